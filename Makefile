@@ -1,0 +1,86 @@
+# warpgen - every entry point.
+#   make          the main job: every block at its papers' default sizes (and more), co-simulated,
+#                 with the equivalence / area / energy report (out/report.{json,md})
+#   make test     unit, golden, bad-input, lint, co-simulation regressions; ends "N passed, M failed"
+#   make build    bin/warpgen and the test programs, nothing long
+#   make bench    speed ratios: Verilator alone, C model alone, co-simulation
+#   make sweep    the long regressions (many sizes x seeds)
+#   make deps     install the Debian packages that are missing (run by the others)
+# Every build product goes under out/.
+
+SHELL := /bin/bash
+OUT   := out
+CC    ?= gcc
+JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
+
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN    := -Wall -Wextra -Werror
+INC     := -Icsim -Igen -Icosim -Ipower_tables -I$(OUT)/build
+CFLAGS  ?= -O2 -g
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+# Sources: every .c in the four library folders; one block = csim/<block>_desc.c + friends.
+LIB_SRC := $(sort $(wildcard csim/*.c gen/*.c cosim/*.c power_tables/*.c))
+BLOCKS  := $(sort $(filter-out wg,$(patsubst csim/%_desc.c,%,$(wildcard csim/*_desc.c))))
+OBJ     := $(patsubst %.c,$(OUT)/obj/%.o,$(LIB_SRC))
+SANOBJ  := $(patsubst %.c,$(OUT)/san/%.o,$(LIB_SRC))
+LDLIBS  := -ldl -lm
+
+# Debian packages the project needs (see README); qflow-tech-osu018 is unpacked, not installed.
+DEB_PKGS := gcc g++ make verilator yosys iverilog gtkwave z3 zlib1g-dev xvfb xauth gnuplot-nox \
+            imagemagick librsvg2-bin python3
+
+.PHONY: all main build deps test test-fast bench sweep clean report
+.DEFAULT_GOAL := main
+
+main: build
+	@tests/main_job.sh
+
+build: deps $(OUT)/bin/warpgen $(OUT)/bin/warpgen-san
+
+deps: $(OUT)/.deps-checked
+$(OUT)/.deps-checked: Makefile
+	@tests/deps.sh $(DEB_PKGS)
+	@mkdir -p $(OUT) && touch $@
+
+$(OUT)/build/blocks.inc: $(wildcard csim/*_desc.c) Makefile
+	@mkdir -p $(@D)
+	@printf 'WG_BLOCK(%s)\n' $(BLOCKS) > $@.tmp && mv $@.tmp $@
+
+$(OUT)/obj/%.o: %.c $(OUT)/build/blocks.inc
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) -MMD -MP -c -o $@ $<
+
+$(OUT)/san/%.o: %.c $(OUT)/build/blocks.inc
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -MMD -MP -c -o $@ $<
+
+$(OUT)/bin/warpgen: $(OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# The same program under AddressSanitizer + UndefinedBehaviorSanitizer.
+$(OUT)/bin/warpgen-san: $(SANOBJ)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+# C unit tests: tests/test_*.c, each linked with the library objects except main.
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+LIB_NOMAIN := $(filter-out $(OUT)/san/gen/warpgen.o,$(SANOBJ))
+$(OUT)/tests/%: tests/%.c $(LIB_NOMAIN)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -o $@ $^ $(LDLIBS)
+
+test: build $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SRC))
+	@tests/run_tests.sh
+
+bench: build
+	@tests/bench.sh
+
+sweep: build
+	@tests/sweep.sh
+
+clean:
+	rm -rf $(OUT)
+
+-include $(OBJ:.o=.d) $(SANOBJ:.o=.d)

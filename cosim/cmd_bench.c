@@ -1,0 +1,213 @@
+/* cmd_bench.c - `warpgen bench BLOCK`: how fast are the Verilated model
+ * alone, the C model alone and the whole co-simulation, on the same input
+ * frames. Three interleaved rounds, median of each; CLOCK_MONOTONIC. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wg_buf.h"
+#include "wg_cli.h"
+#include "wg_cmds.h"
+#include "wg_harness.h"
+#include "wg_vbuild.h"
+#include "wg_vtool.h"
+
+#define BENCH_CYCLES 200000L
+#define ROUNDS 3
+
+typedef struct bench {
+	const wg_opts *o;       /* command line */
+	const wg_layout *L;     /* frame layout */
+	long n;                 /* cycles */
+	uint32_t *frames;       /* n pre-generated input frames */
+	const wg_dut_lib *lib;  /* the Verilated model */
+	uint32_t sink;          /* folds outputs in, so no loop is optimised away */
+	double pregen_s;        /* time of the pre-generation (stimulus + C model) */
+} bench;
+
+static void *big_alloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+	if (!p)
+		wg_die("bench", 2, "out of memory for %zu bytes of input frames (use --cycles)", n);
+	return p;
+}
+
+/* Stimulus + C model stepping, untimed: the inputs every measurement uses. */
+static void pregenerate(bench *B)
+{
+	const wg_opts *o = B->o;
+	const wg_layout *L = B->L;
+	char err[512];
+	size_t nin = (size_t)L->nwords[WG_IN];
+	void *model = big_alloc(o->block->model_size(o->p));
+	void *st = big_alloc(o->stim->size(o->p));
+	uint32_t *out = big_alloc((size_t)L->nwords[WG_OUT] * sizeof *out);
+	o->block->model_init(model, o->p, L);
+	if (o->stim->init(st, o->p, L, o->knobs, -1, o->seed, err, sizeof err))
+		wg_die("bench", 2, "%s", err);
+	B->frames = big_alloc((size_t)B->n * nin * sizeof *B->frames);
+	double t0 = wg_now();
+	for (long c = 0; c < B->n; c++) {
+		uint32_t *in = B->frames + (size_t)c * nin;
+		if (!o->stim->next(st, model, in, c))
+			wg_die("bench", 1, "internal error: the random stimulus ended at cycle %ld", c);
+		if (o->block->model_eval(model, in, out, err, sizeof err) != 0)
+			wg_die("bench", 1, "internal error: cycle %ld: the stimulus broke the protocol: %s", c, err);
+		o->block->model_tick(model, in);
+	}
+	B->pregen_s = wg_now() - t0;
+	free(model);
+	free(st);
+	free(out);
+}
+
+static double time_rtl(bench *B)
+{
+	size_t nin = (size_t)B->L->nwords[WG_IN];
+	uint32_t *out = big_alloc((size_t)B->L->nwords[WG_OUT] * sizeof *out);
+	wg_shim *s = B->lib->create(B->o->seed);
+	double t0 = wg_now();
+	for (long c = 0; c < B->n; c++) {
+		B->lib->set_inputs(s, B->frames + (size_t)c * nin);
+		B->lib->eval(s);
+		B->lib->get_outputs(s, out);
+		B->lib->tick(s);
+		B->sink ^= out[0];
+	}
+	double t = wg_now() - t0;
+	B->lib->destroy(s);
+	free(out);
+	return t;
+}
+
+static double time_model(bench *B)
+{
+	const wg_block *b = B->o->block;
+	size_t nin = (size_t)B->L->nwords[WG_IN];
+	char err[256];
+	uint32_t *out = big_alloc((size_t)B->L->nwords[WG_OUT] * sizeof *out);
+	void *m = big_alloc(b->model_size(B->o->p));
+	b->model_init(m, B->o->p, B->L);
+	double t0 = wg_now();
+	for (long c = 0; c < B->n; c++) {
+		const uint32_t *in = B->frames + (size_t)c * nin;
+		b->model_eval(m, in, out, err, sizeof err);
+		b->model_tick(m, in);
+		B->sink ^= out[0];
+	}
+	double t = wg_now() - t0;
+	free(m);
+	free(out);
+	return t;
+}
+
+static double time_cosim(bench *B, wg_verdict *v)
+{
+	const wg_opts *o = B->o;
+	wg_harness_cfg cfg = {.b = o->block, .stim = o->stim, .p = o->p, .knobs = o->knobs, .L = B->L, .case_idx = -1,
+			      .seed = o->seed, .max_cycles = B->n, .dut = B->lib, .trace_from = -1, .trace_to = -1};
+	wg_harness_res r;
+	if (wg_harness_run(&cfg, &r) != 0)
+		wg_die("bench", 2, "cannot create the Verilated model");
+	*v = r.verdict;
+	double t = r.seconds;
+	wg_harness_res_free(&r);
+	return t;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v)
+{
+	double s[ROUNDS];
+	memcpy(s, v, sizeof s);
+	qsort(s, ROUNDS, sizeof *s, cmp_double);
+	return s[ROUNDS / 2];
+}
+
+static void write_json(const bench *B, const char *cfgname, const double cps[3], const double t[3][ROUNDS], const char *path)
+{
+	const wg_opts *o = B->o;
+	static const char *const key[3] = {"verilator_alone", "c_model_alone", "cosim"};
+	char err[512];
+	wg_buf j = {0};
+	wg_buf_printf(&j, "{\n  \"block\": ");
+	wg_buf_json_str(&j, o->block->name);
+	wg_buf_printf(&j, ",\n  \"config\": ");
+	wg_buf_json_str(&j, cfgname);
+	wg_buf_printf(&j, ",\n  \"seed\": %llu,\n  \"cycles\": %ld,\n  \"rounds\": %d,\n  \"cycles_per_s\": {",
+		      (unsigned long long)o->seed, B->n, ROUNDS);
+	for (int k = 0; k < 3; k++)
+		wg_buf_printf(&j, "%s\"%s\": %.0f", k ? ", " : "", key[k], cps[k]);
+	wg_buf_printf(&j, "},\n  \"seconds\": {");
+	for (int k = 0; k < 3; k++) {
+		wg_buf_printf(&j, "%s\"%s\": [", k ? ", " : "", key[k]);
+		for (int r = 0; r < ROUNDS; r++)
+			wg_buf_printf(&j, "%s%.6f", r ? ", " : "", t[k][r]);
+		wg_buf_printf(&j, "]");
+	}
+	wg_buf_printf(&j, "},\n  \"pregeneration_cycles_per_s\": %.0f", (double)B->n / B->pregen_s);
+	wg_buf_printf(&j, ",\n  \"ratio_cosim_vs_verilator\": %.4f,\n  \"ratio_c_model_vs_verilator\": %.4f\n}\n",
+		      cps[2] / cps[0], cps[1] / cps[0]);
+	if (wg_write_atomic(path, j.s, j.len, err, sizeof err) != 0)
+		fprintf(stderr, "warpgen bench: %s\n", err);
+	wg_buf_free(&j);
+}
+
+int wg_cmd_bench(int argc, char **argv)
+{
+	wg_opts o;
+	wg_opts_parse(&o, "bench", argc, argv, WG_OPT_SET | WG_OPT_SEED | WG_OPT_CYCLES | WG_OPT_KNOB | WG_OPT_JSON | WG_OPT_QUIET);
+	if (o.help) {
+		printf("usage: warpgen bench BLOCK [--set NAME=VALUE]... [--cycles N] [--seed S] [--knob N=V]... [--json FILE]\n"
+		       "Cycles/s of (a) the Verilated model alone, (b) the C model alone, (c) the co-simulation loop,\n"
+		       "on the same %ld pre-generated random input frames (default), median of %d interleaved rounds.\n\n",
+		       BENCH_CYCLES, ROUNDS);
+		if (o.block)
+			wg_print_params(o.block);
+		return 0;
+	}
+	if (!o.stim)
+		wg_die("bench", 2, "%s has no stimulus generator", o.block->name);
+	wg_layout L;
+	wg_layout_init(&L, o.block, o.p);
+	char cfgname[1024];
+	wg_config_name(o.block, o.p, 0, cfgname, sizeof cfgname);
+	bench B = {.o = &o, .L = &L, .n = o.cycles >= 0 ? o.cycles : BENCH_CYCLES};
+	if (B.n < 1)
+		wg_die("bench", 2, "--cycles must be at least 1");
+	wg_vbuild_req rq = {.block = o.block, .p = o.p, .L = &L, .top = o.top, .flavour = WG_FLAVOUR_FAST};
+	wg_vbuild_res rs;
+	wg_dut_lib lib;
+	if (wg_vbuild_load(&rq, &rs, &lib) != 0)
+		return 2;
+	B.lib = &lib;
+	pregenerate(&B);
+
+	double t[3][ROUNDS], cps[3];
+	wg_verdict v = WG_V_PASS;
+	for (int r = 0; r < ROUNDS; r++) {
+		t[0][r] = time_rtl(&B);
+		t[1][r] = time_model(&B);
+		t[2][r] = time_cosim(&B, &v);
+	}
+	for (int k = 0; k < 3; k++)
+		cps[k] = (double)B.n / median(t[k]);
+	printf("bench %s %s seed=%llu cycles=%ld (median of %d interleaved rounds)\n", o.block->name, cfgname,
+	       (unsigned long long)o.seed, B.n, ROUNDS);
+	printf("  (a) Verilated model alone  %8.2f M cycles/s\n", cps[0] / 1e6);
+	printf("  (b) C model alone          %8.2f M cycles/s   (b)/(a) = %.2f\n", cps[1] / 1e6, cps[1] / cps[0]);
+	printf("  (c) co-simulation          %8.2f M cycles/s   (c)/(a) = %.2f\n", cps[2] / 1e6, cps[2] / cps[0]);
+	printf("  (pre-generation, once: stimulus + C model %.2f M cycles/s)\n", (double)B.n / B.pregen_s / 1e6);
+	if (v != WG_V_PASS)
+		printf("  note: the co-simulation did not pass (%s): run `warpgen cosim` for the report\n", wg_verdict_name(v));
+	if (o.json)
+		write_json(&B, cfgname, cps, (const double(*)[ROUNDS])t, o.json);
+	free(B.frames);
+	return v == WG_V_PASS ? 0 : 1;
+}

@@ -1,0 +1,297 @@
+/* cmd_cosim.c - `warpgen cosim BLOCK`: co-simulate the generated Verilog
+ * (or --rtl FILE) against the block's C model, cycle by cycle.
+ *
+ * Exit codes: 0 equivalent, 1 mismatch / failed check / assertion / event
+ * counts / internal stimulus error, 2 bad input (options, a --rtl file that
+ * does not build). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "wg_buf.h"
+#include "wg_cli.h"
+#include "wg_vtool.h"
+#include "wg_cmds.h"
+#include "wg_gen.h"
+#include "wg_harness.h"
+#include "wg_report.h"
+#include "wg_vbuild.h"
+#include "wg_wave.h"
+
+#define RANDOM_CYCLES 100000L     /* default length of a random run */
+#define DIRECTED_CAP 1000000L     /* a directed case that runs longer has a bug */
+#define WAVE_LAST 2000L           /* --wave on a random run: dump the last cycles */
+#define WIN_BEFORE 20L            /* failure window: cycles before the failure */
+#define WIN_AFTER 5L              /* ... and after it */
+
+static void usage(const wg_opts *o)
+{
+	char def[64], range[128];
+	printf("usage: warpgen cosim BLOCK [--set NAME=VALUE]... [--seed S] [--cycles N] [--case NAME]\n"
+	       "                     [--knob NAME=VALUE]... [--rtl FILE] [--wave] [--json FILE] [-q] [--list]\n"
+	       "Co-simulates the generated Verilog (or --rtl FILE, your own implementation of the same top\n"
+	       "module and ports) against the block's C model under Verilator, comparing every output bit\n"
+	       "every cycle and the energy event counts at the end.\n"
+	       "  --seed S      stimulus seed and RTL random initial state (default 1)\n"
+	       "  --cycles N    random stimulus: cycles to run (default %ld); directed case: a cap\n"
+	       "  --case NAME   a directed case instead of random stimulus (--list shows them)\n"
+	       "  --wave        dump an FST + GTKWave save file (random: the last %ld cycles)\n"
+	       "  --json FILE   write the result as JSON\n"
+	       "  -q            only the verdict line\n"
+	       "exit: 0 equivalent, 1 mismatch or failed check, 2 bad input\n\n",
+	       RANDOM_CYCLES, WAVE_LAST);
+	if (!o->block)
+		return;
+	wg_print_params(o->block);
+	if (o->stim && o->stim->nknobs) {
+		printf("\nrandom-stimulus knobs of %s (--knob NAME=VALUE):\n", o->block->name);
+		for (int k = 0; k < o->stim->nknobs; k++) {
+			const wg_param_def *d = &o->stim->knobs[k];
+			printf("  %-14s %-9s %-12s %s\n", d->name, wg_param_text(d, d->def, def, sizeof def),
+			       wg_param_range(d, range, sizeof range), d->help);
+		}
+	}
+	if (o->stim)
+		printf("\n%d directed cases: warpgen cosim %s --list\n", o->stim->ncases, o->block->name);
+}
+
+static void list_cases(const wg_opts *o)
+{
+	const wg_stim_def *s = o->stim;
+	int wn = 4, ws = 4;
+	for (int c = 0; c < s->ncases; c++) {
+		int ln = (int)strlen(s->cases[c].name), ls = s->cases[c].spec_ref ? (int)strlen(s->cases[c].spec_ref) : 0;
+		wn = ln > wn ? ln : wn;
+		ws = ls > ws ? ls : ws;
+	}
+	printf("directed cases of %s (warpgen cosim %s --case NAME):\n", o->block->name, o->block->name);
+	printf("  %-*s  %-*s  %s\n", wn, "NAME", ws, "SPEC", "WHAT HAPPENS, WHAT IS CHECKED [parameters the case sets]");
+	for (int c = 0; c < s->ncases; c++) {
+		const wg_case_def *d = &s->cases[c];
+		printf("  %-*s  %-*s  %s%s%s%s\n", wn, d->name, ws, d->spec_ref ? d->spec_ref : "", d->help,
+		       d->params ? " [" : "", d->params ? d->params : "", d->params ? "]" : "");
+	}
+}
+
+/* out/cosim/<block>/<config>[/rtl-<hash of the --rtl path>]/<seed-S | case-NAME>:
+ * runs of different user RTL never share a folder. */
+static int wave_dir(const wg_run_info *ri, char *buf, size_t n)
+{
+	char err[512], rtl[32] = "";
+	const wg_opts *o = ri->o;
+	if (o->rtl)
+		snprintf(rtl, sizeof rtl, "/rtl-%08llx",
+			 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, o->rtl, strlen(o->rtl)) & 0xffffffffu));
+	if (o->case_idx >= 0)
+		snprintf(buf, n, "%s/cosim/%s/%s%s/case-%s", wg_out_dir(), o->block->name, ri->config_path, rtl,
+			 o->stim->cases[o->case_idx].name);
+	else
+		snprintf(buf, n, "%s/cosim/%s/%s%s/seed-%llu", wg_out_dir(), o->block->name, ri->config_path, rtl,
+			 (unsigned long long)o->seed);
+	if (wg_mkdirs(buf, err, sizeof err) != 0) {
+		fprintf(stderr, "warpgen cosim: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static void write_gtkw(const wg_run_info *ri, const char *cache_dir, const char *fst, const char *gtkw, long from,
+		       long to, long marker, const char *marker_name, const char *what)
+{
+	char title[6144], err[1024], decl[WG_PATH + 256];
+	const wg_opts *o = ri->o;
+	wg_trace_names *names = calloc(1, sizeof *names);
+	if (!names)
+		wg_die("cosim", 3, "out of memory");
+	snprintf(decl, sizeof decl, "%s/obj/V%s__Trace__0__Slow.cpp", cache_dir, o->top);
+	if (wg_trace_names_read(names, decl, o->block) != 0 && !o->quiet)
+		fprintf(stderr, "warpgen cosim: note: %s: port names not found, the save file assumes them\n", decl);
+	snprintf(title, sizeof title, "%s %s %s seed=%llu%s%s: %s", o->block->name, ri->config,
+		 o->case_idx >= 0 ? o->stim->cases[o->case_idx].name : "random", (unsigned long long)o->seed,
+		 ri->rtl_abs[0] ? " rtl=" : "", ri->rtl_abs, what);
+	wg_gtkw_spec s = {.b = o->block, .L = ri->L, .top = o->top, .title = title, .fst = fst, .gtkw = gtkw,
+			  .from = from, .to = to, .marker = marker, .marker_name = marker_name, .names = names};
+	if (wg_gtkw_write(&s, err, sizeof err) != 0)
+		fprintf(stderr, "warpgen cosim: %s\n", err);
+	free(names);
+}
+
+/* Dumps are written under a private name and renamed into place, so parallel
+ * runs never see (or interleave into) a half-written file. */
+static void tmp_name(const char *path, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s.tmp.%ld", path, (long)getpid());
+}
+
+static int publish(const char *tmp, const char *path, int written)
+{
+	if (written && rename(tmp, path) == 0)
+		return 1;
+	unlink(tmp);
+	return 0;
+}
+
+/* Re-run the failing seed with the traced build and dump cycles
+ * [C-20, C+5] around the failing cycle C. */
+static void failure_window(wg_run_info *ri, const wg_harness_cfg *cfg0, const wg_harness_res *r)
+{
+	const wg_opts *o = ri->o;
+	char dir[WG_PATH - 64], fst[WG_PATH], gtkw[WG_PATH], name[128];
+	long c = r->fail_cycle;
+	wg_vbuild_req rq = {.block = o->block, .p = o->p, .L = ri->L, .top = o->top, .rtl = o->rtl,
+			    .flavour = WG_FLAVOUR_FST, .quiet = 0};
+	wg_vbuild_res rs;
+	wg_dut_lib lib;
+	if (wave_dir(ri, dir, sizeof dir) != 0)
+		return;
+	if (wg_vbuild_load(&rq, &rs, &lib) != 0) {
+		fprintf(stderr, "warpgen cosim: no waveform window (the traced build failed)\n");
+		return;
+	}
+	const char *base = r->verdict == WG_V_MISMATCH ? "mismatch" : "failure";
+	snprintf(fst, sizeof fst, "%s/%s.fst", dir, base);
+	snprintf(gtkw, sizeof gtkw, "%s/%s.gtkw", dir, base);
+	char tmp[WG_PATH + 32];
+	tmp_name(fst, tmp, sizeof tmp);
+	wg_harness_cfg cfg = *cfg0;
+	cfg.dut = &lib;
+	cfg.trace_path = tmp;
+	cfg.trace_from = c > WIN_BEFORE ? c - WIN_BEFORE : 0;
+	cfg.trace_to = c + WIN_AFTER;
+	cfg.run_on = WIN_AFTER;
+	wg_harness_res r2;
+	int ran = wg_harness_run(&cfg, &r2) == 0;
+	if (!publish(tmp, fst, ran && r2.traced)) {
+		fprintf(stderr, "warpgen cosim: the traced replay wrote no waveform\n");
+		wg_harness_res_free(&r2);
+		return;
+	}
+	if (r2.verdict != r->verdict || r2.fail_cycle != c)
+		printf("  note: the traced replay ended with %s at cycle %ld, not %s at cycle %ld\n",
+		       wg_verdict_name(r2.verdict), r2.fail_cycle, wg_verdict_name(r->verdict), c);
+	long to = cfg.trace_to < r2.cycles - 1 ? cfg.trace_to : r2.cycles - 1;
+	snprintf(name, sizeof name, "%s_cycle_%ld", base, c);
+	write_gtkw(ri, rs.dir, fst, gtkw, cfg.trace_from, to, c, name, base);
+	snprintf(ri->win_fst, sizeof ri->win_fst, "%s", fst);
+	snprintf(ri->win_gtkw, sizeof ri->win_gtkw, "%s", gtkw);
+	wg_harness_res_free(&r2);
+}
+
+/* path made absolute against the current folder (the replay command and
+ * the build folder must not depend on where the run started). */
+static void absolute(const char *path, char *buf, size_t n)
+{
+	char cwd[WG_PATH / 2];
+	if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+		snprintf(buf, n, "%s", path);
+	else
+		snprintf(buf, n, "%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
+}
+
+static int exit_code(wg_verdict v)
+{
+	return v == WG_V_PASS ? 0 : v == WG_V_SETUP ? 2 : 1;
+}
+
+int wg_cmd_cosim(int argc, char **argv)
+{
+	wg_opts o;
+	wg_opts_parse(&o, "cosim", argc, argv,
+		      WG_OPT_SET | WG_OPT_SEED | WG_OPT_CYCLES | WG_OPT_CASE | WG_OPT_RTL | WG_OPT_WAVE | WG_OPT_KNOB |
+			      WG_OPT_QUIET | WG_OPT_JSON | WG_OPT_LIST);
+	if (o.help) {
+		usage(&o);
+		return 0;
+	}
+	if (!o.stim)
+		wg_die("cosim", 2, "%s has no stimulus generator", o.block->name);
+	if (o.list) {
+		list_cases(&o);
+		return 0;
+	}
+	wg_run_info *ri = calloc(1, sizeof *ri);
+	wg_layout *L = calloc(1, sizeof *L);
+	if (!ri || !L)
+		wg_die("cosim", 3, "out of memory");
+	wg_layout_init(L, o.block, o.p);
+	ri->o = &o;
+	ri->L = L;
+	wg_config_name(o.block, o.p, 0, ri->config, sizeof ri->config);
+	wg_config_name(o.block, o.p, 1, ri->config_path, sizeof ri->config_path);
+	if (o.rtl) {
+		if (access(o.rtl, R_OK) != 0)
+			wg_die("cosim", 2, "--rtl: cannot read %s: %s", o.rtl, strerror(errno));
+		absolute(o.rtl, ri->rtl_abs, sizeof ri->rtl_abs);
+		o.rtl = ri->rtl_abs;
+	}
+	const int directed = o.case_idx >= 0;
+	ri->cycles_req = directed ? o.cycles : (o.cycles >= 0 ? o.cycles : RANDOM_CYCLES);
+	char err[1024];
+	ri->energy_ok = wg_energy_model_init(&ri->em, o.block, o.p, err, sizeof err) == 0;
+	if (!ri->energy_ok)
+		snprintf(ri->energy_note, sizeof ri->energy_note, "%s", err);
+
+	if (!o.quiet) {
+		printf("cosim %s %s%s%s seed=%llu", o.block->name, ri->config, directed ? " case=" : "",
+		       directed ? o.stim->cases[o.case_idx].name : "", (unsigned long long)o.seed);
+		if (ri->cycles_req >= 0)
+			printf(" cycles=%ld", ri->cycles_req);
+		printf("%s%s\n", o.rtl ? " rtl=" : "", o.rtl ? o.rtl : "");
+		fflush(stdout);
+	}
+	wg_vbuild_req rq = {.block = o.block, .p = o.p, .L = L, .top = o.top, .rtl = o.rtl,
+			    .flavour = o.wave ? WG_FLAVOUR_FST : WG_FLAVOUR_FAST, .quiet = 0};
+	wg_vbuild_res rs;
+	wg_dut_lib lib;
+	if (wg_vbuild_load(&rq, &rs, &lib) != 0)
+		return 2;
+
+	wg_harness_cfg cfg = {.b = o.block, .stim = o.stim, .p = o.p, .knobs = o.knobs, .L = L, .case_idx = o.case_idx,
+			      .seed = o.seed, .dut = &lib, .trace_path = NULL, .trace_from = -1, .trace_to = -1};
+	cfg.max_cycles = directed ? (o.cycles >= 0 ? o.cycles : DIRECTED_CAP) : ri->cycles_req;
+	cfg.directed_cap_fails = directed && o.cycles < 0;
+	char dir[WG_PATH - 64], fst[WG_PATH], gtkw[WG_PATH], wtmp[WG_PATH + 32];
+	if (o.wave) {
+		if (wave_dir(ri, dir, sizeof dir) != 0)
+			return 2;
+		snprintf(fst, sizeof fst, "%s/wave.fst", dir);
+		snprintf(gtkw, sizeof gtkw, "%s/wave.gtkw", dir);
+		unlink(fst);
+		tmp_name(fst, wtmp, sizeof wtmp);
+		cfg.trace_path = wtmp;
+		cfg.trace_from = !directed && cfg.max_cycles > WAVE_LAST ? cfg.max_cycles - WAVE_LAST : 0;
+		cfg.trace_to = cfg.max_cycles;
+	}
+	wg_harness_res r;
+	if (wg_harness_run(&cfg, &r) != 0)
+		wg_die("cosim", 2, "cannot create the Verilated model");
+	if (r.verdict == WG_V_SETUP)
+		wg_die("cosim", 2, "%s", r.msg);
+	if (o.wave && publish(wtmp, fst, r.traced)) {
+		long mk = r.verdict != WG_V_PASS && r.fail_cycle < r.cycles ? r.fail_cycle : r.key_cycle;
+		long to = cfg.trace_to < r.cycles - 1 ? cfg.trace_to : r.cycles - 1;
+		write_gtkw(ri, rs.dir, fst, gtkw, cfg.trace_from, to, mk, mk < 0 ? NULL : r.verdict != WG_V_PASS ? "failure" : "key",
+			   directed ? "whole case" : "last cycles");
+		snprintf(ri->wave_fst, sizeof ri->wave_fst, "%s", fst);
+		snprintf(ri->wave_gtkw, sizeof ri->wave_gtkw, "%s", gtkw);
+	}
+	if (r.verdict == WG_V_PASS) {
+		wg_report_pass(ri, &r);
+	} else {
+		wg_report_failure(ri, &r);
+		fflush(stdout);
+		int in_cycle = r.fail_cycle >= 0 && r.fail_cycle < r.cycles;
+		if (in_cycle && (r.verdict == WG_V_MISMATCH || r.verdict == WG_V_ASSERT || r.verdict == WG_V_CHECK))
+			failure_window(ri, &cfg, &r);
+		wg_report_followup(ri);
+	}
+	if (o.json && wg_report_json(ri, &r, o.json, err, sizeof err) != 0)
+		fprintf(stderr, "warpgen cosim: %s\n", err);
+	int rc = exit_code(r.verdict);
+	wg_harness_res_free(&r);
+	free(ri);
+	free(L);
+	return rc;
+}

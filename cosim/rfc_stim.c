@@ -1,0 +1,689 @@
+/* rfc_stim.c - stimulus for the register file cache: a constrained-random
+ * stream that respects the protocol of docs/rfc.md §7, with knobs, and the
+ * named directed cases of spec §9, each of which checks itself. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rfc.h"
+#include "wg_bits.h"
+#include "wg_stim.h"
+
+/* ---- knobs of the random stream ---- */
+enum {
+	K_REUSE,      /* registers a warp works on: small = short reuse distance */
+	K_LOOKUP_PCT, /* % of cycles with a TAG lookup */
+	K_WRITE_PCT,  /* % of cycles with a result write-back */
+	K_LL_PCT,     /* % of results that are long-latency (bypass the RFC) */
+	K_PARTIAL_PCT,/* % of results with a partial (divergent) mask */
+	K_LAST_PCT,   /* % of sources carrying a last-use hint */
+	K_LATE_PCT,   /* % of results from a warp picked at random (often a late result) */
+	K_FLUSH_PM,   /* per-mille of cycles that deactivate a warp (flush) */
+	K_EXIT_PM,    /* per-mille of cycles with a warp exit */
+	K_ACT_PCT,    /* % of cycles that activate a warp when a slot is free */
+	K_RESET_PPM,  /* per-million of cycles with a mid-run reset */
+	RFC_NKNOBS
+};
+
+static const wg_param_def rfc_knobs[RFC_NKNOBS] = {
+	[K_REUSE] = {"REUSE", 8, 1, 256, NULL, "registers per warp in use (reuse distance)", "assumed"},
+	[K_LOOKUP_PCT] = {"LOOKUP_PCT", 80, 0, 100, NULL, "% of cycles with a tag lookup", "assumed"},
+	[K_WRITE_PCT] = {"WRITE_PCT", 70, 0, 100, NULL, "% of cycles with a result write", "assumed"},
+	[K_LL_PCT] = {"LL_PCT", 10, 0, 100, NULL, "% of results that are long-latency (bypass)", "assumed"},
+	[K_PARTIAL_PCT] = {"PARTIAL_PCT", 10, 0, 100, NULL, "% of results with a divergent mask", "assumed"},
+	[K_LAST_PCT] = {"LAST_PCT", 30, 0, 100, NULL, "% of sources with a last-use hint", "assumed"},
+	[K_LATE_PCT] = {"LATE_PCT", 10, 0, 100, NULL, "% of results from any warp (late results)", "assumed"},
+	[K_FLUSH_PM] = {"FLUSH_PM", 20, 0, 1000, NULL, "per-mille of cycles that deactivate a warp", "assumed"},
+	[K_EXIT_PM] = {"EXIT_PM", 5, 0, 1000, NULL, "per-mille of cycles with a warp exit", "assumed"},
+	[K_ACT_PCT] = {"ACT_PCT", 50, 0, 100, NULL, "% of cycles that fill a free slot", "assumed"},
+	[K_RESET_PPM] = {"RESET_PPM", 20, 0, 1000000, NULL, "per-million of cycles with a mid-run reset", "assumed"},
+};
+
+/* ---- directed cases ---- */
+enum {
+	C_VICTIM_PINNED,
+	C_ALL_PINNED,
+	C_DEMOTE_INFLIGHT,
+	C_SUPERSEDED_FLUSH,
+	C_LL_INVALIDATES,
+	C_SAME_REG_LAST_USE,
+	C_WRITE_HIT_OLDEST,
+	C_RESET_FIRST_ACT,
+	C_EXIT_DROPS,
+	C_PARTIAL_MASK,
+	C_DEAD_VICTIM,
+	C_LRU_TOUCH,
+	C_PINNED_INVALID,
+	RFC_NCASES
+};
+
+static const wg_case_def rfc_cases[RFC_NCASES] = {
+	[C_VICTIM_PINNED] = {"victim_vs_inflight_reader",
+		"the FIFO-oldest entry is hit, then a miss needs a victim before the hit's read: the victim is the next entry and the read returns the original data (also with the hit in the same cycle)",
+		"spec §9 #1", "ENTRIES=2"},
+	[C_ALL_PINNED] = {"every_entry_pinned",
+		"every entry of the slot is hit by in-flight reads when a full-mask miss arrives: the result falls back to an MRF write",
+		"spec §9 #2", "ENTRIES=2"},
+	[C_DEMOTE_INFLIGHT] = {"demotion_with_results_in_flight",
+		"a warp is demoted with results in flight: its late results go to the MRF, never into the slot, which is re-used by another warp after the drain",
+		"spec §9 #4, #7", NULL},
+	[C_SUPERSEDED_FLUSH] = {"superseded_entry_at_flush",
+		"a draining slot holds r3 when a newer r3 arrives: the old r3 is never drained after the new value reached the MRF",
+		"spec §9 #5", "FLUSH_PORTS=1"},
+	[C_LL_INVALIDATES] = {"long_latency_invalidates_copy",
+		"a long-latency result for a register cached in the RFC goes to the MRF and invalidates the copy in the same cycle",
+		"spec §9 #6", NULL},
+	[C_SAME_REG_LAST_USE] = {"read_write_same_register_last_use",
+		"r1 = r1 + r2 with r1's last use: the read marks r1 dead, the write hit revives it, and its eviction writes it back",
+		"spec §9 #9", NULL},
+	[C_WRITE_HIT_OLDEST] = {"write_hit_on_fifo_oldest",
+		"a write hit on the FIFO-oldest entry makes it youngest: the next victim is the following entry",
+		"spec §9 #15", "ENTRIES=3"},
+	[C_RESET_FIRST_ACT] = {"reset_and_first_activation",
+		"after reset warps 0..A-1 own empty slots and the first reads miss; a mid-run reset empties every slot",
+		"spec §9 #18", "ACTIVE_WARPS=4"},
+	[C_EXIT_DROPS] = {"warp_exit_with_valid_entries",
+		"a warp exits with live entries: they are dropped with no MRF traffic and the slot becomes FREE",
+		"spec §9 #14", NULL},
+	[C_PARTIAL_MASK] = {"partial_mask_write",
+		"a divergent write that misses goes to the MRF with lane enables; one that hits updates only its lanes",
+		"spec §9 #10", "LANES=4"},
+	[C_DEAD_VICTIM] = {"dead_victim_not_written_back",
+		"a value read for the last time is evicted without a write-back, a live one with a write-back",
+		"spec §2.6, §8 #4", "ENTRIES=2"},
+	[C_LRU_TOUCH] = {"lru_read_touch",
+		"with LRU a read hit makes the entry youngest, so the victim differs from FIFO's",
+		"spec §2.5", "ENTRIES=2,REPLACEMENT=LRU"},
+	[C_PINNED_INVALID] = {"pinned_invalid_entry_not_reused",
+		"a hit entry is invalidated by a long-latency write before its read: a miss must not reallocate it, so the read still returns the value it hit",
+		"spec §8 #3, §9 #1, #6", "ENTRIES=2"},
+};
+
+/* ---- generator state ---- */
+typedef struct rfc_stim {
+	const wg_layout *L;     /* frame layout */
+	long A, N, LN, W, R;    /* ACTIVE_WARPS, ENTRIES, LANES, WIDTH, READ_PORTS */
+	long warps, rb, lat, fp;/* WARPS, REG_BITS, READ_LAT, FLUSH_PORTS */
+	long k[RFC_NKNOBS];     /* knob values */
+	int cs;                 /* directed case, or -1 */
+	uint64_t rng;           /* xorshift state */
+	long key;               /* cycle to mark in the waveform */
+	int seen[8];            /* directed case: events that must have happened */
+	long t0;                /* directed case: a cycle remembered by the script */
+} rfc_stim;
+
+static uint64_t rnd(rfc_stim *s)
+{
+	uint64_t x = s->rng;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	s->rng = x;
+	return x * UINT64_C(2685821657736338717);
+}
+
+/* Uniform in 0..n-1 (n < 2^32) by multiply-shift: no division per draw. */
+static long pick(rfc_stim *s, long n) { return (long)(((rnd(s) >> 32) * (uint64_t)n) >> 32); }
+static int pct(rfc_stim *s, long p) { return pick(s, 100) < p; }
+
+/* ---- frame helpers ---- */
+static void put(rfc_stim *s, uint32_t *in, int port, long idx, long w, uint64_t v)
+{
+	wg_put(in + s->L->off[port], (unsigned)(idx * w), (unsigned)w, v);
+}
+
+static uint64_t get(const rfc_stim *s, const uint32_t *f, int port, long idx, long w)
+{
+	return wg_get(f + s->L->off[port], (unsigned)(idx * w), (unsigned)w);
+}
+
+static uint64_t wmask(long w) { return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1; }
+
+/* The data a case writes: distinct per warp, register, version and lane. */
+static uint64_t pat(long warp, long reg, long ver, long lane, long w)
+{
+	uint64_t x = (uint64_t)(warp * 1000003 + reg * 10007 + ver * 101 + lane + 1) * UINT64_C(0x9E3779B97F4A7C15);
+	return (x ^ (x >> 29)) & wmask(w);
+}
+
+static int sb(const rfc_stim *s) { return s->L->width[RFC_LU_SLOT_I]; }
+static int wbw(const rfc_stim *s) { return s->L->width[RFC_WR_WARP_I]; }
+
+static void lookup(rfc_stim *s, uint32_t *in, long slot, long p, long reg, int last)
+{
+	put(s, in, RFC_LU_VALID_I, 0, 1, 1);
+	put(s, in, RFC_LU_SLOT_I, 0, sb(s), (uint64_t)slot);
+	put(s, in, RFC_LU_EN_I, p, 1, 1);
+	put(s, in, RFC_LU_REG_I, p, s->rb, (uint64_t)reg);
+	put(s, in, RFC_LU_LAST_I, p, 1, (uint64_t)last);
+}
+
+/* A result of `warp` for `reg`, version `ver`, on the lanes of `mask`. */
+static void write(rfc_stim *s, uint32_t *in, long warp, long reg, long ver, uint64_t mask, int bypass)
+{
+	put(s, in, RFC_WR_VALID_I, 0, 1, 1);
+	put(s, in, RFC_WR_WARP_I, 0, wbw(s), (uint64_t)warp);
+	put(s, in, RFC_WR_REG_I, 0, s->rb, (uint64_t)reg);
+	put(s, in, RFC_WR_BYPASS_I, 0, 1, (uint64_t)bypass);
+	for (long l = 0; l < s->LN; l++) {
+		put(s, in, RFC_WR_MASK_I, l, 1, (mask >> (l & 63)) & 1u);
+		put(s, in, RFC_WR_DATA_I, l, s->W, pat(warp, reg, ver, l, s->W));
+	}
+}
+
+static uint64_t full(const rfc_stim *s) { return s->LN >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->LN) - 1; }
+
+static void ctl(rfc_stim *s, uint32_t *in, int valid_port, long slot)
+{
+	put(s, in, valid_port, 0, 1, 1);
+	put(s, in, valid_port + 1, 0, sb(s), (uint64_t)slot);
+}
+
+static void act(rfc_stim *s, uint32_t *in, long slot, long warp)
+{
+	ctl(s, in, RFC_ACT_VALID_I, slot);
+	put(s, in, RFC_ACT_WARP_I, 0, wbw(s), (uint64_t)warp);
+}
+
+/* Does read port p return `warp`/`reg`/`ver` on every lane? */
+static int rd_is(const rfc_stim *s, const uint32_t *out, long p, long warp, long reg, long ver)
+{
+	if (!get(s, out, RFC_RD_VALID_O, p, 1))
+		return 0;
+	for (long l = 0; l < s->LN; l++)
+		if (get(s, out, RFC_RD_DATA_O, p * s->LN + l, s->W) != pat(warp, reg, ver, l, s->W))
+			return 0;
+	return 1;
+}
+
+/* Is the write-path MRF port writing (cause, reg) of `warp` version `ver`? */
+static int wb_is(const rfc_stim *s, const uint32_t *out, long cause, long warp, long reg, long ver)
+{
+	if (!get(s, out, RFC_WB_VALID_O, 0, 1) || (long)get(s, out, RFC_WB_CAUSE_O, 0, 3) != cause ||
+	    (long)get(s, out, RFC_WB_WARP_O, 0, wbw(s)) != warp || (long)get(s, out, RFC_WB_REG_O, 0, s->rb) != reg)
+		return 0;
+	for (long l = 0; l < s->LN; l++)
+		if (get(s, out, RFC_WB_MASK_O, l, 1) &&
+		    get(s, out, RFC_WB_DATA_O, l, s->W) != pat(warp, reg, ver, l, s->W))
+			return 0;
+	return 1;
+}
+
+static int wb_any(const rfc_stim *s, const uint32_t *out) { return (int)get(s, out, RFC_WB_VALID_O, 0, 1); }
+static int hit(const rfc_stim *s, const uint32_t *out, long p) { return (int)get(s, out, RFC_LU_HIT_O, p, 1); }
+
+static int fl_any(const rfc_stim *s, const uint32_t *out)
+{
+	for (long j = 0; j < s->fp; j++)
+		if (get(s, out, RFC_FL_VALID_O, j, 1))
+			return 1;
+	return 0;
+}
+
+/* Drain port 0 writes back `reg` of `warp`? */
+static int fl_is(const rfc_stim *s, const uint32_t *out, long warp, long reg, long ver)
+{
+	if (!get(s, out, RFC_FL_VALID_O, 0, 1) || (long)get(s, out, RFC_FL_WARP_O, 0, wbw(s)) != warp ||
+	    (long)get(s, out, RFC_FL_REG_O, 0, s->rb) != reg)
+		return 0;
+	for (long l = 0; l < s->LN; l++)
+		if (get(s, out, RFC_FL_DATA_O, l, s->W) != pat(warp, reg, ver, l, s->W))
+			return 0;
+	return 1;
+}
+
+static long fl_reg(const rfc_stim *s, const uint32_t *out, long j)
+{
+	return get(s, out, RFC_FL_VALID_O, j, 1) ? (long)get(s, out, RFC_FL_REG_O, j, s->rb) : -1;
+}
+
+static int slot_free(const rfc_stim *s, const uint32_t *out, long slot)
+{
+	return (int)get(s, out, RFC_SLOT_FREE_O, slot, 1);
+}
+
+/* ---- the random stream ---- */
+
+/* A slot in state `st` other than `not`, or -1: the first one at or after a
+ * random start (one draw per call; the stream is biased only in which of
+ * several candidates it takes, never in what it may take). */
+static long random_slot(rfc_stim *s, const rfc_model *m, int st, long not)
+{
+	long start = pick(s, s->A);
+	for (long i = 0; i < s->A; i++) {
+		long slot = (start + i) % s->A;
+		if (slot != not && rfc_slot_state(m, (int)slot) == st)
+			return slot;
+	}
+	return -1;
+}
+
+/* n random bits into a frame field that starts on a word boundary. */
+static void random_lanes(rfc_stim *s, uint32_t *w, long n)
+{
+	long words = (n + 31) / 32;
+	for (long i = 0; i < words; i += 2) {
+		uint64_t r = rnd(s);
+		w[i] = (uint32_t)r;
+		if (i + 1 < words)
+			w[i + 1] = (uint32_t)(r >> 32);
+	}
+	if (n % 32)
+		w[words - 1] &= (1u << (n % 32)) - 1u;
+}
+
+static int random_next(rfc_stim *s, const rfc_model *m, uint32_t *in, long cyc)
+{
+	if (cyc < 2 || pick(s, 1000000) < s->k[K_RESET_PPM]) {
+		put(s, in, RFC_RST_I, 0, 1, 1);
+		return 1;
+	}
+	long reuse = s->k[K_REUSE] < (1L << s->rb) ? s->k[K_REUSE] : (1L << s->rb);
+	if (pct(s, s->k[K_LOOKUP_PCT])) {
+		long slot = random_slot(s, m, RFC_SLOT_OWNED, -1);
+		if (slot >= 0) {
+			put(s, in, RFC_LU_VALID_I, 0, 1, 1);
+			put(s, in, RFC_LU_SLOT_I, 0, sb(s), (uint64_t)slot);
+			for (long p = 0; p < s->R; p++) {
+				put(s, in, RFC_LU_EN_I, p, 1, pct(s, 85));
+				put(s, in, RFC_LU_REG_I, p, s->rb, (uint64_t)pick(s, reuse));
+				put(s, in, RFC_LU_LAST_I, p, 1, pct(s, s->k[K_LAST_PCT]));
+			}
+		}
+	}
+	if (pct(s, s->k[K_WRITE_PCT])) {
+		/* Mostly results of active warps; LATE_PCT of them from elsewhere: half
+		 * from a warp whose slot is still draining (spec §9 #4-#5), half from
+		 * any warp. */
+		long slot = random_slot(s, m, RFC_SLOT_OWNED, -1), warp;
+		if (slot >= 0 && !pct(s, s->k[K_LATE_PCT]))
+			warp = (long)rfc_slot_owner(m, (int)slot);
+		else if ((slot = random_slot(s, m, RFC_SLOT_DRAINING, -1)) >= 0 && pct(s, 50))
+			warp = (long)rfc_slot_owner(m, (int)slot);
+		else
+			warp = pick(s, s->warps);
+		long reg = pick(s, reuse);
+		uint64_t mask = full(s);
+		if (s->LN > 1 && pct(s, s->k[K_PARTIAL_PCT]))
+			mask &= rnd(s);
+		put(s, in, RFC_WR_VALID_I, 0, 1, 1);
+		put(s, in, RFC_WR_WARP_I, 0, wbw(s), (uint64_t)warp);
+		put(s, in, RFC_WR_REG_I, 0, s->rb, (uint64_t)reg);
+		put(s, in, RFC_WR_BYPASS_I, 0, 1, pct(s, s->k[K_LL_PCT]));
+		put(s, in, RFC_WR_MASK_I, 0, s->LN, mask); /* LANES <= 64 */
+		random_lanes(s, in + s->L->off[RFC_WR_DATA_I], s->LN * s->W);
+	}
+	long fl = -1;
+	if (pick(s, 1000) < s->k[K_FLUSH_PM] && (fl = random_slot(s, m, RFC_SLOT_OWNED, -1)) >= 0)
+		ctl(s, in, RFC_FLUSH_VALID_I, fl);
+	long ex;
+	if (pick(s, 1000) < s->k[K_EXIT_PM] && (ex = random_slot(s, m, RFC_SLOT_OWNED, fl)) >= 0)
+		ctl(s, in, RFC_EXIT_VALID_I, ex);
+	long fr;
+	if (pct(s, s->k[K_ACT_PCT]) && (fr = random_slot(s, m, RFC_SLOT_FREE, -1)) >= 0) {
+		/* a warp that owns no slot (neither OWNED nor DRAINING) */
+		long start = pick(s, s->warps);
+		for (long i = 0; i < s->warps; i++) {
+			long w = (start + i) % s->warps;
+			if (rfc_warp_slot(m, (int)w) < 0) {
+				act(s, in, fr, w);
+				break;
+			}
+		}
+	}
+	return 1;
+}
+
+/* ---- directed cases: drive ---- */
+
+/* Cycles 0 and 1 reset; scripts count from cycle 2 (t = cyc - 2). */
+static int case_next(rfc_stim *s, uint32_t *in, long cyc)
+{
+	if (cyc < 2) {
+		put(s, in, RFC_RST_I, 0, 1, 1);
+		return 1;
+	}
+	long t = cyc - 2, L = s->lat;
+	switch (s->cs) {
+	case C_VICTIM_PINNED: /* ENTRIES=2, warp 0 in slot 0 */
+		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);        /* r1 -> entry 0 (oldest) */
+		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);        /* r2 -> entry 1 */
+		if (t == 2) lookup(s, in, 0, 0, 1, 0);                /* hit r1: pinned until its read */
+		if (t == 3) write(s, in, 0, 3, 0, full(s), 0);        /* miss: victim must be r2, not r1 */
+		/* r1's read happens now (no pin); r3 is hit in this very cycle: victim r1 */
+		if (t == 2 + L) lookup(s, in, 0, 0, 3, 0), write(s, in, 0, 4, 0, full(s), 0);
+		return t < 5 + 2 * L;
+	case C_ALL_PINNED:
+		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);
+		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);
+		if (t == 2) lookup(s, in, 0, 0, 1, 0), lookup(s, in, 0, 1, 2, 0);
+		if (t == 3) write(s, in, 0, 3, 0, full(s), 0);        /* both pinned: fallback */
+		if (t == 3 + L) lookup(s, in, 0, 0, 3, 0);             /* r3 was not allocated */
+		return t < 8 + L;
+	case C_DEMOTE_INFLIGHT: /* warp 0 demoted from slot 0, warp 8 takes the slot */
+		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);
+		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);
+		if (t == 2) ctl(s, in, RFC_FLUSH_VALID_I, 0);
+		if (t == 3) write(s, in, 0, 5, 0, full(s), 0);        /* late ALU result of warp 0 */
+		if (t == 6) act(s, in, 0, 8);                          /* slot FREE by now */
+		if (t == 7) write(s, in, 0, 6, 0, full(s), 0);        /* late SFU result: still MRF */
+		if (t == 8) lookup(s, in, 0, 0, 5, 0), lookup(s, in, 0, 1, 6, 0);
+		return t < 10 + L;
+	case C_SUPERSEDED_FLUSH: /* FLUSH_PORTS=1: r1..r4 drained one per cycle */
+		for (long r = 1; r <= 4; r++)
+			if (t == r - 1) write(s, in, 0, r, 0, full(s), 0);
+		if (t == 4) ctl(s, in, RFC_FLUSH_VALID_I, 0);
+		if (t == 7) write(s, in, 0, 3, 1, full(s), 0);        /* newer r3 just as r3 would drain */
+		return t < 14;
+	case C_LL_INVALIDATES:
+		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);
+		if (t == 1) lookup(s, in, 0, 0, 1, 0);
+		if (t == 2) write(s, in, 0, 1, 1, full(s), 1);        /* long-latency r1 */
+		if (t == 3) lookup(s, in, 0, 0, 1, 0);                /* must miss */
+		return t < 6 + L;
+	case C_SAME_REG_LAST_USE: /* ENTRIES=6: fill, then push r1 out */
+		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);
+		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);
+		if (t == 2) lookup(s, in, 0, 0, 1, 1), lookup(s, in, 0, 1, 2, 1); /* last uses of r1, r2 */
+		if (t == 3 + L) write(s, in, 0, 1, 1, full(s), 0);    /* r1 = r1 + r2: the write hit revives r1 */
+		for (long i = 0; i < s->N; i++)                        /* N more values push r2 and r1 out */
+			if (t == 4 + L + i) write(s, in, 0, 10 + i, 0, full(s), 0);
+		return t < 7 + L + s->N;
+	case C_WRITE_HIT_OLDEST: /* ENTRIES=3 */
+		if (t <= 2) write(s, in, 0, t + 1, 0, full(s), 0);    /* r1 (oldest), r2, r3 */
+		if (t == 3) write(s, in, 0, 1, 1, full(s), 0);        /* hit on the oldest */
+		if (t == 4) write(s, in, 0, 4, 0, full(s), 0);        /* victim: r2 */
+		if (t == 5) write(s, in, 0, 5, 0, full(s), 0);        /* victim: r3 */
+		return t < 8;
+	case C_RESET_FIRST_ACT: /* ACTIVE_WARPS=4 */
+		if (t < 4) lookup(s, in, t, 0, 1, 0);                 /* every slot empty: misses */
+		if (t == 4) write(s, in, 2, 1, 0, full(s), 0);
+		if (t == 5) ctl(s, in, RFC_EXIT_VALID_I, 1);
+		if (t == 7) act(s, in, 1, 4);                          /* warp A into the freed slot */
+		if (t == 8) lookup(s, in, 2, 0, 1, 0), write(s, in, 4, 1, 0, full(s), 0);
+		if (t == 9) put(s, in, RFC_RST_I, 0, 1, 1);           /* mid-run reset */
+		if (t == 10) lookup(s, in, 2, 0, 1, 0);               /* empty again: miss */
+		return t < 12;
+	case C_EXIT_DROPS:
+		if (t < 3) write(s, in, 0, t + 1, 0, full(s), 0);
+		if (t == 3) ctl(s, in, RFC_EXIT_VALID_I, 0);
+		if (t == 6) act(s, in, 0, 9);
+		if (t == 7) lookup(s, in, 0, 0, 1, 0);
+		return t < 9 + L;
+	case C_PARTIAL_MASK: /* LANES=4 */
+		if (t == 0) write(s, in, 0, 1, 0, 0x5, 0);            /* miss, lanes 0 and 2: MRF */
+		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);        /* r2 in the RFC */
+		if (t == 2) write(s, in, 0, 2, 1, 0x2, 0);            /* hit, lane 1 only */
+		if (t == 3) lookup(s, in, 0, 0, 2, 0), lookup(s, in, 0, 1, 1, 0);
+		return t < 6 + L;
+	case C_DEAD_VICTIM: /* ENTRIES=2 */
+		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);
+		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);
+		if (t == 2) lookup(s, in, 0, 0, 1, 1);                /* last use of r1 */
+		if (t == 3 + L) write(s, in, 0, 3, 0, full(s), 0);    /* evicts dead r1: silent */
+		if (t == 4 + L) write(s, in, 0, 4, 0, full(s), 0);    /* evicts live r2: write-back */
+		return t < 7 + L;
+	case C_LRU_TOUCH: /* ENTRIES=2, LRU */
+		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);
+		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);
+		if (t == 2) lookup(s, in, 0, 0, 1, 0);                /* touch r1 */
+		if (t == 3 + L) write(s, in, 0, 3, 0, full(s), 0);    /* LRU victim: r2 */
+		return t < 6 + L;
+	case C_PINNED_INVALID: /* ENTRIES=2 */
+		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);
+		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);
+		if (t == 2) lookup(s, in, 0, 0, 1, 0);                /* hit r1 (entry 0) */
+		if (t == 3) write(s, in, 0, 1, 1, full(s), 1);        /* long-latency r1: entry 0 invalid */
+		if (t == 4) write(s, in, 0, 3, 0, full(s), 0);        /* entry 0 is pinned: evict r2 */
+		return t < 5 + L;
+	default:
+		return 0;
+	}
+}
+
+/* ---- directed cases: checks ---- */
+#define EXPECT(cond, ...)                                                                                  \
+	do {                                                                                               \
+		if (!(cond)) {                                                                             \
+			snprintf(buf, n, __VA_ARGS__);                                                     \
+			return buf;                                                                        \
+		}                                                                                          \
+	} while (0)
+
+static const char *case_check(rfc_stim *s, const uint32_t *out, long cyc, char *buf, size_t n)
+{
+	if (cyc < 2)
+		return NULL;
+	long t = cyc - 2, L = s->lat;
+	switch (s->cs) {
+	case C_VICTIM_PINNED:
+		if (t == 2) EXPECT(hit(s, out, 0), "r1 should hit");
+		if (t == 3) {
+			EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 2, 0), "the miss should evict r2 (r1 is pinned), not r1");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 2 + L) EXPECT(rd_is(s, out, 0, 0, 1, 0), "the pinned read must return r1's original data");
+		if (t == 2 + L) {
+			EXPECT(hit(s, out, 0), "r3 should hit");
+			EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 1, 0),
+			       "same-cycle hit on r3: the victim must be r1 (read this cycle), not the just-hit r3");
+			s->seen[1] = 1;
+		}
+		if (t == 2 + 2 * L) EXPECT(rd_is(s, out, 0, 0, 3, 0), "the same-cycle hit must read r3's data");
+		break;
+	case C_ALL_PINNED:
+		if (t == 3) {
+			EXPECT(wb_is(s, out, RFC_WB_FALLBACK, 0, 3, 0), "with every entry pinned r3 must fall back to the MRF");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 2 + L) EXPECT(rd_is(s, out, 0, 0, 1, 0) && rd_is(s, out, 1, 0, 2, 0), "pinned reads keep r1, r2");
+		if (t == 3 + L) EXPECT(!hit(s, out, 0), "r3 must not be in the RFC after a fallback");
+		break;
+	case C_DEMOTE_INFLIGHT:
+		if (t == 3) {
+			EXPECT(wb_is(s, out, RFC_WB_LATE, 0, 5, 0), "a result of a demoted warp goes to the MRF as LATE");
+			EXPECT(fl_is(s, out, 0, 1, 0), "the drain writes back r1 first");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 4) EXPECT(fl_is(s, out, 0, 2, 0), "then r2");
+		if (t == 6) EXPECT(slot_free(s, out, 0), "slot 0 is FREE one cycle after its last drain");
+		if (t == 7) EXPECT(wb_is(s, out, RFC_WB_LATE, 0, 6, 0), "warp 0's result after re-use of its slot: LATE");
+		if (t == 8) {
+			EXPECT(!hit(s, out, 0) && !hit(s, out, 1), "warp 8 must not see warp 0's late results in slot 0");
+			s->seen[1] = 1;
+		}
+		break;
+	case C_SUPERSEDED_FLUSH: {
+		long r = fl_reg(s, out, 0);
+		if (t == 7) {
+			EXPECT(wb_is(s, out, RFC_WB_LATE, 0, 3, 1), "the newer r3 goes to the MRF");
+			EXPECT(r != 3, "the old r3 must not be drained in the cycle the new one arrives");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t > 7 && r == 3) EXPECT(0, "the old r3 was drained after the newer r3 reached the MRF");
+		if (r >= 0) s->seen[1] |= 1 << r;
+		break;
+	}
+	case C_LL_INVALIDATES:
+		if (t == 1) EXPECT(hit(s, out, 0), "r1 should hit before the long-latency write");
+		if (t == 2) {
+			EXPECT(wb_is(s, out, RFC_WB_BYPASS, 0, 1, 1), "the long-latency r1 goes to the MRF");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 3) EXPECT(!hit(s, out, 0), "the stale copy of r1 must be gone");
+		if (t == 1 + L) EXPECT(rd_is(s, out, 0, 0, 1, 0), "the earlier hit still reads the old r1");
+		break;
+	case C_SAME_REG_LAST_USE:
+		if (t == 3 + L) EXPECT(!wb_any(s, out), "the write hit on dead r1 writes nothing to the MRF");
+		if (wb_any(s, out) && get(s, out, RFC_WB_REG_O, 0, s->rb) == 1) {
+			EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 1, 1), "revived r1 must be written back when evicted");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (wb_any(s, out) && get(s, out, RFC_WB_REG_O, 0, s->rb) == 2) s->seen[1] = 1;
+		break;
+	case C_WRITE_HIT_OLDEST:
+		if (t == 3) EXPECT(!wb_any(s, out), "a write hit writes nothing back");
+		if (t == 4) {
+			EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 2, 0), "after the hit on r1 the victim is r2");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 5) EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 3, 0), "then r3");
+		break;
+	case C_RESET_FIRST_ACT:
+		if (t < 4) EXPECT(!hit(s, out, 0), "slot %ld must start empty", t);
+		if (t == 0)
+			for (long i = 0; i < s->A; i++) EXPECT(!slot_free(s, out, i), "slot %ld starts OWNED", i);
+		if (t == 7) {
+			EXPECT(slot_free(s, out, 1), "slot 1 is FREE after warp 1's exit");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 8) EXPECT(hit(s, out, 0), "warp 2's r1 hits");
+		if (t == 10) {
+			EXPECT(!hit(s, out, 0), "after a reset every slot is empty");
+			s->seen[1] = 1;
+		}
+		break;
+	case C_EXIT_DROPS:
+		if (t >= 3) EXPECT(!fl_any(s, out) && !wb_any(s, out), "an exit causes no MRF traffic");
+		if (t == 5) {
+			EXPECT(slot_free(s, out, 0), "the slot is FREE after the exit");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 7) EXPECT(!hit(s, out, 0), "the new warp does not see the old entries");
+		break;
+	case C_PARTIAL_MASK:
+		if (t == 0) {
+			EXPECT(wb_is(s, out, RFC_WB_PARTIAL, 0, 1, 0) && get(s, out, RFC_WB_MASK_O, 0, s->LN) == 0x5,
+			       "a partial-mask miss goes to the MRF with lanes 0 and 2");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 2) EXPECT(!wb_any(s, out), "a partial-mask hit stays in the RFC");
+		if (t == 3) EXPECT(hit(s, out, 0) && !hit(s, out, 1), "r2 hits, r1 was never allocated");
+		if (t == 3 + L) {
+			int ok = get(s, out, RFC_RD_VALID_O, 0, 1) == 1;
+			for (long l = 0; l < s->LN; l++)
+				ok &= get(s, out, RFC_RD_DATA_O, l, s->W) == pat(0, 2, l == 1 ? 1 : 0, l, s->W);
+			EXPECT(ok, "the partial hit updates lane 1 only");
+			s->seen[1] = 1;
+		}
+		break;
+	case C_DEAD_VICTIM:
+		if (t == 3 + L) {
+			EXPECT(!wb_any(s, out), "the dead r1 is dropped without a write-back");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 4 + L) EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 2, 0), "the live r2 is written back");
+		break;
+	case C_LRU_TOUCH:
+		if (t == 3 + L) {
+			EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 2, 0), "LRU: the read of r1 makes r2 the victim");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		break;
+	case C_PINNED_INVALID:
+		if (t == 3) EXPECT(wb_is(s, out, RFC_WB_BYPASS, 0, 1, 1), "the long-latency r1 goes to the MRF");
+		if (t == 4) {
+			EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 2, 0),
+			       "the invalid entry is pinned by r1's read: r3 must evict r2 instead");
+			s->seen[0] = 1, s->key = cyc;
+		}
+		if (t == 2 + L) {
+			EXPECT(rd_is(s, out, 0, 0, 1, 0), "the read returns the r1 it hit, not r3");
+			s->seen[1] = 1;
+		}
+		break;
+	default:
+		break;
+	}
+	return NULL;
+}
+
+static const char *rfc_stim_finish(void *st, long *key, char *buf, size_t n)
+{
+	rfc_stim *s = st;
+	*key = s->key;
+	if (s->cs < 0)
+		return NULL;
+	switch (s->cs) {
+	case C_VICTIM_PINNED:
+	case C_PINNED_INVALID:
+	case C_DEMOTE_INFLIGHT:
+	case C_RESET_FIRST_ACT:
+	case C_PARTIAL_MASK:
+		EXPECT(s->seen[0] && s->seen[1], "the scenario did not reach both of its checks");
+		break;
+	case C_SAME_REG_LAST_USE:
+		EXPECT(s->seen[0], "r1 was never evicted");
+		EXPECT(!s->seen[1], "dead r2 must never be written back");
+		break;
+	case C_SUPERSEDED_FLUSH:
+		EXPECT(s->seen[0], "the newer r3 never arrived");
+		EXPECT(s->seen[1] == ((1 << 1) | (1 << 2) | (1 << 4)), "the drain should write back r1, r2 and r4 only");
+		break;
+	default:
+		EXPECT(s->seen[0], "the scenario's key event did not happen");
+		break;
+	}
+	return NULL;
+}
+
+/* ---- the interface ---- */
+static size_t rfc_stim_size(const long *p)
+{
+	(void)p;
+	return sizeof(rfc_stim);
+}
+
+static const char *rfc_stim_init(void *st, const long *p, const wg_layout *L, const long *knobs, int case_idx,
+				 uint64_t seed, char *err, size_t n)
+{
+	rfc_stim *s = st;
+	s->L = L;
+	s->A = p[RFC_P_ACTIVE_WARPS];
+	s->N = p[RFC_P_ENTRIES];
+	s->LN = p[RFC_P_LANES];
+	s->W = p[RFC_P_WIDTH];
+	s->R = p[RFC_P_READ_PORTS];
+	s->warps = p[RFC_P_WARPS];
+	s->rb = p[RFC_P_REG_BITS];
+	s->lat = p[RFC_P_READ_LAT];
+	s->fp = p[RFC_P_FLUSH_PORTS];
+	memcpy(s->k, knobs, sizeof s->k);
+	s->cs = case_idx;
+	s->rng = seed * UINT64_C(0x9E3779B97F4A7C15) + UINT64_C(0x632BE59BD9B4E019);
+	if (!s->rng)
+		s->rng = 1;
+	/* The scripts use warps up to 9, registers up to 20, two sources. */
+	if (case_idx >= 0 && (s->warps < 10 || s->rb < 5 || s->R < 2)) {
+		snprintf(err, n, "rfc: directed cases need WARPS>=10, REG_BITS>=5 and READ_PORTS>=2");
+		return err;
+	}
+	return NULL;
+}
+
+static int rfc_stim_next(void *st, const void *model, uint32_t *in, long cyc)
+{
+	rfc_stim *s = st;
+	return s->cs < 0 ? random_next(s, model, in, cyc) : case_next(s, in, cyc);
+}
+
+static const char *rfc_stim_check(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+				  char *buf, size_t n)
+{
+	(void)model;
+	(void)in;
+	rfc_stim *s = st;
+	return s->cs < 0 ? NULL : case_check(s, out, cyc, buf, n);
+}
+
+const wg_stim_def wg_stim_rfc = {
+	.block = &wg_block_rfc,
+	.knobs = rfc_knobs,
+	.nknobs = RFC_NKNOBS,
+	.cases = rfc_cases,
+	.ncases = RFC_NCASES,
+	.size = rfc_stim_size,
+	.init = rfc_stim_init,
+	.next = rfc_stim_next,
+	.check = rfc_stim_check,
+	.finish = rfc_stim_finish,
+};

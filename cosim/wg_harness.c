@@ -1,0 +1,233 @@
+/* wg_harness.c - the cycle loop: stimulus, C model, RTL, compare. */
+#include "wg_harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wg_bits.h"
+#include "wg_vtool.h"
+#include "wg_wave.h"
+
+const char *wg_verdict_name(wg_verdict v)
+{
+	static const char *const names[] = {"PASS", "MISMATCH", "CHECK", "ASSERT", "EVENTS", "PROTOCOL", "NORESET",
+					    "NOEND", "SETUP"};
+	return v <= WG_V_SETUP ? names[v] : "?";
+}
+
+static void *zalloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+	if (!p) {
+		fprintf(stderr, "warpgen: out of memory\n");
+		exit(3);
+	}
+	return p;
+}
+
+void wg_harness_res_free(wg_harness_res *r)
+{
+	free(r->out_c);
+	free(r->out_v);
+	free(r->hist);
+	r->out_c = r->out_v = r->hist = NULL;
+}
+
+/* Everything one run allocates. */
+typedef struct run_mem {
+	void *model;      /* C model */
+	void *st;         /* stimulus state */
+	wg_shim *rtl;     /* Verilated model */
+	uint32_t *in;     /* input frame */
+	uint32_t *oc;     /* C model outputs */
+	uint32_t *ov;     /* RTL outputs */
+} run_mem;
+
+static void add_rtl_events(const wg_layout *L, const uint32_t *ov, uint64_t *sum)
+{
+	const uint32_t *ev = ov + L->off[L->ev_port];
+	for (int e = 0; e < L->nevents; e++)
+		if (L->ev_w[e] > 0)
+			sum[e] += wg_get(ev, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]);
+}
+
+static void fail(wg_harness_res *r, wg_verdict v, long cyc, const char *msg)
+{
+	r->verdict = v;
+	r->fail_cycle = cyc;
+	snprintf(r->msg, sizeof r->msg, "%s", msg ? msg : "");
+}
+
+static void compare_events(const wg_harness_cfg *c, wg_harness_res *r, const void *model, const uint64_t *base)
+{
+	const wg_layout *L = c->L;
+	if (L->ev_port < 0)
+		return;
+	const uint64_t *now = c->b->model_counts(model);
+	size_t used = 0;
+	for (int e = 0; e < L->nevents; e++) {
+		r->ev_c[e] = now[e] - base[e];
+		if (r->ev_c[e] == r->ev_rtl[e] || used >= sizeof r->msg)
+			continue;
+		used += (size_t)snprintf(r->msg + used, sizeof r->msg - used, "%s%s C model=%llu RTL=%llu",
+					 used ? "; " : "event counts differ: ", c->b->events[e].name,
+					 (unsigned long long)r->ev_c[e], (unsigned long long)r->ev_rtl[e]);
+	}
+	if (used) {
+		r->verdict = WG_V_EVENTS;
+		r->fail_cycle = r->cycles;
+	}
+}
+
+static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
+{
+	const wg_block *b = c->b;
+	const wg_layout *L = c->L;
+	const wg_dut_lib *d = c->dut;
+	const size_t nin = (size_t)L->nwords[WG_IN], nout = (size_t)L->nwords[WG_OUT];
+	const int directed = c->case_idx >= 0;
+	const uint32_t rst_word = (uint32_t)L->off[0];
+	uint64_t base[WG_MAX_EVENTS] = {0};
+	char err[512];
+	int failed = 0, armed = 0, tracing = 0;
+	long cyc;
+
+	for (cyc = 0;; cyc++) {
+		if (failed && cyc > r->fail_cycle + c->run_on)
+			break;
+		if (!failed && cyc >= c->max_cycles) {
+			if (directed && c->directed_cap_fails) {
+				snprintf(err, sizeof err, "directed case did not end within %ld cycles", c->max_cycles);
+				fail(r, WG_V_NOEND, cyc, err);
+			}
+			break;
+		}
+		if (c->trace_path && cyc == c->trace_from) {
+			if (d->trace_open(m->rtl, c->trace_path) == 0)
+				tracing = 1;
+		}
+		memset(m->in, 0, nin * sizeof *m->in);
+		if (!c->stim->next(m->st, m->model, m->in, cyc))
+			break;
+		memcpy(r->hist + (size_t)(cyc % WG_HIST) * nin, m->in, nin * sizeof *m->in);
+		r->hist_cyc[cyc % WG_HIST] = cyc;
+		memset(m->oc, 0, nout * sizeof *m->oc);
+		if (b->model_eval(m->model, m->in, m->oc, err, sizeof err) != 0) {
+			if (!failed)
+				fail(r, WG_V_PROTOCOL, cyc, err);
+			failed = 1;
+			break; /* the C model cannot go on */
+		}
+		d->set_inputs(m->rtl, m->in);
+		d->eval(m->rtl);
+		d->get_outputs(m->rtl, m->ov);
+		/* RTL events: summed over compared cycles, reset cycles excluded (the C
+		 * models count none there); the failing cycle included, as in the C model. */
+		if (!failed && armed && L->ev_port >= 0 && !(m->in[rst_word] & 1u))
+			add_rtl_events(L, m->ov, r->ev_rtl);
+		if (!failed && armed && memcmp(m->oc, m->ov, nout * sizeof *m->oc) != 0) {
+			fail(r, WG_V_MISMATCH, cyc, NULL);
+			memcpy(r->out_c, m->oc, nout * sizeof *m->oc);
+			memcpy(r->out_v, m->ov, nout * sizeof *m->ov);
+			failed = 1;
+		}
+		if (!failed && directed && c->stim->check) {
+			const char *msg = c->stim->check(m->st, m->model, m->in, m->oc, cyc, err, sizeof err);
+			if (msg) {
+				fail(r, WG_V_CHECK, cyc, msg);
+				failed = 1;
+			}
+		}
+		b->model_tick(m->model, m->in);
+		d->tick(m->rtl);
+		if (!failed && d->finished(m->rtl)) {
+			fail(r, WG_V_ASSERT, cyc, "the RTL stopped the simulation ($finish/$stop/$error, see the lines above)");
+			failed = 1;
+		}
+		if (!armed && (m->in[rst_word] & 1u)) { /* first reset edge: compare from the next cycle */
+			armed = 1;
+			r->armed_at = cyc + 1;
+			if (L->ev_port >= 0)
+				memcpy(base, b->model_counts(m->model), (size_t)L->nevents * sizeof *base);
+		}
+		if (tracing && cyc == c->trace_to) {
+			d->trace_close(m->rtl);
+			tracing = 0;
+			r->traced = 1;
+		}
+		if (failed && c->run_on == 0) {
+			cyc++;
+			break;
+		}
+	}
+	if (tracing) {
+		d->trace_close(m->rtl);
+		r->traced = 1;
+	}
+	r->cycles = cyc;
+	if (failed) { /* counts so far, for the record */
+		if (armed && L->ev_port >= 0)
+			for (int e = 0; e < L->nevents; e++)
+				r->ev_c[e] = b->model_counts(m->model)[e] - base[e];
+		return;
+	}
+	if (!armed) {
+		fail(r, WG_V_NORESET, cyc, "the stimulus never asserted rst_i: nothing was compared");
+		return;
+	}
+	compare_events(c, r, m->model, base);
+	if (r->verdict == WG_V_PASS && directed && c->stim->finish) {
+		const char *msg = c->stim->finish(m->st, &r->key_cycle, err, sizeof err);
+		if (msg)
+			fail(r, WG_V_CHECK, cyc, msg);
+	}
+}
+
+int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
+{
+	const wg_layout *L = c->L;
+	char err[512];
+	memset(r, 0, sizeof *r);
+	r->armed_at = r->fail_cycle = r->key_cycle = -1;
+	for (int i = 0; i < WG_HIST; i++)
+		r->hist_cyc[i] = -1;
+	r->out_c = zalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
+	r->out_v = zalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
+	r->hist = zalloc((size_t)WG_HIST * (size_t)L->nwords[WG_IN] * sizeof(uint32_t));
+
+	run_mem m = {0};
+	m.model = zalloc(c->b->model_size(c->p));
+	c->b->model_init(m.model, c->p, L);
+	m.st = zalloc(c->stim->size(c->p));
+	const char *msg = c->stim->init(m.st, c->p, L, c->knobs, c->case_idx, c->seed, err, sizeof err);
+	if (msg) {
+		fail(r, WG_V_SETUP, 0, msg);
+		free(m.model);
+		free(m.st);
+		return 0;
+	}
+	m.rtl = c->dut->create(c->seed);
+	if (!m.rtl) {
+		free(m.model);
+		free(m.st);
+		return -1;
+	}
+	m.in = zalloc((size_t)L->nwords[WG_IN] * sizeof(uint32_t));
+	m.oc = zalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
+	m.ov = zalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
+
+	double t0 = wg_now();
+	loop(c, r, &m);
+	r->seconds = wg_now() - t0;
+
+	c->dut->destroy(m.rtl);
+	if (r->traced)
+		wg_fst_strip_date(c->trace_path);
+	free(m.model);
+	free(m.st);
+	free(m.in);
+	free(m.oc);
+	free(m.ov);
+	return 0;
+}

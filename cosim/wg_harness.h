@@ -1,0 +1,74 @@
+/* wg_harness.h - the co-simulation run loop, block-agnostic: a wg_block
+ * (C model), its wg_stim_def (stimulus) and a loaded Verilated model.
+ *
+ * Per cycle: zero the input frame; stim->next(); model_eval (a -1 means the
+ * stimulus broke the protocol); RTL set_inputs + eval + get_outputs;
+ * compare every output bit (from the cycle after the first reset cycle
+ * on); a directed case's check(); add up the RTL's ev_o fields (cycles with
+ * rst_i = 1 excluded: no energy events are counted in reset cycles);
+ * model_tick; RTL tick; a $finish/$stop/$error in the RTL fails the run. At
+ * the end the C model's event counts (since the first reset edge) must equal
+ * the RTL sums, and a directed case's finish() must accept the run. */
+#ifndef WG_HARNESS_H
+#define WG_HARNESS_H
+
+#include <stdint.h>
+
+#include "wg_desc.h"
+#include "wg_dut.h"
+#include "wg_stim.h"
+
+typedef enum {
+	WG_V_PASS = 0,     /* equivalent, checks passed */
+	WG_V_MISMATCH,     /* an output bit differs */
+	WG_V_CHECK,        /* a directed case's check() or finish() failed */
+	WG_V_ASSERT,       /* the RTL ran $finish/$stop/$error (an assertion) */
+	WG_V_EVENTS,       /* cumulative energy event counts differ */
+	WG_V_PROTOCOL,     /* internal error: the stimulus broke the block's protocol */
+	WG_V_NORESET,      /* internal error: the stimulus never reset the design */
+	WG_V_NOEND,        /* a directed case did not end within the cycle cap */
+	WG_V_SETUP,        /* the stimulus refused the configuration (bad input) */
+} wg_verdict;
+
+const char *wg_verdict_name(wg_verdict v);
+
+#define WG_HIST 4 /* input frames kept for the mismatch report */
+
+typedef struct wg_harness_cfg {
+	const wg_block *b;        /* block and C model */
+	const wg_stim_def *stim;  /* its stimulus */
+	const long *p;            /* parameters */
+	const long *knobs;        /* random-stimulus knobs */
+	const wg_layout *L;       /* frame layout of p */
+	int case_idx;             /* directed case, or -1 for random */
+	uint64_t seed;            /* stimulus seed; also seeds the RTL's random initial state */
+	long max_cycles;          /* random: cycles to run; directed: cap */
+	int directed_cap_fails;   /* 1: reaching max_cycles in a directed case is WG_V_NOEND */
+	const wg_dut_lib *dut;    /* the loaded model */
+	const char *trace_path;   /* FST to write, or NULL */
+	long trace_from, trace_to;/* dump the cycles [from, to] */
+	long run_on;              /* after a failure keep clocking this many cycles (replays) */
+} wg_harness_cfg;
+
+typedef struct wg_harness_res {
+	wg_verdict verdict;       /* the outcome */
+	long cycles;              /* cycles simulated */
+	long armed_at;            /* first compared cycle, or -1 */
+	long fail_cycle;          /* cycle of the failure, or -1 */
+	char msg[1024];           /* failure text (check, protocol, events) */
+	uint64_t ev_c[WG_MAX_EVENTS];   /* C model events since the first reset edge */
+	uint64_t ev_rtl[WG_MAX_EVENTS]; /* RTL ev_o sums over the same cycles */
+	uint32_t *out_c, *out_v;  /* outputs of the failing cycle (nwords[WG_OUT] each) */
+	uint32_t *hist;           /* last WG_HIST input frames (ring of nwords[WG_IN]) */
+	long hist_cyc[WG_HIST];   /* the cycle in each ring slot, -1 when empty */
+	double seconds;           /* wall time of the cycle loop */
+	long key_cycle;           /* directed: the case's key cycle (marker), else -1 */
+	int traced;               /* 1 when the FST was written */
+} wg_harness_res;
+
+/* Run. Returns 0 when the run happened (see r->verdict), -1 when the model
+ * could not be created. Free r with wg_harness_res_free. */
+int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r);
+void wg_harness_res_free(wg_harness_res *r);
+
+#endif

@@ -1,0 +1,49 @@
+/* wg_stim.h - a block's stimulus generator: constrained-random streams
+ * with knobs, and named directed cases that check themselves.
+ *
+ * The harness calls, every cycle: next() to fill the (zeroed) input frame
+ * from the C model's state at the start of the cycle; then it evaluates
+ * both the C model and the RTL and compares every output bit; then, for a
+ * directed case, check() on the outputs; then it clocks both. */
+#ifndef WG_STIM_H
+#define WG_STIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wg_desc.h"
+
+typedef struct wg_case_def {
+	const char *name;            /* e.g. "victim_vs_inflight_reader" */
+	const char *help;            /* one line: what happens, what is checked */
+	const char *spec_ref;        /* e.g. "spec §9 #1" */
+	const char *params;          /* parameter overrides the case needs ("ENTRIES=2,..."), or NULL */
+} wg_case_def;
+
+typedef struct wg_stim_def {
+	const wg_block *block;
+	const wg_param_def *knobs;   /* random-stimulus knobs (same shape as parameters) */
+	int nknobs;
+	const wg_case_def *cases;    /* directed cases */
+	int ncases;
+	size_t (*size)(const long *p);   /* bytes of generator state */
+	/* st: zeroed memory of size(p) bytes. case_idx < 0: random with knobs.
+	 * Returns NULL or a one-line error in err. */
+	const char *(*init)(void *st, const long *p, const wg_layout *L, const long *knobs,
+			    int case_idx, uint64_t seed, char *err, size_t n);
+	/* Fill in[] for cycle cyc (in[] is zeroed). model: the C model before the
+	 * edge. Returns 1 while the stimulus goes on, 0 when a directed case has
+	 * ended (nothing is simulated for that cycle). Random stimulus never ends. */
+	int (*next)(void *st, const void *model, uint32_t *in, long cyc);
+	/* Directed cases: check this cycle's outputs. NULL or a message in buf. */
+	const char *(*check)(void *st, const void *model, const uint32_t *in, const uint32_t *out,
+			     long cyc, char *buf, size_t n);
+	/* Directed cases, after the last cycle: did the scenario do what it claims?
+	 * (e.g. the interesting event really happened). NULL or a message.
+	 * key_cycle receives the cycle to put the waveform marker on. */
+	const char *(*finish)(void *st, long *key_cycle, char *buf, size_t n);
+} wg_stim_def;
+
+const wg_stim_def *wg_stim_find(const char *block);
+
+#endif

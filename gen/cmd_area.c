@@ -1,0 +1,200 @@
+/* cmd_area.c - `warpgen area BLOCK`: Yosys area of one configuration and the
+ * flip-flop check (Yosys's flop bits must equal the descriptor's
+ * storage_bits). Flow and choices: docs/energy-model.md ("Area"). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wg_area.h"
+#include "wg_buf.h"
+#include "wg_cli.h"
+#include "wg_cmds.h"
+#include "wg_gen.h"
+
+/* A path relative to the repository root when it lies inside it. */
+static const char *rel(const char *path)
+{
+	const char *root = wg_root();
+	size_t n = strlen(root);
+	if (strncmp(path, root, n) == 0 && path[n] == '/')
+		return path + n + 1;
+	return path;
+}
+
+static void print_types(const wg_stat *s)
+{
+	int w = 8;
+	for (int i = 0; i < s->ntypes; i++)
+		if ((int)strlen(s->types[i].type) > w)
+			w = (int)strlen(s->types[i].type);
+	for (int i = 0; i < s->ntypes; i++)
+		printf("    %-*s %10ld\n", w, s->types[i].type, s->types[i].count);
+}
+
+static void json_types(wg_buf *o, const wg_stat *s)
+{
+	wg_buf_printf(o, "{");
+	for (int i = 0; i < s->ntypes; i++) {
+		wg_buf_printf(o, "%s\n    ", i ? "," : "");
+		wg_buf_json_str(o, s->types[i].type);
+		wg_buf_printf(o, ": %ld", s->types[i].count);
+	}
+	wg_buf_printf(o, "%s}", s->ntypes ? "\n  " : "");
+}
+
+static char *json_report(const wg_block *b, const long *p, const wg_area_result *r, int flop_ok)
+{
+	char cfg[1024], v[64];
+	wg_config_name(b, p, 0, cfg, sizeof cfg);
+	wg_buf o = {0};
+	wg_buf_printf(&o, "{\n  \"block\": ");
+	wg_buf_json_str(&o, b->name);
+	wg_buf_printf(&o, ",\n  \"config\": ");
+	wg_buf_json_str(&o, cfg);
+	wg_buf_printf(&o, ",\n  \"parameters\": {");
+	for (int i = 0; i < b->nparams; i++) {
+		wg_buf_printf(&o, "%s\"%s\": ", i ? ", " : "", b->params[i].name);
+		if (b->params[i].choices)
+			wg_buf_json_str(&o, wg_param_text(&b->params[i], p[i], v, sizeof v));
+		else
+			wg_buf_printf(&o, "%ld", p[i]);
+	}
+	wg_buf_printf(&o, "},\n  \"flow\": \"synth -top %s (hierarchical); dfflegalize + abc -g cmos2 + stat -tech cmos",
+		      b->name);
+	if (r->have_lib)
+		wg_buf_printf(&o, "; dfflibmap + abc -liberty + stat -liberty");
+	wg_buf_printf(&o, "\",\n  \"cells_total\": %ld,\n  \"cells\": ", r->generic.cells);
+	json_types(&o, &r->generic);
+	wg_buf_printf(&o, ",\n  \"flop_bits\": %ld,\n  \"storage_bits_predicted\": %ld,\n  \"flop_check\": \"%s\",\n",
+		      r->flop_bits, r->storage_bits, flop_ok ? "ok" : "FAILED");
+	wg_buf_printf(&o, "  \"latch_bits\": %ld,\n  \"transistors\": %ld,\n  \"transistors_complete\": %s,\n",
+		      r->latch_bits, r->cmos.transistors, r->cmos.transistors_partial ? "false" : "true");
+	wg_buf_printf(&o, "  \"liberty\": ");
+	if (r->have_lib) {
+		wg_buf_json_str(&o, rel(r->lib_path));
+		wg_buf_printf(&o, ",\n  \"area_um2\": %.3f,\n  \"liberty_cells_total\": %ld,\n  \"liberty_cells\": ",
+			      r->area_um2, r->lib.cells);
+		json_types(&o, &r->lib);
+		if (r->have_leak)
+			wg_buf_printf(&o, ",\n  \"leakage_nw\": %.4f", r->leak_nw);
+		else
+			wg_buf_printf(&o, ",\n  \"leakage_nw\": null");
+		wg_buf_printf(&o, ",\n  \"leakage_basis\": ");
+		char basis[256];
+		snprintf(basis, sizeof basis,
+			 "sum of cell_leakage_power x count over the mapped cells; Liberty leakage_power_unit \"%s\"%s",
+			 r->leak_unit, r->leak_missing ? "; some cells have no cell_leakage_power" : "");
+		wg_buf_json_str(&o, basis);
+	} else {
+		wg_buf_printf(&o, "null,\n  \"area_um2\": null,\n  \"leakage_nw\": null");
+	}
+	wg_buf_printf(&o, ",\n  \"yosys_version\": ");
+	wg_buf_json_str(&o, r->yosys_version);
+	wg_buf_printf(&o, "\n}\n");
+	return o.s;
+}
+
+int wg_cmd_area(int argc, char **argv)
+{
+	wg_opts o;
+	wg_opts_parse(&o, "area", argc, argv, WG_OPT_SET | WG_OPT_LIBERTY | WG_OPT_JSON | WG_OPT_QUIET);
+	if (o.help) {
+		printf("usage: warpgen area BLOCK [--set NAME=VALUE]... [--liberty FILE|none] [--json FILE] [-q]\n"
+		       "Yosys area of one configuration (out/area/BLOCK/CONFIG/): generic cells, flip-flop bits,\n"
+		       "transistors (abc -g cmos2), and with a Liberty file area in um^2 and leakage.\n"
+		       "Default Liberty: OSU 0.18 um (out/liberty/..., from `make deps`); --liberty none skips it.\n"
+		       "Exit 1 when Yosys's flip-flop bits differ from the block's storage bits.\n"
+		       "Yosys runs under timeout (WARPGEN_AREA_TIMEOUT seconds, default 3600); results are reused\n"
+		       "while the Verilog, the script, the Liberty file and the Yosys version are unchanged.\n\n");
+		if (o.block)
+			wg_print_params(o.block);
+		return 0;
+	}
+	char lib[4096], err[2048];
+	const char *liberty = NULL;
+	int lib_note = 0;
+	if (o.liberty && strcmp(o.liberty, "none") == 0) {
+		liberty = NULL;
+	} else if (o.liberty) {
+		liberty = o.liberty;
+	} else {
+		wg_area_default_liberty(lib, sizeof lib);
+		FILE *f = fopen(lib, "r");
+		if (f) {
+			fclose(f);
+			liberty = lib;
+		} else {
+			lib_note = 1;
+		}
+	}
+	wg_area_result r;
+	int code;
+	if (wg_area_run(o.block, o.p, liberty, &r, &code, err, sizeof err) != 0) {
+		wg_area_free(&r);
+		wg_die("area", code, "%s", err);
+	}
+	int flop_ok = r.flop_bits == r.storage_bits;
+	char cfg[1024];
+	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
+	if (!o.quiet) {
+		printf("area of %s (%s): %s/\n", o.block->name, cfg, rel(r.dir));
+		printf("  flip-flop bits   %ld (storage_bits predicts %ld: %s)\n", r.flop_bits, r.storage_bits,
+		       flop_ok ? "ok" : "MISMATCH");
+		if (r.latch_bits)
+			printf("  latch bits       %ld (latches inferred: not expected)\n", r.latch_bits);
+		printf("  transistors      %ld%s (dfflegalize to $_DFF_P_, abc -g cmos2, stat -tech cmos)\n",
+		       r.cmos.transistors, r.cmos.transistors_partial ? "+ (incomplete)" : "");
+		printf("  generic cells    %ld (synth -top %s, hierarchical; every instance counted)\n", r.generic.cells,
+		       o.block->name);
+		print_types(&r.generic);
+		if (r.have_lib) {
+			printf("  liberty          %s\n", rel(r.lib_path));
+			printf("  area             %.1f um^2 (Yosys \"Chip area\", %ld cells)\n", r.area_um2, r.lib.cells);
+			if (r.have_leak)
+				printf("  leakage          %.1f nW (sum of cell_leakage_power x count; Liberty unit \"%s\"%s)\n",
+				       r.leak_nw, r.leak_unit,
+				       r.leak_missing ? "; some cells have no cell_leakage_power" : "");
+			else
+				printf("  leakage          n/a (the Liberty file gives no usable cell_leakage_power)\n");
+			print_types(&r.lib);
+		} else {
+			printf("  liberty          none%s\n",
+			       lib_note ? " (default OSU 0.18 um Liberty missing: run `make deps`)" : " (--liberty none)");
+		}
+		printf("  yosys            %s\n", r.yosys_version);
+		fprintf(stderr, "warpgen area: yosys synth %s", r.synth_cached ? "cached" : "");
+		if (!r.synth_cached)
+			fprintf(stderr, "%.1f s", r.synth_seconds);
+		if (r.have_lib) {
+			fprintf(stderr, ", liberty %s", r.lib_cached ? "cached" : "");
+			if (!r.lib_cached)
+				fprintf(stderr, "%.1f s", r.lib_seconds);
+		}
+		fprintf(stderr, "\n");
+	}
+	if (r.cmos_flops != r.flop_bits)
+		fprintf(stderr, "warpgen area: note: %ld $_DFF_P_ after dfflegalize, %ld flip-flop bits after synth\n",
+			r.cmos_flops, r.flop_bits);
+	if (r.have_lib && r.lib_flops != r.flop_bits)
+		fprintf(stderr, "warpgen area: note: %ld sequential Liberty cells, %ld flip-flop bits after synth\n",
+			r.lib_flops, r.flop_bits);
+	int rc = 0;
+	if (o.json) {
+		char *j = json_report(o.block, o.p, &r, flop_ok);
+		if (wg_write_atomic(o.json, j, strlen(j), err, sizeof err) != 0) {
+			free(j);
+			wg_area_free(&r);
+			wg_die("area", 2, "%s", err);
+		}
+		free(j);
+	}
+	if (!flop_ok) {
+		fprintf(stderr,
+			"warpgen area: %s (%s): flip-flop check failed: Yosys counts %ld flip-flop bits, "
+			"storage_bits predicts %ld (difference %+ld); see %s/generic.txt\n",
+			o.block->name, cfg, r.flop_bits, r.storage_bits, r.flop_bits - r.storage_bits, rel(r.dir));
+		rc = 1;
+	}
+	wg_area_free(&r);
+	return rc;
+}

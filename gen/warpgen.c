@@ -1,0 +1,61 @@
+/* warpgen.c - the command-line entry point. */
+#include <stdio.h>
+#include <string.h>
+
+#include "wg_cmds.h"
+#include "wg_desc.h"
+#include "wg_gen.h"
+
+typedef struct wg_command {
+	const char *name;                 /* first argument */
+	int (*run)(int argc, char **argv); /* the command */
+	const char *usage;                /* one line */
+} wg_command;
+
+static const wg_command commands[] = {
+	{"list", wg_cmd_list, "list                                   every block, one line each"},
+	{"gen", wg_cmd_gen, "gen BLOCK [--set N=V]... [-o DIR] [--name TOP]   Verilog + manifest"},
+	{"cosim", wg_cmd_cosim, "cosim BLOCK [--set N=V]... [--seed S] [--cycles N] [--case NAME] [--rtl FILE] [--wave]"},
+	{"area", wg_cmd_area, "area BLOCK [--set N=V]... [--liberty FILE]   Yosys area, flop check"},
+	{"energy", wg_cmd_energy, "energy BLOCK [--set N=V]...                  energy per event from power_tables/"},
+	{"bench", wg_cmd_bench, "bench BLOCK [--set N=V]... [--cycles N]      Verilator vs C model vs co-simulation"},
+};
+
+#define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
+
+int wg_cmd_list(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	int n;
+	const wg_block *const *b = wg_blocks(&n);
+	for (int i = 0; i < n; i++)
+		printf("%-10s %s\n", b[i]->name, b[i]->summary);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "warpgen %s: generate GPU warp/register-context blocks and prove them against C models\n", WARPGEN_VERSION);
+	fprintf(f, "usage:\n");
+	for (int i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  warpgen %s\n", commands[i].usage);
+	fprintf(f, "`warpgen COMMAND BLOCK --help` lists a block's parameters.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("warpgen %s\n", WARPGEN_VERSION);
+		return 0;
+	}
+	for (int i = 0; i < NCOMMANDS; i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].run(argc - 2, argv + 2);
+	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim area energy bench)\n", argv[1]);
+	return 2;
+}

@@ -1,0 +1,751 @@
+/* wg_area.c - Yosys area runs: scripts, caching, `stat` parsing, Liberty
+ * numbers. The flow and its reasons are in docs/energy-model.md ("Area"). */
+#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "wg_area.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "wg_buf.h"
+#include "wg_gen.h"
+#include "wg_proc.h"
+
+unsigned long long wg_fnv(unsigned long long h, const void *data, size_t len)
+{
+	const unsigned char *s = data;
+	for (size_t i = 0; i < len; i++) {
+		h ^= s[i];
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+/* snprintf that may cut (paths and names have fixed-size buffers). */
+static void fmt(char *dst, size_t n, const char *f, ...) __attribute__((format(printf, 3, 4)));
+static void fmt(char *dst, size_t n, const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	vsnprintf(dst, n, f, ap);
+	va_end(ap);
+}
+
+static unsigned long long fnv_str(unsigned long long h, const char *s)
+{
+	return wg_fnv(h, s, strlen(s) + 1); /* with the NUL: "ab"+"c" != "a"+"bc" */
+}
+
+/* ------------------------------------------------------------------ stat */
+
+void wg_stat_free(wg_stat *s)
+{
+	for (int i = 0; i < s->ntypes; i++)
+		free(s->types[i].type);
+	free(s->types);
+	memset(s, 0, sizeof *s);
+}
+
+long wg_stat_count(const wg_stat *s, const char *type)
+{
+	for (int i = 0; i < s->ntypes; i++)
+		if (strcmp(s->types[i].type, type) == 0)
+			return s->types[i].count;
+	return 0;
+}
+
+static int starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+int wg_cell_is_flop(const char *t)
+{
+	return starts(t, "$_DFF") || starts(t, "$_SDFF") || starts(t, "$_ALDFF");
+}
+
+int wg_cell_is_latch(const char *t)
+{
+	return starts(t, "$_DLATCH") || starts(t, "$_SR_");
+}
+
+static const char *skip_ws(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* The section of the whole design: the last "=== design hierarchy ===", or
+ * the only module section of a flat design. */
+static const char *design_section(const char *text, char *err, size_t n)
+{
+	const char *h = NULL, *s = text, *last = NULL;
+	int nmod = 0;
+	while ((s = strstr(s, "=== ")) != NULL) {
+		if (starts(s, "=== design hierarchy ==="))
+			h = s;
+		else
+			nmod++;
+		last = s;
+		s += 4;
+	}
+	if (h)
+		return h;
+	if (nmod == 1)
+		return last;
+	snprintf(err, n, "Yosys stat output has %d module sections and no design hierarchy section", nmod);
+	return NULL;
+}
+
+int wg_stat_parse(const char *text, wg_stat *st, char *err, size_t n)
+{
+	memset(st, 0, sizeof *st);
+	st->transistors = -1;
+	st->chip_area = -1;
+	st->cells = -1;
+	const char *sec = design_section(text, err, n);
+	if (!sec)
+		return -1;
+	int cap = 0, in_cells = 0;
+	for (const char *line = strchr(sec, '\n'); line && *line; line = strchr(line, '\n')) {
+		line++;
+		const char *eol = strchr(line, '\n');
+		size_t len = eol ? (size_t)(eol - line) : strlen(line);
+		char buf[512];
+		if (len >= sizeof buf)
+			len = sizeof buf - 1;
+		memcpy(buf, line, len);
+		buf[len] = '\0';
+		const char *s = skip_ws(buf);
+		if (starts(s, "=== "))
+			break;
+		if (*s == '\0') {
+			in_cells = 0;
+			continue;
+		}
+		if (starts(s, "Number of cells:")) {
+			st->cells = strtol(s + 16, NULL, 10);
+			in_cells = 1;
+			continue;
+		}
+		if (starts(s, "Estimated number of transistors:")) {
+			char *end;
+			st->transistors = strtol(s + 32, &end, 10);
+			st->transistors_partial = *end == '+';
+			in_cells = 0;
+			continue;
+		}
+		if (starts(s, "Chip area for")) {
+			const char *colon = strrchr(s, ':');
+			if (colon)
+				st->chip_area = strtod(colon + 1, NULL);
+			in_cells = 0;
+			continue;
+		}
+		if (in_cells) {
+			/* "  TYPE   COUNT" */
+			char type[400];
+			long cnt;
+			if (sscanf(s, "%399s %ld", type, &cnt) != 2) {
+				in_cells = 0;
+				continue;
+			}
+			if (st->ntypes == cap) {
+				cap = cap ? 2 * cap : 32;
+				wg_cellcount *nt = realloc(st->types, (size_t)cap * sizeof *nt);
+				if (!nt) {
+					snprintf(err, n, "out of memory");
+					wg_stat_free(st);
+					return -1;
+				}
+				st->types = nt;
+			}
+			st->types[st->ntypes].type = malloc(strlen(type) + 1);
+			if (!st->types[st->ntypes].type) {
+				snprintf(err, n, "out of memory");
+				wg_stat_free(st);
+				return -1;
+			}
+			strcpy(st->types[st->ntypes].type, type);
+			st->types[st->ntypes++].count = cnt;
+		}
+	}
+	if (st->cells < 0) {
+		snprintf(err, n, "no \"Number of cells\" line in the Yosys stat output");
+		wg_stat_free(st);
+		return -1;
+	}
+	return 0;
+}
+
+/* --------------------------------------------------------------- liberty */
+
+void wg_liberty_free(wg_liberty *l)
+{
+	for (int i = 0; i < l->ncells; i++)
+		free(l->cells[i].name);
+	free(l->cells);
+	memset(l, 0, sizeof *l);
+}
+
+const wg_libcell *wg_liberty_cell(const wg_liberty *l, const char *name)
+{
+	for (int i = 0; i < l->ncells; i++)
+		if (strcmp(l->cells[i].name, name) == 0)
+			return &l->cells[i];
+	return NULL;
+}
+
+static const char *lib_skip(const char *s)
+{
+	for (;;) {
+		while (isspace((unsigned char)*s) || (*s == '\\' && (s[1] == '\n' || s[1] == '\r')))
+			s++;
+		if (s[0] == '/' && s[1] == '*') {
+			const char *e = strstr(s + 2, "*/");
+			s = e ? e + 2 : s + strlen(s);
+			continue;
+		}
+		if (s[0] == '/' && s[1] == '/') {
+			while (*s && *s != '\n')
+				s++;
+			continue;
+		}
+		return s;
+	}
+}
+
+/* Copy [a, b) into dst without surrounding blanks and quotes. */
+static void lib_text(char *dst, size_t n, const char *a, const char *b)
+{
+	while (a < b && (isspace((unsigned char)*a) || *a == '"'))
+		a++;
+	while (b > a && (isspace((unsigned char)b[-1]) || b[-1] == '"'))
+		b--;
+	size_t len = (size_t)(b - a) < n - 1 ? (size_t)(b - a) : n - 1;
+	memcpy(dst, a, len);
+	dst[len] = '\0';
+}
+
+static double unit_to_nw(const char *u)
+{
+	char *end;
+	double v = strtod(u, &end);
+	if (end == u)
+		v = 1;
+	end = (char *)skip_ws(end);
+	if (strcmp(end, "pW") == 0)
+		return v * 1e-3;
+	if (strcmp(end, "nW") == 0)
+		return v;
+	if (strcmp(end, "uW") == 0)
+		return v * 1e3;
+	if (strcmp(end, "mW") == 0)
+		return v * 1e6;
+	if (strcmp(end, "W") == 0)
+		return v * 1e9;
+	return 0;
+}
+
+int wg_liberty_parse(wg_liberty *l, const char *name, const char *text, char *err, size_t n)
+{
+	memset(l, 0, sizeof *l);
+	enum { MAXD = 64 };
+	int depth = 0, cell_depth = -1, cap = 0;
+	const char *s = text;
+	for (;;) {
+		s = lib_skip(s);
+		if (!*s)
+			break;
+		if (*s == '}') {
+			if (depth == 0) {
+				snprintf(err, n, "%s: unbalanced '}'", name);
+				wg_liberty_free(l);
+				return -1;
+			}
+			depth--;
+			if (depth == cell_depth)
+				cell_depth = -1;
+			s++;
+			continue;
+		}
+		if (*s == ';' || *s == '{' || *s == ')' || *s == ',') {
+			s++;
+			continue;
+		}
+		const char *id = s;
+		while (isalnum((unsigned char)*s) || *s == '_' || *s == '.' || *s == '-' || *s == '"')
+			s++;
+		if (s == id) {
+			s++;
+			continue;
+		}
+		char ident[64];
+		lib_text(ident, sizeof ident, id, s);
+		s = lib_skip(s);
+		if (*s == ':') {
+			s++;
+			const char *v = s;
+			int q = 0;
+			while (*s && (q || (*s != ';' && *s != '\n'))) {
+				if (*s == '"')
+					q = !q;
+				s++;
+			}
+			char val[128];
+			lib_text(val, sizeof val, v, s);
+			if (cell_depth >= 0 && depth == cell_depth + 1 && l->ncells > 0) {
+				wg_libcell *c = &l->cells[l->ncells - 1];
+				if (strcmp(ident, "area") == 0)
+					c->area = strtod(val, NULL);
+				else if (strcmp(ident, "cell_leakage_power") == 0)
+					c->leakage = strtod(val, NULL);
+			} else if (depth == 1 && strcmp(ident, "leakage_power_unit") == 0) {
+				fmt(l->leak_unit, sizeof l->leak_unit, "%s", val);
+				l->leak_to_nw = unit_to_nw(val);
+			}
+			continue;
+		}
+		if (*s == '(') {
+			const char *a = ++s;
+			int q = 0, par = 1;
+			while (*s && (q || par > 0)) {
+				if (*s == '"')
+					q = !q;
+				else if (!q && *s == '(')
+					par++;
+				else if (!q && *s == ')')
+					par--;
+				if (q || par > 0)
+					s++;
+			}
+			const char *b = s;
+			if (*s)
+				s++;
+			s = lib_skip(s);
+			if (*s != '{')
+				continue; /* complex attribute */
+			s++;
+			if (depth >= MAXD) {
+				snprintf(err, n, "%s: groups nested deeper than %d", name, MAXD);
+				wg_liberty_free(l);
+				return -1;
+			}
+			if (strcmp(ident, "cell") == 0 && depth == 1) {
+				if (l->ncells == cap) {
+					cap = cap ? 2 * cap : 256;
+					wg_libcell *nc = realloc(l->cells, (size_t)cap * sizeof *nc);
+					if (!nc) {
+						snprintf(err, n, "out of memory");
+						wg_liberty_free(l);
+						return -1;
+					}
+					l->cells = nc;
+				}
+				char cname[256];
+				lib_text(cname, sizeof cname, a, b);
+				wg_libcell *c = &l->cells[l->ncells++];
+				c->name = malloc(strlen(cname) + 1);
+				if (!c->name) {
+					l->ncells--;
+					snprintf(err, n, "out of memory");
+					wg_liberty_free(l);
+					return -1;
+				}
+				strcpy(c->name, cname);
+				c->area = -1;
+				c->leakage = -1;
+				c->seq = 0;
+				cell_depth = depth;
+			} else if (cell_depth >= 0 && depth == cell_depth + 1 &&
+				   (strcmp(ident, "ff") == 0 || strcmp(ident, "latch") == 0 ||
+				    strcmp(ident, "ff_bank") == 0 || strcmp(ident, "latch_bank") == 0 ||
+				    strcmp(ident, "statetable") == 0)) {
+				l->cells[l->ncells - 1].seq = 1;
+			}
+			depth++;
+			continue;
+		}
+		/* a bare word (e.g. a value continuation): skip it */
+	}
+	if (l->ncells == 0) {
+		snprintf(err, n, "%s: no cell groups: not a Liberty file?", name);
+		wg_liberty_free(l);
+		return -1;
+	}
+	return 0;
+}
+
+int wg_liberty_read(wg_liberty *l, const char *path, char *err, size_t n)
+{
+	memset(l, 0, sizeof *l);
+	char *text = wg_read_file(path, NULL, err, n);
+	if (!text)
+		return -1;
+	int rc = wg_liberty_parse(l, path, text, err, n);
+	free(text);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ runs */
+
+void wg_area_default_liberty(char *buf, size_t n)
+{
+	snprintf(buf, n, "%s/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib", wg_out_dir());
+}
+
+void wg_area_free(wg_area_result *r)
+{
+	wg_stat_free(&r->generic);
+	wg_stat_free(&r->cmos);
+	wg_stat_free(&r->lib);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int file_exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Remove a work folder and the files in it. */
+static void rm_work(const char *work)
+{
+	DIR *d = opendir(work);
+	if (d) {
+		struct dirent *e;
+		char path[PATH_MAX + 300];
+		while ((e = readdir(d)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+				continue;
+			snprintf(path, sizeof path, "%s/%s", work, e->d_name);
+			unlink(path);
+		}
+		closedir(d);
+	}
+	rmdir(work);
+}
+
+/* Is <dir>/<step>.key equal to key, with every output present? */
+static int cached(const char *dir, const char *step, unsigned long long key, const char *const *outs)
+{
+	char path[PATH_MAX + 300], want[32], err[256];
+	snprintf(path, sizeof path, "%s/%s.key", dir, step);
+	char *have = wg_read_file(path, NULL, err, sizeof err);
+	if (!have)
+		return 0;
+	snprintf(want, sizeof want, "%016llx\n", key);
+	int same = strcmp(have, want) == 0;
+	free(have);
+	for (int i = 0; same && outs[i]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, outs[i]);
+		same = file_exists(path);
+	}
+	return same;
+}
+
+static long timeout_s(void)
+{
+	const char *e = getenv("WARPGEN_AREA_TIMEOUT");
+	long t = e ? strtol(e, NULL, 10) : 0;
+	return t > 0 ? t : 3600;
+}
+
+/* Run one Yosys step in a private work folder under dir (so that concurrent
+ * runs of the same configuration never see each other's half-written files),
+ * then move its outputs into dir: outs[i] in the work folder becomes
+ * names[i] in dir. The key file is written last. */
+static int run_step(const char *dir, const char *step, const char *script, unsigned long long key,
+		    const char *const *outs, const char *const *names, double *secs, int *code, char *err, size_t n)
+{
+	char work[PATH_MAX], path[PATH_MAX + 300], dst[PATH_MAX + 300], log[PATH_MAX + 300], ys[320];
+	snprintf(path, sizeof path, "%s/%s.key", dir, step);
+	unlink(path);
+	snprintf(work, sizeof work, "%s/work-%s-XXXXXX", dir, step);
+	if (!mkdtemp(work)) {
+		snprintf(err, n, "cannot create a work folder in %s: %s", dir, strerror(errno));
+		*code = 1;
+		return -1;
+	}
+	snprintf(ys, sizeof ys, "%s.ys", step);
+	fmt(path, sizeof path, "%s/%s", work, ys);
+	if (wg_write_atomic(path, script, strlen(script), err, n) != 0) {
+		rm_work(work);
+		*code = 1;
+		return -1;
+	}
+	/* Yosys writes its full log itself (-l); its console output is only
+	 * warnings (-q), which are in the log too. */
+	snprintf(log, sizeof log, "%s/%s.log", work, step);
+	char logname[320], tmo[32];
+	snprintf(logname, sizeof logname, "%s.log", step);
+	snprintf(tmo, sizeof tmo, "%ld", timeout_s());
+	char *argv[] = {"timeout", "-k", "10", tmo, "yosys", "-q", "-l", logname, "-s", ys, NULL};
+	int here = open(".", O_RDONLY);
+	if (here < 0 || chdir(work) != 0) {
+		snprintf(err, n, "cannot run Yosys in %s: %s", work, strerror(errno));
+		if (here >= 0)
+			close(here);
+		rm_work(work);
+		*code = 1;
+		return -1;
+	}
+	double t0 = now_s();
+	pid_t pid = wg_proc_start(argv, -1);
+	int back = fchdir(here);
+	close(here);
+	int rc = pid < 0 ? -1 : wg_proc_wait(pid);
+	*secs = now_s() - t0;
+	if (back != 0) {
+		snprintf(err, n, "cannot return to the working folder: %s", strerror(errno));
+		*code = 1;
+		return -1;
+	}
+	snprintf(dst, sizeof dst, "%s/%s.log", dir, step);
+	rename(log, dst);
+	if (rc != 0) {
+		fprintf(stderr, "yosys log %s (last lines):\n", dst);
+		wg_proc_tail(dst, 12, stderr);
+		if (rc == 124)
+			snprintf(err, n, "Yosys step '%s' timed out after %s s (WARPGEN_AREA_TIMEOUT); log: %s", step, tmo,
+				 dst);
+		else
+			snprintf(err, n, "Yosys step '%s' failed (exit %d); log: %s", step, rc, dst);
+		rm_work(work);
+		*code = 1;
+		return -1;
+	}
+	for (int i = 0; outs[i]; i++) {
+		snprintf(path, sizeof path, "%s/%s", work, outs[i]);
+		snprintf(dst, sizeof dst, "%s/%s", dir, names[i]);
+		if (rename(path, dst) != 0) {
+			snprintf(err, n, "Yosys step '%s' did not write %s (%s); log: %s/%s.log", step, outs[i],
+				 strerror(errno), dir, step);
+			rm_work(work);
+			*code = 1;
+			return -1;
+		}
+	}
+	fmt(path, sizeof path, "%s/%s", work, ys);
+	snprintf(dst, sizeof dst, "%s/%s", dir, ys);
+	rename(path, dst);
+	rm_work(work);
+	char k[32];
+	snprintf(k, sizeof k, "%016llx\n", key);
+	snprintf(path, sizeof path, "%s/%s.key", dir, step);
+	if (wg_write_atomic(path, k, strlen(k), err, n) != 0) {
+		*code = 1;
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_file(const char *dir, const char *name, wg_stat *st, char *err, size_t n)
+{
+	char path[PATH_MAX + 300], e2[600];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	char *text = wg_read_file(path, NULL, err, n);
+	if (!text)
+		return -1;
+	int rc = wg_stat_parse(text, st, e2, sizeof e2);
+	free(text);
+	if (rc != 0)
+		snprintf(err, n, "%s: %s", path, e2);
+	return rc;
+}
+
+/* The two scripts. Both run inside a work folder one level below dir. */
+static void synth_script(wg_buf *o, const wg_block *b, const long *p)
+{
+	char cfg[1024];
+	wg_config_name(b, p, 0, cfg, sizeof cfg);
+	wg_buf_printf(o, "# warpgen area, step 1: generic synthesis of %s (%s). Generated: do not edit.\n", b->name, cfg);
+	wg_buf_printf(o, "# Hierarchical (no -flatten): each distinct submodule, e.g. the lane bank, is\n"
+			 "# synthesized and mapped once; stat multiplies it by its instance count.\n");
+	wg_buf_printf(o, "read_verilog ../%s.v\n", b->name);
+	wg_buf_printf(o, "hierarchy -check -top %s\n", b->name);
+	wg_buf_printf(o, "synth -top %s\n", b->name);
+	wg_buf_printf(o, "tee -q -o generic.txt stat\n");
+	wg_buf_printf(o, "write_rtlil synth.il\n");
+	wg_buf_printf(o, "# Technology-independent transistor count: every flop becomes a plain\n"
+			 "# D flip-flop ($_DFF_P_), logic maps to NAND/NOR/NOT (TOOLCHAIN §5).\n");
+	wg_buf_printf(o, "dfflegalize -cell $_DFF_P_ 01\n");
+	wg_buf_printf(o, "abc -g cmos2\n");
+	wg_buf_printf(o, "opt_clean\n");
+	wg_buf_printf(o, "tee -q -o cmos.txt stat -tech cmos\n");
+}
+
+static void lib_script(wg_buf *o, const wg_block *b, const char *lib)
+{
+	wg_buf_printf(o, "# warpgen area, step 2: map the step-1 netlist to a Liberty library. Generated: do not edit.\n");
+	wg_buf_printf(o, "read_rtlil ../synth.il\n");
+	wg_buf_printf(o, "hierarchy -top %s\n", b->name);
+	wg_buf_printf(o, "dfflibmap -liberty %s\n", lib);
+	wg_buf_printf(o, "abc -liberty %s\n", lib);
+	wg_buf_printf(o, "opt_clean\n");
+	wg_buf_printf(o, "tee -q -o lib.txt stat -liberty %s\n", lib);
+}
+
+/* "osu018_stdcells-1a2b3c4d": the file's base name and a hash of its path. */
+static void lib_tag(const char *abs, char *buf, size_t n)
+{
+	const char *base = strrchr(abs, '/');
+	base = base ? base + 1 : abs;
+	char name[128];
+	fmt(name, sizeof name, "%s", base);
+	char *dot = strstr(name, ".lib");
+	if (dot)
+		*dot = '\0';
+	for (char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-')
+			*c = '_';
+	snprintf(buf, n, "%s-%08llx", name, fnv_str(WG_FNV_INIT, abs) & 0xffffffffull);
+}
+
+int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
+		size_t n)
+{
+	memset(r, 0, sizeof *r);
+	r->storage_bits = b->storage_bits(p);
+	*code = 2;
+	char cfg[1024];
+	wg_config_name(b, p, 1, cfg, sizeof cfg);
+	snprintf(r->dir, sizeof r->dir, "%s/area/%s/%s", wg_out_dir(), b->name, cfg);
+
+	char *vargv[] = {"yosys", "-V", NULL};
+	if (wg_proc_capture(vargv, r->yosys_version, sizeof r->yosys_version) != 0 || !r->yosys_version[0]) {
+		snprintf(err, n, "yosys not found or not working (`yosys -V` failed): install it with `make deps`");
+		return -1;
+	}
+	char abs_lib[PATH_MAX];
+	char *libtext = NULL;
+	size_t liblen = 0;
+	if (liberty) {
+		if (!realpath(liberty, abs_lib)) {
+			snprintf(err, n, "cannot read %s: %s (--liberty FILE, or --liberty none)", liberty, strerror(errno));
+			return -1;
+		}
+		libtext = wg_read_file(abs_lib, &liblen, err, n);
+		if (!libtext)
+			return -1;
+		snprintf(r->lib_path, sizeof r->lib_path, "%s", liberty);
+	}
+	if (wg_generate(b, p, b->name, r->dir, err, n) != 0) {
+		free(libtext);
+		return -1;
+	}
+	*code = 1;
+	char vpath[PATH_MAX + 300];
+	snprintf(vpath, sizeof vpath, "%s/%s.v", r->dir, b->name);
+	char *verilog = wg_read_file(vpath, NULL, err, n);
+	if (!verilog) {
+		free(libtext);
+		return -1;
+	}
+
+	/* Step 1: synth, generic stat, RTLIL netlist, transistor count. */
+	wg_buf script = {0};
+	synth_script(&script, b, p);
+	unsigned long long key = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s), verilog);
+	free(verilog);
+	static const char *const s_outs[] = {"generic.txt", "cmos.txt", "synth.il", NULL};
+	int rc = 0;
+	if (cached(r->dir, "synth", key, s_outs))
+		r->synth_cached = 1;
+	else
+		rc = run_step(r->dir, "synth", script.s, key, s_outs, s_outs, &r->synth_seconds, code, err, n);
+	wg_buf_free(&script);
+	if (rc == 0)
+		rc = parse_file(r->dir, "generic.txt", &r->generic, err, n);
+	if (rc == 0)
+		rc = parse_file(r->dir, "cmos.txt", &r->cmos, err, n);
+	if (rc != 0) {
+		free(libtext);
+		return -1;
+	}
+	for (int i = 0; i < r->generic.ntypes; i++) {
+		const wg_cellcount *c = &r->generic.types[i];
+		if (wg_cell_is_flop(c->type))
+			r->flop_bits += c->count;
+		else if (wg_cell_is_latch(c->type))
+			r->latch_bits += c->count;
+		else if (c->type[0] == '$' && c->type[1] != '_') {
+			snprintf(err, n, "%s/generic.txt: word-level cell %s left after synth: cannot count its bits",
+				 r->dir, c->type);
+			free(libtext);
+			return -1;
+		}
+	}
+	r->cmos_flops = wg_stat_count(&r->cmos, "$_DFF_P_");
+	if (!liberty)
+		return 0;
+
+	/* Step 2: Liberty mapping and area; leakage from the Liberty file. */
+	char tag[200], step[220], txt[240];
+	lib_tag(abs_lib, tag, sizeof tag);
+	snprintf(step, sizeof step, "lib-%s", tag);
+	snprintf(txt, sizeof txt, "lib-%s.txt", tag);
+	lib_script(&script, b, abs_lib);
+	unsigned long long lkey = fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s);
+	lkey = wg_fnv(lkey, &key, sizeof key);
+	lkey = wg_fnv(lkey, libtext, liblen);
+	const char *l_outs[] = {"lib.txt", NULL}, *l_names[] = {txt, NULL};
+	const char *l_check[] = {txt, NULL};
+	rc = 0;
+	if (cached(r->dir, step, lkey, l_check))
+		r->lib_cached = 1;
+	else
+		rc = run_step(r->dir, step, script.s, lkey, l_outs, l_names, &r->lib_seconds, code, err, n);
+	wg_buf_free(&script);
+	if (rc == 0)
+		rc = parse_file(r->dir, txt, &r->lib, err, n);
+	wg_liberty lib = {0};
+	if (rc == 0) {
+		char e2[600];
+		rc = wg_liberty_parse(&lib, liberty, libtext, e2, sizeof e2);
+		if (rc != 0)
+			snprintf(err, n, "%s", e2);
+	}
+	free(libtext);
+	if (rc != 0)
+		return -1;
+	r->have_lib = 1;
+	r->area_um2 = r->lib.chip_area;
+	snprintf(r->leak_unit, sizeof r->leak_unit, "%s", lib.leak_unit);
+	double leak = 0;
+	for (int i = 0; i < r->lib.ntypes; i++) {
+		const wg_cellcount *c = &r->lib.types[i];
+		const wg_libcell *lc = wg_liberty_cell(&lib, c->type);
+		if (lc && lc->seq)
+			r->lib_flops += c->count;
+		if (lc && lc->leakage >= 0)
+			leak += lc->leakage * (double)c->count;
+		else
+			r->leak_missing += c->count;
+	}
+	r->have_leak = lib.leak_to_nw > 0 && r->leak_missing < r->lib.cells;
+	r->leak_nw = leak * lib.leak_to_nw;
+	wg_liberty_free(&lib);
+	if (r->area_um2 < 0) {
+		snprintf(err, n, "%s/%s: no \"Chip area\" line (does the Liberty file give cell areas?)", r->dir, txt);
+		return -1;
+	}
+	return 0;
+}

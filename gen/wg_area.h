@@ -1,0 +1,103 @@
+/* wg_area.h - area of a generated configuration with Yosys: generic cell
+ * counts, flip-flop bits (checked against the descriptor's storage_bits),
+ * a technology-independent transistor count, and with a Liberty file the
+ * area in um^2 and the leakage. Flow and choices: docs/energy-model.md
+ * ("Area"), TOOLCHAIN §5. */
+#ifndef WG_AREA_H
+#define WG_AREA_H
+
+#include <stddef.h>
+
+#include "wg_desc.h"
+
+/* ---- Yosys `stat` text ---- */
+
+typedef struct wg_cellcount {
+	char *type;     /* cell type as Yosys prints it */
+	long count;     /* instances, counted with submodule multiplicity */
+} wg_cellcount;
+
+typedef struct wg_stat {
+	wg_cellcount *types;     /* in Yosys's (sorted) order */
+	int ntypes;
+	long cells;              /* "Number of cells" of the whole design */
+	long transistors;        /* "Estimated number of transistors", -1 when absent */
+	int transistors_partial; /* Yosys printed "N+": some cell types had no count */
+	double chip_area;        /* "Chip area for (top) module", -1 when absent */
+} wg_stat;
+
+/* Parse the output of one `stat` command. With submodules the totals are
+ * those of the "design hierarchy" section (instances multiplied out); a flat
+ * design has one module section. Returns 0, or -1 with a message. */
+int wg_stat_parse(const char *text, wg_stat *s, char *err, size_t n);
+void wg_stat_free(wg_stat *s);
+long wg_stat_count(const wg_stat *s, const char *type);
+
+/* Yosys internal gate types: 1 when a 1-bit flip-flop ($_DFF*, $_SDFF*,
+ * $_ALDFF*), a latch ($_DLATCH*, $_SR_*). */
+int wg_cell_is_flop(const char *type);
+int wg_cell_is_latch(const char *type);
+
+/* ---- Liberty: the per-cell numbers the report needs ---- */
+
+typedef struct wg_libcell {
+	char *name;          /* cell name, quotes removed */
+	double area;         /* `area` (the library's unit, um^2 by convention), -1 when absent */
+	double leakage;      /* `cell_leakage_power` in the library's leakage unit, -1 when absent */
+	int seq;             /* has an ff / latch / statetable group */
+} wg_libcell;
+
+typedef struct wg_liberty {
+	wg_libcell *cells;
+	int ncells;
+	char leak_unit[32];  /* leakage_power_unit, e.g. "1nW" ("" when absent) */
+	double leak_to_nw;   /* factor from the leakage unit to nW (0 when unknown) */
+} wg_liberty;
+
+int wg_liberty_parse(wg_liberty *l, const char *name, const char *text, char *err, size_t n);
+int wg_liberty_read(wg_liberty *l, const char *path, char *err, size_t n);
+const wg_libcell *wg_liberty_cell(const wg_liberty *l, const char *name);
+void wg_liberty_free(wg_liberty *l);
+
+/* ---- one area run ---- */
+
+typedef struct wg_area_result {
+	char dir[4096];          /* out/area/<block>/<config> */
+	char yosys_version[128]; /* `yosys -V` */
+	wg_stat generic;         /* after `synth` (hierarchical) */
+	wg_stat cmos;            /* after dfflegalize + abc -g cmos2 */
+	long flop_bits;          /* flip-flop bits of the generic netlist */
+	long latch_bits;         /* latch bits (should be 0) */
+	long cmos_flops;         /* $_DFF_P_ after dfflegalize (= flop_bits) */
+	long storage_bits;       /* block->storage_bits(p) */
+	double synth_seconds;    /* yosys time of the synth step (0 when cached) */
+	int synth_cached;        /* the synth step was reused */
+	/* with a Liberty file */
+	int have_lib;
+	char lib_path[4096];     /* as given / default */
+	wg_stat lib;             /* after dfflibmap + abc -liberty */
+	long lib_flops;          /* sequential Liberty cells (= flop_bits) */
+	double area_um2;         /* Yosys "Chip area" */
+	int have_leak;           /* every cell of the netlist had cell_leakage_power */
+	double leak_nw;          /* sum of cell_leakage_power x count, nW */
+	long leak_missing;       /* cells without cell_leakage_power */
+	char leak_unit[32];      /* the library's leakage_power_unit */
+	double lib_seconds;
+	int lib_cached;
+} wg_area_result;
+
+/* The default Liberty file (OSU 0.18 um, unpacked by `make deps`). */
+void wg_area_default_liberty(char *buf, size_t n);
+
+/* Generate b at p into out/area/<block>/<config>/, run (or reuse) the Yosys
+ * steps and parse their results. liberty: a file, or NULL for none.
+ * Returns 0, or -1 with a message (2 = bad input, 1 = tool failure in *code). */
+int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
+		size_t n);
+void wg_area_free(wg_area_result *r);
+
+/* FNV-1a 64 over a byte string, continuing from h (start: WG_FNV_INIT). */
+#define WG_FNV_INIT 0xcbf29ce484222325ull
+unsigned long long wg_fnv(unsigned long long h, const void *data, size_t len);
+
+#endif

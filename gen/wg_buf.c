@@ -1,0 +1,143 @@
+/* wg_buf.c - growable text, whole-file reads and atomic writes. */
+#define _POSIX_C_SOURCE 200809L
+#include "wg_buf.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void wg_buf_reserve(wg_buf *b, size_t more)
+{
+	if (b->len + more + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	char *s = realloc(b->s, cap);
+	if (!s) {
+		fprintf(stderr, "warpgen: out of memory\n");
+		exit(3);
+	}
+	b->s = s;
+	b->cap = cap;
+}
+
+void wg_buf_put(wg_buf *b, const char *s, size_t n)
+{
+	wg_buf_reserve(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void wg_buf_printf(wg_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	wg_buf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void wg_buf_json_str(wg_buf *b, const char *s)
+{
+	wg_buf_put(b, "\"", 1);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			wg_buf_printf(b, "\\%c", c);
+		else if (c < 0x20)
+			wg_buf_printf(b, "\\u%04x", c);
+		else
+			wg_buf_put(b, (const char *)s, 1);
+	}
+	wg_buf_put(b, "\"", 1);
+}
+
+void wg_buf_free(wg_buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+char *wg_read_file(const char *path, size_t *len, char *err, size_t n)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, n, "cannot read %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	wg_buf b = {0};
+	char chunk[65536];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+		wg_buf_put(&b, chunk, got);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		snprintf(err, n, "cannot read %s", path);
+		wg_buf_free(&b);
+		return NULL;
+	}
+	if (!b.s)
+		wg_buf_put(&b, "", 0);
+	if (len)
+		*len = b.len;
+	return b.s;
+}
+
+int wg_write_atomic(const char *path, const char *data, size_t len, char *err, size_t n)
+{
+	char tmp[4096];
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "wb");
+	if (!f) {
+		snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	size_t put = fwrite(data, 1, len, f);
+	int bad = put != len || fflush(f) != 0;
+	bad |= fclose(f) != 0;
+	if (bad || rename(tmp, path) != 0) {
+		snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int wg_mkdirs(const char *path, char *err, size_t n)
+{
+	char p[4096];
+	snprintf(p, sizeof p, "%s", path);
+	for (char *s = p + 1;; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+				snprintf(err, n, "cannot create folder %s: %s", p, strerror(errno));
+				return -1;
+			}
+			*s = c;
+			if (c == '\0')
+				break;
+		}
+	}
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode) || access(path, W_OK) != 0) {
+		snprintf(err, n, "output folder %s is not a writable folder", path);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,27 @@
+/* wg_buf.h - a growable text buffer for generated files and reports. */
+#ifndef WG_BUF_H
+#define WG_BUF_H
+
+#include <stddef.h>
+
+typedef struct wg_buf {
+	char *s;      /* NUL-terminated text */
+	size_t len;   /* bytes used, without the NUL */
+	size_t cap;   /* bytes allocated */
+} wg_buf;
+
+void wg_buf_printf(wg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void wg_buf_put(wg_buf *b, const char *s, size_t n);
+/* Append s as a JSON string literal, quotes included. */
+void wg_buf_json_str(wg_buf *b, const char *s);
+void wg_buf_free(wg_buf *b);
+
+/* Read a whole file; NULL and a message in err when it cannot. Caller frees. */
+char *wg_read_file(const char *path, size_t *len, char *err, size_t n);
+/* Write through a temporary name and rename, so that no partial file is ever
+ * seen. Returns 0, or -1 and a message in err. */
+int wg_write_atomic(const char *path, const char *data, size_t len, char *err, size_t n);
+/* mkdir -p. Returns 0, or -1 and a message. */
+int wg_mkdirs(const char *path, char *err, size_t n);
+
+#endif

@@ -1,0 +1,137 @@
+/* wg_cli.c - option parsing with one-line errors and exit code 2. */
+#include "wg_cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void wg_die(const char *cmd, int code, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "warpgen %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+void wg_print_params(const wg_block *b)
+{
+	char range[128], def[64];
+	printf("parameters of %s (--set NAME=VALUE):\n", b->name);
+	printf("  %-14s %-9s %-12s %s\n", "NAME", "DEFAULT", "LEGAL", "MEANING [source of the default]");
+	for (int i = 0; i < b->nparams; i++) {
+		const wg_param_def *d = &b->params[i];
+		printf("  %-14s %-9s %-12s %s [%s]\n", d->name, wg_param_text(d, d->def, def, sizeof def),
+		       wg_param_range(d, range, sizeof range), d->help, d->source);
+	}
+}
+
+static uint64_t parse_u64(const char *cmd, const char *opt, const char *s, uint64_t max)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (*s == '\0' || *s == '-' || *end != '\0' || errno || v > max)
+		wg_die(cmd, 2, "%s %s is not a number in 0..%llu", opt, s, (unsigned long long)max);
+	return (uint64_t)v;
+}
+
+static const char *need_arg(const char *cmd, int *i, int argc, char **argv)
+{
+	if (*i + 1 >= argc)
+		wg_die(cmd, 2, "%s needs a value", argv[*i]);
+	return argv[++*i];
+}
+
+void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned allowed)
+{
+	char err[512];
+	memset(o, 0, sizeof *o);
+	o->cmd = cmd;
+	o->seed = 1;
+	o->cycles = -1;
+	o->case_idx = -1;
+	if (argc < 1 || argv[0][0] == '-') {
+		if (argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
+			o->help = 1;
+			return;
+		}
+		wg_die(cmd, 2, "missing BLOCK (see `warpgen list`)");
+	}
+	o->block = wg_block_find(argv[0]);
+	if (!o->block)
+		wg_die(cmd, 2, "unknown block '%s' (see `warpgen list`)", argv[0]);
+	o->stim = wg_stim_find(argv[0]);
+	o->top = o->block->name;
+	wg_params_default(o->block, o->p);
+	if (o->stim)
+		for (int k = 0; k < o->stim->nknobs; k++)
+			o->knobs[k] = o->stim->knobs[k].def;
+
+	/* First pass: find --case, whose parameter overrides come before --set. */
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--case") != 0 || !(allowed & WG_OPT_CASE))
+			continue;
+		const char *name = need_arg(cmd, &i, argc, argv);
+		for (int c = 0; o->stim && c < o->stim->ncases; c++)
+			if (strcmp(o->stim->cases[c].name, name) == 0)
+				o->case_idx = c;
+		if (o->case_idx < 0)
+			wg_die(cmd, 2, "%s: unknown case '%s' (see `warpgen cosim %s --list`)", o->block->name, name,
+			       o->block->name);
+		const char *ov = o->stim->cases[o->case_idx].params;
+		while (ov && *ov) {
+			char one[128];
+			size_t len = strcspn(ov, ",");
+			snprintf(one, sizeof one, "%.*s", (int)len, ov);
+			if (wg_param_set(o->block, o->p, one, err, sizeof err))
+				wg_die(cmd, 2, "case %s: %s", name, err);
+			ov += len + (ov[len] == ',');
+		}
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if ((allowed & WG_OPT_SET) && strcmp(a, "--set") == 0) {
+			if (wg_param_set(o->block, o->p, need_arg(cmd, &i, argc, argv), err, sizeof err))
+				wg_die(cmd, 2, "%s", err);
+		} else if ((allowed & WG_OPT_KNOB) && strcmp(a, "--knob") == 0) {
+			const char *kv = need_arg(cmd, &i, argc, argv);
+			wg_block kb = {.name = "knob", .params = o->stim ? o->stim->knobs : NULL,
+				       .nparams = o->stim ? o->stim->nknobs : 0};
+			if (wg_param_set(&kb, o->knobs, kv, err, sizeof err))
+				wg_die(cmd, 2, "%s: %s", o->block->name, err);
+		} else if ((allowed & WG_OPT_OUT) && strcmp(a, "-o") == 0) {
+			o->outdir = need_arg(cmd, &i, argc, argv);
+		} else if ((allowed & WG_OPT_NAME) && strcmp(a, "--name") == 0) {
+			o->top = need_arg(cmd, &i, argc, argv);
+		} else if ((allowed & WG_OPT_SEED) && strcmp(a, "--seed") == 0) {
+			o->seed = parse_u64(cmd, a, need_arg(cmd, &i, argc, argv), UINT64_MAX);
+		} else if ((allowed & WG_OPT_CYCLES) && strcmp(a, "--cycles") == 0) {
+			o->cycles = (long)parse_u64(cmd, a, need_arg(cmd, &i, argc, argv), 1000000000000ull);
+		} else if ((allowed & WG_OPT_CASE) && strcmp(a, "--case") == 0) {
+			i++; /* handled above */
+		} else if ((allowed & WG_OPT_RTL) && strcmp(a, "--rtl") == 0) {
+			o->rtl = need_arg(cmd, &i, argc, argv);
+		} else if ((allowed & WG_OPT_WAVE) && strcmp(a, "--wave") == 0) {
+			o->wave = 1;
+		} else if ((allowed & WG_OPT_LIBERTY) && strcmp(a, "--liberty") == 0) {
+			o->liberty = need_arg(cmd, &i, argc, argv);
+		} else if ((allowed & WG_OPT_JSON) && strcmp(a, "--json") == 0) {
+			o->json = need_arg(cmd, &i, argc, argv);
+		} else if ((allowed & WG_OPT_QUIET) && strcmp(a, "-q") == 0) {
+			o->quiet = 1;
+		} else if ((allowed & WG_OPT_LIST) && strcmp(a, "--list") == 0) {
+			o->list = 1;
+		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			o->help = 1;
+		} else {
+			wg_die(cmd, 2, "unknown option '%s' (see `warpgen %s --help`)", a, cmd);
+		}
+	}
+	if (!o->help && wg_params_check(o->block, o->p, err, sizeof err))
+		wg_die(cmd, 2, "%s", err);
+}

@@ -1,0 +1,56 @@
+/* wg_cli.h - command-line options shared by the warpgen commands. */
+#ifndef WG_CLI_H
+#define WG_CLI_H
+
+#include <stdint.h>
+
+#include "wg_desc.h"
+#include "wg_stim.h"
+
+/* Which options a command accepts. */
+enum {
+	WG_OPT_SET = 1 << 0,     /* --set NAME=VALUE (repeatable) */
+	WG_OPT_OUT = 1 << 1,     /* -o DIR */
+	WG_OPT_NAME = 1 << 2,    /* --name TOP */
+	WG_OPT_SEED = 1 << 3,    /* --seed S */
+	WG_OPT_CYCLES = 1 << 4,  /* --cycles N */
+	WG_OPT_CASE = 1 << 5,    /* --case NAME */
+	WG_OPT_RTL = 1 << 6,     /* --rtl FILE */
+	WG_OPT_WAVE = 1 << 7,    /* --wave */
+	WG_OPT_LIBERTY = 1 << 8, /* --liberty FILE */
+	WG_OPT_KNOB = 1 << 9,    /* --knob NAME=VALUE (repeatable) */
+	WG_OPT_QUIET = 1 << 10,  /* -q */
+	WG_OPT_JSON = 1 << 11,   /* --json FILE */
+	WG_OPT_LIST = 1 << 12,   /* --list */
+};
+
+typedef struct wg_opts {
+	const char *cmd;               /* command name */
+	const wg_block *block;         /* the block */
+	const wg_stim_def *stim;       /* its stimulus */
+	long p[WG_MAX_PARAMS];         /* parameter values */
+	long knobs[WG_MAX_PARAMS];     /* random-stimulus knob values */
+	const char *outdir;            /* -o, or NULL for the default */
+	const char *top;               /* top module name (default: block name) */
+	uint64_t seed;                 /* --seed (default 1) */
+	long cycles;                   /* --cycles (-1: the command's default) */
+	int case_idx;                  /* --case index into stim->cases, or -1 */
+	const char *rtl;               /* --rtl user Verilog, or NULL */
+	int wave;                      /* --wave */
+	const char *liberty;           /* --liberty FILE, or NULL */
+	int quiet;                     /* -q */
+	const char *json;              /* --json FILE, or NULL */
+	int list;                      /* --list */
+	int help;                      /* --help was given */
+} wg_opts;
+
+/* Parse "BLOCK [options]" (argv[0] is the block). On bad input prints one
+ * line "warpgen CMD: ..." to stderr and exits 2. Applies case parameter
+ * overrides before the user's --set values, then checks the whole set. */
+void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned allowed);
+/* Print one line to stderr as "warpgen CMD: msg" and exit with code. */
+void wg_die(const char *cmd, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4), noreturn));
+/* Print the parameter table of a block (for --help). */
+void wg_print_params(const wg_block *b);
+
+#endif

@@ -1,0 +1,13 @@
+/* wg_cmds.h - the warpgen commands: each takes the arguments after its name
+ * and returns the process exit code (0 ok, 1 check failed, 2 bad input). */
+#ifndef WG_CMDS_H
+#define WG_CMDS_H
+
+int wg_cmd_list(int argc, char **argv);   /* gen/warpgen.c */
+int wg_cmd_gen(int argc, char **argv);    /* gen/cmd_gen.c */
+int wg_cmd_cosim(int argc, char **argv);  /* cosim/cmd_cosim.c */
+int wg_cmd_bench(int argc, char **argv);  /* cosim/cmd_bench.c */
+int wg_cmd_area(int argc, char **argv);   /* gen/cmd_area.c */
+int wg_cmd_energy(int argc, char **argv); /* power_tables/cmd_energy.c */
+
+#endif

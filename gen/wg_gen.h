@@ -1,0 +1,27 @@
+/* wg_gen.h - the generator: Verilog from a template, and the manifest. */
+#ifndef WG_GEN_H
+#define WG_GEN_H
+
+#include <stddef.h>
+
+#include "wg_desc.h"
+
+#define WARPGEN_VERSION "0.1.0"
+
+/* The repository root ($WARPGEN_HOME, else two folders above out/bin/warpgen). */
+const char *wg_root(void);
+/* <root>/out, the one folder for build products. */
+const char *wg_out_dir(void);
+
+/* The generated Verilog text (caller frees), or NULL and a message in err.
+ * Deterministic: the same block, parameters and top name give the same bytes. */
+char *wg_verilog(const wg_block *b, const long *p, const char *top, char *err, size_t n);
+/* The JSON manifest (caller frees). */
+char *wg_manifest(const wg_block *b, const long *p, const char *top);
+/* Default output folder: <out>/gen/<block>/<config>. */
+void wg_default_dir(const wg_block *b, const long *p, char *buf, size_t n);
+/* Write <dir>/<top>.v and <dir>/<top>.manifest.json, each atomically.
+ * Returns 0, or -1 with a message (nothing half-written). */
+int wg_generate(const wg_block *b, const long *p, const char *top, const char *dir, char *err, size_t n);
+
+#endif

@@ -1,0 +1,29 @@
+/* wg_energy.h - energy per event and leakage of one block configuration,
+ * from the power tables (power_tables/NAME.tsv) and documented scaling rules
+ * (docs/energy-model.md). */
+#ifndef WG_ENERGY_H
+#define WG_ENERGY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wg_desc.h"
+
+typedef struct wg_energy_model {
+	int nevents;                      /* = block->nevents */
+	double pj[WG_MAX_EVENTS];         /* energy of one event, pJ */
+	char basis[WG_MAX_EVENTS][160];   /* how: table rows used and the rule applied */
+	double leak_mw;                   /* leakage power of the block, mW (0 when no source) */
+	char leak_basis[160];             /* how the leakage was obtained */
+	double clock_ghz;                 /* clock of the energy tables (for leakage x time) */
+} wg_energy_model;
+
+/* Build the model for block b with parameters p. Returns 0, or -1 with a
+ * one-line message (a malformed table names its file and line). */
+int wg_energy_model_init(wg_energy_model *m, const wg_block *b, const long *p, char *err, size_t n);
+
+/* Energy of a run: per-event totals (pJ, nevents entries) into per_event when
+ * non-NULL; returns dynamic + leakage energy in pJ over `cycles` cycles. */
+double wg_energy_total(const wg_energy_model *m, const uint64_t *counts, uint64_t cycles, double *per_event);
+
+#endif

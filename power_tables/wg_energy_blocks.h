@@ -1,0 +1,39 @@
+/* wg_energy_blocks.h - per-block energy rules behind wg_energy.h: the
+ * dispatch used by wg_energy.c, the explanation printed by `warpgen energy`,
+ * and the register file cache's rules (rfc_energy.c, docs/energy-model.md). */
+#ifndef WG_ENERGY_BLOCKS_H
+#define WG_ENERGY_BLOCKS_H
+
+#include <stddef.h>
+
+#include "wg_buf.h"
+#include "wg_desc.h"
+#include "wg_energy.h"
+#include "wg_ptable.h"
+
+/* Lines explaining the model of block b at p (units, table rows, rules),
+ * appended to o. Returns 0, or -1 with a message. */
+int wg_energy_notes(const wg_block *b, const long *p, wg_buf *o, char *err, size_t n);
+/* The power-table file (under power_tables/) a block's model reads, or NULL. */
+const char *wg_energy_table_name(const wg_block *b);
+
+/* ---- rfc (power_tables/rfc_energy.c) ---- */
+
+/* The power table the RFC model reads (under power_tables/). */
+#define RFC_ENERGY_TABLE "gebhart2011.tsv"
+
+/* Table 2 RFC read/write energy per AU (pJ) for N entries and A active warps:
+ * the table value at a table point, else piecewise-linear in N*A over the
+ * table's distinct N*A points, linear extrapolation from the two nearest
+ * points outside them, and the nearest point's value if that is not
+ * positive. basis gets a short description (table row or the rule used).
+ * Returns 0, or -1 with a message (missing or inconsistent rows). */
+int rfc_table2_energy(const wg_ptable *t, long N, long A, double *e_read, double *e_write, char *basis, size_t bn,
+		      char *err, size_t n);
+
+/* Fill m for block b (the rfc descriptor) with parameters p from table t. */
+int rfc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n);
+/* The explanation lines for `warpgen energy rfc`. */
+int rfc_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
+
+#endif

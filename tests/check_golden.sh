@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# check_golden.sh - the generator's output for fixed configurations must equal
+# the reviewed files in tests/golden/. After an intended change to a template
+# or the manifest, refresh them with: UPDATE=1 tests/check_golden.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WARPGEN=${WARPGEN:-out/bin/warpgen}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+status=0
+check() { # NAME ARGS...
+	local name=$1; shift
+	"$WARPGEN" gen rfc "$@" -o "$tmp/$name" -q
+	for f in rfc.v rfc.manifest.json; do
+		g=tests/golden/$name.${f#rfc.}
+		if [ "${UPDATE:-0}" = 1 ]; then cp "$tmp/$name/$f" "$g"; echo "updated $g"; continue; fi
+		if diff -u "$g" "$tmp/$name/$f" >"$tmp/diff"; then echo "same: $g"; else
+			echo "DIFFERS from $g:"; head -40 "$tmp/diff"; status=1; fi
+	done
+}
+check rfc-default
+check rfc-a4e4l4-lru --set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8 --set REPLACEMENT=LRU
+exit $status
