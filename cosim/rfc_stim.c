@@ -248,24 +248,23 @@ static int slot_free(const rfc_stim *s, const uint32_t *out, long slot)
  * several candidates it takes, never in what it may take). */
 static long random_slot(rfc_stim *s, const rfc_model *m, int st, long not)
 {
-	long start = pick(s, s->A);
-	for (long i = 0; i < s->A; i++) {
-		long slot = (start + i) % s->A;
+	long slot = pick(s, s->A);
+	for (long i = 0; i < s->A; i++, slot = slot + 1 == s->A ? 0 : slot + 1)
 		if (slot != not && rfc_slot_state(m, (int)slot) == st)
 			return slot;
-	}
 	return -1;
 }
 
-/* n random bits into a frame field that starts on a word boundary. */
+/* n pseudo-random bits into a frame field that starts on a word boundary: one
+ * draw seeds a 64-bit LCG whose high halves fill the words (data only has to
+ * differ between lanes and writes; one multiply-add per word keeps it cheap). */
 static void random_lanes(rfc_stim *s, uint32_t *w, long n)
 {
 	long words = (n + 31) / 32;
-	for (long i = 0; i < words; i += 2) {
-		uint64_t r = rnd(s);
-		w[i] = (uint32_t)r;
-		if (i + 1 < words)
-			w[i + 1] = (uint32_t)(r >> 32);
+	uint64_t x = rnd(s);
+	for (long i = 0; i < words; i++) {
+		x = x * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+		w[i] = (uint32_t)(x >> 32);
 	}
 	if (n % 32)
 		w[words - 1] &= (1u << (n % 32)) - 1u;
