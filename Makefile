@@ -25,6 +25,14 @@ BLOCKS  := $(sort $(filter-out wg,$(patsubst csim/%_desc.c,%,$(wildcard csim/*_d
 OBJ     := $(patsubst %.c,$(OUT)/obj/%.o,$(LIB_SRC))
 SANOBJ  := $(patsubst %.c,$(OUT)/san/%.o,$(LIB_SRC))
 LDLIBS  := -ldl -lm
+# Quiet build lines ("CC file"); `make V=1` prints the full commands.
+ifeq ($(V),1)
+  Q :=
+  say = @true
+else
+  Q := @
+  say = @printf '  %-4s %s\n'
+endif
 
 # Debian packages the project needs (see README); qflow-tech-osu018 is unpacked, not installed.
 DEB_PKGS := gcc g++ make verilator yosys iverilog gtkwave z3 zlib1g-dev xvfb xauth gnuplot-nox \
@@ -49,27 +57,32 @@ $(OUT)/build/blocks.inc: $(wildcard csim/*_desc.c) Makefile
 
 $(OUT)/obj/%.o: %.c $(OUT)/build/blocks.inc
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) -MMD -MP -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) -MMD -MP -c -o $@ $<
 
 $(OUT)/san/%.o: %.c $(OUT)/build/blocks.inc
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -MMD -MP -c -o $@ $<
+	$(say) CC "$< (ASan+UBSan)"
+	$(Q)$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -MMD -MP -c -o $@ $<
 
 $(OUT)/bin/warpgen: $(OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(say) LD $@
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # The same program under AddressSanitizer + UndefinedBehaviorSanitizer.
 $(OUT)/bin/warpgen-san: $(SANOBJ)
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+	$(say) LD $@
+	$(Q)$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
 # C unit tests: tests/test_*.c, each linked with the library objects except main.
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 LIB_NOMAIN := $(filter-out $(OUT)/san/gen/warpgen.o,$(SANOBJ))
 $(OUT)/tests/%: tests/%.c $(LIB_NOMAIN)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -o $@ $^ $(LDLIBS)
+	$(say) CC "$< (ASan+UBSan)"
+	$(Q)$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -o $@ $^ $(LDLIBS)
 
 test: build $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SRC))
 	@tests/run_tests.sh

@@ -57,6 +57,12 @@ for c in "${RFC_CONFIGS[@]}"; do
 	t "lint:rfc-${c%%|*}" "tests/lint.sh ${c#*|}"
 done
 
+# ... and the configuration of every directed case (its [overrides] in --list)
+out/bin/warpgen cosim rfc --list 2>/dev/null | grep -oE '\[[A-Z_=0-9,]+\]$' | tr -d '[]' | sort -u |
+	while read -r ov; do
+		t "lint:rfc-case-${ov//[=,]/-}" "tests/lint.sh $(printf -- '--set %s ' ${ov//,/ })"
+	done
+
 # --- co-simulation: 3 seeds x 100,000 cycles per configuration (C side under ASan/UBSan) ---
 t "build:rfc-default" "\$WARPGEN cosim rfc --cycles 1000 -q"
 for c in "${RFC_CONFIGS[@]}"; do

@@ -10,30 +10,7 @@
 
 #include "rfc.h"
 #include "wg_bits.h"
-
-static int g_pass, g_fail;
-
-#define CHECK(cond)                                                             \
-	do {                                                                    \
-		if (cond) {                                                     \
-			g_pass++;                                               \
-		} else {                                                        \
-			g_fail++;                                               \
-			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);  \
-		}                                                               \
-	} while (0)
-
-#define CHECK_EQ(a, b)                                                                          \
-	do {                                                                                    \
-		long long a_ = (long long)(a), b_ = (long long)(b);                             \
-		if (a_ == b_) {                                                                 \
-			g_pass++;                                                               \
-		} else {                                                                        \
-			g_fail++;                                                               \
-			printf("FAIL %s:%d: %s == %s (%lld != %lld)\n", __FILE__, __LINE__, #a, \
-			       #b, a_, b_);                                                     \
-		}                                                                               \
-	} while (0)
+#include "wg_check.h"
 
 /* ------------------------------------------------------------------ */
 /* Bench                                                               */
@@ -1011,11 +988,11 @@ static void expect_violation(tb *t, int rc, const char *msg, int line)
 	int got = tb_eval(t);
 	if (got != rc || (msg && strcmp(t->o.msg, msg) != 0) || (rc && !t->o.msg[0]) ||
 	    (!rc && t->o.msg[0])) {
-		g_fail++;
+		wg_failed++;
 		printf("FAIL %s:%d: violation %d expected, got %d \"%s\"\n", __FILE__, line, rc, got,
 		       t->o.msg);
 	} else {
-		g_pass++;
+		wg_passed++;
 	}
 	/* with reset asserted nothing is checked */
 	t->in.rst = 1;
@@ -1735,7 +1712,7 @@ static void random_run(const rfc_cfg *c, int cycles, uint64_t seed)
 	char buf[256];
 	if (rfc_cfg_check(c, buf, sizeof buf)) {
 		printf("FAIL bad test config: %s\n", buf);
-		g_fail++;
+		wg_failed++;
 		return;
 	}
 	tb t;
@@ -1800,9 +1777,9 @@ static void random_run(const rfc_cfg *c, int cycles, uint64_t seed)
 			 c->read_lat, c->flush_ports, c->replacement ? "LRU" : "FIFO", c->liveness);
 		printf("FAIL random %s: first bad cycle %d (out %d, state %d, rc %d, frame %d, counts %s)\n",
 		       buf, first, bad_out, bad_state, bad_rc, bad_frame, cnt_ok ? "ok" : "bad");
-		g_fail++;
+		wg_failed++;
 	} else {
-		g_pass++;
+		wg_passed++;
 	}
 	free(r->data);
 	free(r);
@@ -1893,6 +1870,5 @@ int main(void)
 	test_eval_pure();
 	test_frame_ev();
 	test_random();
-	printf("%d passed, %d failed\n", g_pass, g_fail);
-	return g_fail != 0;
+	return wg_check_done();
 }

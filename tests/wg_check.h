@@ -17,6 +17,19 @@ static int wg_passed, wg_failed;
 		}                                                                   \
 	} while (0)
 
+/* Integer equality, printing both values when they differ. */
+#define CHECK_EQ(a, b)                                                                          \
+	do {                                                                                    \
+		long long a_ = (long long)(a), b_ = (long long)(b);                             \
+		if (a_ == b_) {                                                                 \
+			wg_passed++;                                                            \
+		} else {                                                                        \
+			wg_failed++;                                                            \
+			printf("FAIL %s:%d: %s == %s (%lld != %lld)\n", __FILE__, __LINE__, #a, \
+			       #b, a_, b_);                                                     \
+		}                                                                               \
+	} while (0)
+
 static inline int wg_check_done(void)
 {
 	printf("%d passed, %d failed\n", wg_passed, wg_failed);
