@@ -18,13 +18,15 @@ WARN    := -Wall -Wextra -Werror
 INC     := -Icsim -Igen -Icosim -Ipower_tables -I$(OUT)/build
 CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+TSANFLAGS := -O1 -g -fsanitize=thread
 
 # Sources: every .c in the four library folders; one block = csim/<block>_desc.c + friends.
 LIB_SRC := $(sort $(wildcard csim/*.c gen/*.c cosim/*.c power_tables/*.c))
 BLOCKS  := $(sort $(filter-out wg,$(patsubst csim/%_desc.c,%,$(wildcard csim/*_desc.c))))
 OBJ     := $(patsubst %.c,$(OUT)/obj/%.o,$(LIB_SRC))
 SANOBJ  := $(patsubst %.c,$(OUT)/san/%.o,$(LIB_SRC))
-LDLIBS  := -ldl -lm
+TSANOBJ := $(patsubst %.c,$(OUT)/tsan/%.o,$(LIB_SRC))
+LDLIBS  := -ldl -lm -pthread
 # Quiet build lines ("CC file"); `make V=1` prints the full commands.
 ifeq ($(V),1)
   Q :=
@@ -70,6 +72,17 @@ $(OUT)/bin/warpgen: $(OBJ)
 	$(say) LD $@
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
+$(OUT)/tsan/%.o: %.c $(OUT)/build/blocks.inc
+	@mkdir -p $(@D)
+	$(say) CC "$< (TSan)"
+	$(Q)$(CC) $(CSTD) $(WARN) $(TSANFLAGS) $(INC) -MMD -MP -c -o $@ $<
+
+# The same program under ThreadSanitizer (the co-simulation runs the C side in a thread).
+$(OUT)/bin/warpgen-tsan: $(TSANOBJ)
+	@mkdir -p $(@D)
+	$(say) LD $@
+	$(Q)$(CC) $(TSANFLAGS) -o $@ $^ $(LDLIBS)
+
 # The same program under AddressSanitizer + UndefinedBehaviorSanitizer.
 $(OUT)/bin/warpgen-san: $(SANOBJ)
 	@mkdir -p $(@D)
@@ -84,7 +97,7 @@ $(OUT)/tests/%: tests/%.c $(LIB_NOMAIN)
 	$(say) CC "$< (ASan+UBSan)"
 	$(Q)$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -o $@ $^ $(LDLIBS)
 
-test: build $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SRC))
+test: build $(OUT)/bin/warpgen-tsan $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SRC))
 	@tests/run_tests.sh
 
 bench: build
@@ -96,4 +109,4 @@ sweep: build
 clean:
 	rm -rf $(OUT)
 
--include $(OBJ:.o=.d) $(SANOBJ:.o=.d)
+-include $(OBJ:.o=.d) $(SANOBJ:.o=.d) $(TSANOBJ:.o=.d)

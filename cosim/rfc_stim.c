@@ -108,6 +108,7 @@ typedef struct rfc_stim {
 	uint64_t rng;           /* xorshift state */
 	long key;               /* cycle to mark in the waveform */
 	int seen[8];            /* directed case: events that must have happened */
+	uint64_t in_state[3];   /* random stream: slots in each RFC_SLOT_* state this cycle (bit s) */
 	long t0;                /* directed case: a cycle remembered by the script */
 } rfc_stim;
 
@@ -243,16 +244,34 @@ static int slot_free(const rfc_stim *s, const uint32_t *out, long slot)
 
 /* ---- the random stream ---- */
 
+/* Read the slot states of the model once per cycle (ACTIVE_WARPS <= 64). */
+static void slot_states(rfc_stim *s, const rfc_model *m)
+{
+	for (int st = RFC_SLOT_FREE; st <= RFC_SLOT_DRAINING; st++)
+		s->in_state[st] = rfc_slots_in_state(m, st);
+}
+
+static int ctz64(uint64_t x) /* x != 0 */
+{
+	int n = 0;
+	if (!(x & 0xffffffffu))
+		x >>= 32, n += 32;
+	while (!(x & 1u))
+		x >>= 1, n++;
+	return n;
+}
+
 /* A slot in state `st` other than `not`, or -1: the first one at or after a
  * random start (one draw per call; the stream is biased only in which of
  * several candidates it takes, never in what it may take). */
-static long random_slot(rfc_stim *s, const rfc_model *m, int st, long not)
+static long random_slot(rfc_stim *s, int st, long not)
 {
-	long slot = pick(s, s->A);
-	for (long i = 0; i < s->A; i++, slot = slot + 1 == s->A ? 0 : slot + 1)
-		if (slot != not && rfc_slot_state(m, (int)slot) == st)
-			return slot;
-	return -1;
+	uint64_t c = s->in_state[st] & ~(not >= 0 ? UINT64_C(1) << not : 0);
+	if (!c)
+		return -1;
+	long start = pick(s, s->A);
+	uint64_t after = c & (~UINT64_C(0) << start);
+	return ctz64(after ? after : c);
 }
 
 /* n pseudo-random bits into a frame field that starts on a word boundary: one
@@ -262,9 +281,11 @@ static void random_lanes(rfc_stim *s, uint32_t *w, long n)
 {
 	long words = (n + 31) / 32;
 	uint64_t x = rnd(s);
-	for (long i = 0; i < words; i++) {
+	for (long i = 0; i < words; i += 2) {
 		x = x * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
 		w[i] = (uint32_t)(x >> 32);
+		if (i + 1 < words)
+			w[i + 1] = (uint32_t)x ^ (uint32_t)(x >> 29);
 	}
 	if (n % 32)
 		w[words - 1] &= (1u << (n % 32)) - 1u;
@@ -277,8 +298,9 @@ static int random_next(rfc_stim *s, const rfc_model *m, uint32_t *in, long cyc)
 		return 1;
 	}
 	long reuse = s->k[K_REUSE] < (1L << s->rb) ? s->k[K_REUSE] : (1L << s->rb);
+	slot_states(s, m);
 	if (pct(s, s->k[K_LOOKUP_PCT])) {
-		long slot = random_slot(s, m, RFC_SLOT_OWNED, -1);
+		long slot = random_slot(s, RFC_SLOT_OWNED, -1);
 		if (slot >= 0) {
 			put(s, in, RFC_LU_VALID_I, 0, 1, 1);
 			put(s, in, RFC_LU_SLOT_I, 0, sb(s), (uint64_t)slot);
@@ -293,10 +315,10 @@ static int random_next(rfc_stim *s, const rfc_model *m, uint32_t *in, long cyc)
 		/* Mostly results of active warps; LATE_PCT of them from elsewhere: half
 		 * from a warp whose slot is still draining (spec §9 #4-#5), half from
 		 * any warp. */
-		long slot = random_slot(s, m, RFC_SLOT_OWNED, -1), warp;
+		long slot = random_slot(s, RFC_SLOT_OWNED, -1), warp;
 		if (slot >= 0 && !pct(s, s->k[K_LATE_PCT]))
 			warp = (long)rfc_slot_owner(m, (int)slot);
-		else if ((slot = random_slot(s, m, RFC_SLOT_DRAINING, -1)) >= 0 && pct(s, 50))
+		else if ((slot = random_slot(s, RFC_SLOT_DRAINING, -1)) >= 0 && pct(s, 50))
 			warp = (long)rfc_slot_owner(m, (int)slot);
 		else
 			warp = pick(s, s->warps);
@@ -312,13 +334,13 @@ static int random_next(rfc_stim *s, const rfc_model *m, uint32_t *in, long cyc)
 		random_lanes(s, in + s->L->off[RFC_WR_DATA_I], s->LN * s->W);
 	}
 	long fl = -1;
-	if (pick(s, 1000) < s->k[K_FLUSH_PM] && (fl = random_slot(s, m, RFC_SLOT_OWNED, -1)) >= 0)
+	if (pick(s, 1000) < s->k[K_FLUSH_PM] && (fl = random_slot(s, RFC_SLOT_OWNED, -1)) >= 0)
 		ctl(s, in, RFC_FLUSH_VALID_I, fl);
 	long ex;
-	if (pick(s, 1000) < s->k[K_EXIT_PM] && (ex = random_slot(s, m, RFC_SLOT_OWNED, fl)) >= 0)
+	if (pick(s, 1000) < s->k[K_EXIT_PM] && (ex = random_slot(s, RFC_SLOT_OWNED, fl)) >= 0)
 		ctl(s, in, RFC_EXIT_VALID_I, ex);
 	long fr;
-	if (pct(s, s->k[K_ACT_PCT]) && (fr = random_slot(s, m, RFC_SLOT_FREE, -1)) >= 0) {
+	if (pct(s, s->k[K_ACT_PCT]) && (fr = random_slot(s, RFC_SLOT_FREE, -1)) >= 0) {
 		/* a warp that owns no slot (neither OWNED nor DRAINING) */
 		long start = pick(s, s->warps);
 		for (long i = 0; i < s->warps; i++) {

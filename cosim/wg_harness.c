@@ -1,6 +1,9 @@
 /* wg_harness.c - the cycle loop: stimulus, C model, RTL, compare. */
 #include "wg_harness.h"
 
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +187,140 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 	}
 }
 
+/* ---- the pipelined loop ----
+ * The stimulus reads only the C model, never the RTL, so for a random run
+ * without waveforms a producer thread can run the stimulus and the C model
+ * ahead through a ring of (inputs, expected outputs) frames while this thread
+ * drives the RTL and compares. Same frames, same order, same verdicts as
+ * loop(); only the work overlaps. */
+#define PIPE_SLOTS 256
+
+typedef struct pipe {
+	const wg_harness_cfg *c;     /* the run */
+	run_mem *m;                  /* model and stimulus (the producer's alone) */
+	uint32_t *in, *oc;           /* PIPE_SLOTS input and expected-output frames */
+	char err[512];               /* the protocol violation the model reported */
+	long err_cycle;              /* its cycle, or -1 */
+	uint64_t base[WG_MAX_EVENTS];/* model counts at the first reset edge */
+	atomic_long produced;        /* frames ready: cycles [0, produced) */
+	atomic_long consumed;        /* frames the RTL side is done with */
+	atomic_int stop;             /* the RTL side stopped: produce no more */
+	atomic_int done;             /* the producer has finished */
+} pipe;
+
+static void *producer(void *arg)
+{
+	pipe *q = arg;
+	const wg_harness_cfg *c = q->c;
+	const wg_layout *L = c->L;
+	const size_t nin = (size_t)L->nwords[WG_IN], nout = (size_t)L->nwords[WG_OUT];
+	int armed = 0;
+	for (long cyc = 0; cyc < c->max_cycles; cyc++) {
+		while (cyc - atomic_load_explicit(&q->consumed, memory_order_acquire) >= PIPE_SLOTS) {
+			if (atomic_load_explicit(&q->stop, memory_order_relaxed))
+				goto out;
+			sched_yield();
+		}
+		if (atomic_load_explicit(&q->stop, memory_order_relaxed))
+			break;
+		uint32_t *in = q->in + (size_t)(cyc % PIPE_SLOTS) * nin, *oc = q->oc + (size_t)(cyc % PIPE_SLOTS) * nout;
+		memset(in, 0, nin * sizeof *in);
+		if (!c->stim->next(q->m->st, q->m->model, in, cyc))
+			break;
+		memset(oc, 0, nout * sizeof *oc);
+		if (c->b->model_eval(q->m->model, in, oc, q->err, sizeof q->err) != 0) {
+			q->err_cycle = cyc;
+			break;
+		}
+		c->b->model_tick(q->m->model, in);
+		if (!armed && (in[L->off[0]] & 1u) && L->ev_port >= 0) {
+			armed = 1;
+			memcpy(q->base, c->b->model_counts(q->m->model), (size_t)L->nevents * sizeof *q->base);
+		}
+		atomic_store_explicit(&q->produced, cyc + 1, memory_order_release);
+	}
+out:
+	atomic_store_explicit(&q->done, 1, memory_order_release);
+	return NULL;
+}
+
+/* Wait for the frame of cycle cyc: 1 when it is there, 0 when none will come. */
+static int pipe_wait(pipe *q, long cyc)
+{
+	while (atomic_load_explicit(&q->produced, memory_order_acquire) <= cyc) {
+		if (atomic_load_explicit(&q->done, memory_order_acquire))
+			return atomic_load_explicit(&q->produced, memory_order_acquire) > cyc;
+		sched_yield();
+	}
+	return 1;
+}
+
+static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
+{
+	const wg_layout *L = c->L;
+	const wg_dut_lib *d = c->dut;
+	const size_t nin = (size_t)L->nwords[WG_IN], nout = (size_t)L->nwords[WG_OUT];
+	pipe q = {.c = c, .m = m, .err_cycle = -1};
+	q.in = zalloc(PIPE_SLOTS * nin * sizeof *q.in);
+	q.oc = zalloc(PIPE_SLOTS * nout * sizeof *q.oc);
+	pthread_t t;
+	if (pthread_create(&t, NULL, producer, &q) != 0) {
+		free(q.in);
+		free(q.oc);
+		loop(c, r, m);
+		return;
+	}
+	int failed = 0, armed = 0;
+	long cyc;
+	for (cyc = 0; cyc < c->max_cycles && pipe_wait(&q, cyc); cyc++) {
+		const uint32_t *in = q.in + (size_t)(cyc % PIPE_SLOTS) * nin;
+		const uint32_t *oc = q.oc + (size_t)(cyc % PIPE_SLOTS) * nout;
+		memcpy(r->hist + (size_t)(cyc % WG_HIST) * nin, in, nin * sizeof *in);
+		r->hist_cyc[cyc % WG_HIST] = cyc;
+		d->set_inputs(m->rtl, in);
+		d->eval(m->rtl);
+		d->get_outputs(m->rtl, m->ov);
+		if (armed && L->ev_port >= 0 && !(in[L->off[0]] & 1u))
+			add_rtl_events(L, m->ov, r->ev_rtl);
+		if (armed && memcmp(oc, m->ov, nout * sizeof *oc) != 0) {
+			fail(r, WG_V_MISMATCH, cyc, NULL);
+			memcpy(r->out_c, oc, nout * sizeof *oc);
+			memcpy(r->out_v, m->ov, nout * sizeof *m->ov);
+			failed = 1;
+		}
+		d->tick(m->rtl);
+		if (!failed && d->finished(m->rtl)) {
+			fail(r, WG_V_ASSERT, cyc, "the RTL stopped the simulation ($finish/$stop/$error, see the lines above)");
+			failed = 1;
+		}
+		if (!armed && (in[L->off[0]] & 1u)) { /* first reset edge: compare from the next cycle */
+			armed = 1;
+			r->armed_at = cyc + 1;
+		}
+		atomic_store_explicit(&q.consumed, cyc + 1, memory_order_release);
+		if (failed) {
+			cyc++;
+			break;
+		}
+	}
+	atomic_store_explicit(&q.stop, 1, memory_order_relaxed);
+	pthread_join(t, NULL);
+	free(q.in);
+	free(q.oc);
+	r->cycles = cyc;
+	if (!failed && q.err_cycle == cyc) {
+		fail(r, WG_V_PROTOCOL, cyc, q.err);
+		failed = 1;
+	}
+	if (failed) /* the model ran ahead: the RTL's counts are the record */
+		return;
+	if (!armed) {
+		fail(r, WG_V_NORESET, cyc, "the stimulus never asserted rst_i: nothing was compared");
+		return;
+	}
+	compare_events(c, r, m->model, q.base);
+}
+
 int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 {
 	const wg_layout *L = c->L;
@@ -218,7 +355,10 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	m.ov = zalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
 
 	double t0 = wg_now();
-	loop(c, r, &m);
+	if (c->case_idx < 0 && !c->trace_path && c->run_on == 0 && c->max_cycles >= PIPE_SLOTS)
+		loop_pipelined(c, r, &m); /* random stimulus, no waveform: overlap the two sides */
+	else
+		loop(c, r, &m);
 	r->seconds = wg_now() - t0;
 
 	c->dut->destroy(m.rtl);

@@ -987,6 +987,14 @@ int rfc_slot_state(const rfc_model *m, int s)
 	return rfc_slot_ok(m, s) ? m->st[s] : -1;
 }
 
+uint64_t rfc_slots_in_state(const rfc_model *m, int st)
+{
+	uint64_t mask = 0;
+	for (int s = 0; s < m->cfg.active_warps; s++)
+		mask |= (uint64_t)(m->st[s] == st) << s;
+	return mask;
+}
+
 int rfc_slot_owner(const rfc_model *m, int s)
 {
 	return rfc_slot_ok(m, s) ? m->owner[s] : -1;

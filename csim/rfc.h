@@ -203,6 +203,7 @@ void rfc_reset(rfc_model *m);
 const rfc_cfg *rfc_config(const rfc_model *m);
 const uint64_t *rfc_counts(const rfc_model *m);           /* RFC_NEVENTS cumulative counts */
 int rfc_slot_state(const rfc_model *m, int s);             /* RFC_SLOT_*, -1 out of range */
+uint64_t rfc_slots_in_state(const rfc_model *m, int st);  /* bit s: slot s is in state st */
 int rfc_slot_owner(const rfc_model *m, int s);             /* owner warp, -1 out of range */
 int rfc_slot_nvalid(const rfc_model *m, int s);            /* valid entries */
 int rfc_slot_pinned(const rfc_model *m, int s);            /* an in-flight hit (stages 1..READ_LAT-1) */

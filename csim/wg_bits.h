@@ -13,6 +13,8 @@
 /* Read n bits (0 < n <= 64) starting at bit lsb of w. */
 static inline uint64_t wg_get(const uint32_t *w, unsigned lsb, unsigned n)
 {
+	if ((lsb & 31u) + n <= 32u) /* within one word: the common case */
+		return (w[lsb >> 5] >> (lsb & 31u)) & (n == 32u ? 0xffffffffu : (1u << n) - 1u);
 	uint64_t v = 0;
 	unsigned got = 0;
 	while (got < n) {
@@ -31,6 +33,11 @@ static inline uint64_t wg_get(const uint32_t *w, unsigned lsb, unsigned n)
 /* Write the low n bits (0 < n <= 64) of v at bit lsb of w. */
 static inline void wg_put(uint32_t *w, unsigned lsb, unsigned n, uint64_t v)
 {
+	if ((lsb & 31u) + n <= 32u) { /* within one word: the common case */
+		uint32_t mask = (n == 32u ? 0xffffffffu : (1u << n) - 1u) << (lsb & 31u);
+		w[lsb >> 5] = (w[lsb >> 5] & ~mask) | (((uint32_t)v << (lsb & 31u)) & mask);
+		return;
+	}
 	unsigned done = 0;
 	while (done < n) {
 		unsigned bit = lsb + done, off = bit & 31u, take = 32u - off;

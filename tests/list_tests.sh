@@ -70,6 +70,8 @@ for c in "${RFC_CONFIGS[@]}"; do
 		t "cosim:rfc-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rfc ${c#*|} --seed $seed --cycles 100000 -q"
 	done
 done
+# the pipelined loop (stimulus + C model in a thread) under ThreadSanitizer, passing and failing
+t "tsan:cosim-pipelined" "out/bin/warpgen-tsan cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --seed 9 --cycles 50000 -q"
 # random stimulus with the knobs at their edges
 t "cosim:rfc-knobs-hot" "\$WARPGEN_SAN cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --knob REUSE=2 --knob FLUSH_PM=200 --knob LATE_PCT=50 --knob PARTIAL_PCT=50 --cycles 100000 -q"
 t "cosim:rfc-knobs-cold" "\$WARPGEN_SAN cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --knob REUSE=64 --knob LL_PCT=0 --knob FLUSH_PM=0 --knob EXIT_PM=0 --knob RESET_PPM=0 --cycles 100000 -q"
