@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "wg_buf.h"
+#include "wg_energy.h"
 
 const char *wg_root(void)
 {
@@ -149,14 +150,30 @@ char *wg_manifest(const wg_block *b, const long *p, const char *top)
 		wg_buf_printf(&o, "}");
 	}
 	wg_buf_printf(&o, "\n  ],\n  \"storage_bits\": %ld,\n  \"events\": [", b->storage_bits(p));
+	/* energy per event from power_tables/, when the block has an energy model */
+	wg_energy_model em;
+	char err[256];
+	int have_energy = wg_energy_model_init(&em, b, p, err, sizeof err) == 0;
 	for (int e = 0; e < b->nevents; e++) {
 		wg_buf_printf(&o, "%s\n    {\"name\": ", e ? "," : "");
 		wg_buf_json_str(&o, b->events[e].name);
 		wg_buf_printf(&o, ", \"ev_o_lsb\": %d, \"ev_o_width\": %d, \"meaning\": ", L.ev_lsb[e], L.ev_w[e]);
 		wg_buf_json_str(&o, b->events[e].help);
+		if (have_energy) {
+			wg_buf_printf(&o, ", \"pj\": %.6g, \"pj_basis\": ", em.pj[e]);
+			wg_buf_json_str(&o, em.basis[e]);
+		}
 		wg_buf_printf(&o, "}");
 	}
-	wg_buf_printf(&o, "\n  ]\n}\n");
+	wg_buf_printf(&o, "\n  ],\n  \"leakage_mw\": ");
+	if (have_energy) {
+		wg_buf_printf(&o, "%.6g,\n  \"leakage_basis\": ", em.leak_mw);
+		wg_buf_json_str(&o, em.leak_basis);
+	} else {
+		wg_buf_printf(&o, "null,\n  \"energy_note\": ");
+		wg_buf_json_str(&o, err);
+	}
+	wg_buf_printf(&o, "\n}\n");
 	return o.s;
 }
 
