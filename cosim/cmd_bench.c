@@ -67,6 +67,8 @@ static double time_rtl(bench *B)
 	size_t nin = (size_t)B->L->nwords[WG_IN];
 	uint32_t *out = big_alloc((size_t)B->L->nwords[WG_OUT] * sizeof *out);
 	wg_shim *s = B->lib->create(B->o->seed);
+	if (!s)
+		wg_die("bench", 2, "cannot create the Verilated model");
 	double t0 = wg_now();
 	for (long c = 0; c < B->n; c++) {
 		B->lib->set_inputs(s, B->frames + (size_t)c * nin);
@@ -130,6 +132,12 @@ static double median(double *v)
 	return s[ROUNDS / 2];
 }
 
+/* a / b, or 0 when b is 0 (a run too short to time): JSON has no inf. */
+static double ratio(double a, double b)
+{
+	return b > 0 ? a / b : 0;
+}
+
 static void write_json(const bench *B, const char *cfgname, const double cps[3], const double t[3][ROUNDS], const char *path)
 {
 	const wg_opts *o = B->o;
@@ -153,7 +161,7 @@ static void write_json(const bench *B, const char *cfgname, const double cps[3],
 	}
 	wg_buf_printf(&j, "},\n  \"pregeneration_cycles_per_s\": %.0f", (double)B->n / B->pregen_s);
 	wg_buf_printf(&j, ",\n  \"ratio_cosim_vs_verilator\": %.4f,\n  \"ratio_c_model_vs_verilator\": %.4f\n}\n",
-		      cps[2] / cps[0], cps[1] / cps[0]);
+		      ratio(cps[2], cps[0]), ratio(cps[1], cps[0]));
 	if (wg_write_atomic(path, j.s, j.len, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen bench: %s\n", err);
 	wg_buf_free(&j);
@@ -197,12 +205,12 @@ int wg_cmd_bench(int argc, char **argv)
 		t[2][r] = time_cosim(&B, &v);
 	}
 	for (int k = 0; k < 3; k++)
-		cps[k] = (double)B.n / median(t[k]);
+		cps[k] = median(t[k]) > 0 ? (double)B.n / median(t[k]) : 0;
 	printf("bench %s %s seed=%llu cycles=%ld (median of %d interleaved rounds)\n", o.block->name, cfgname,
 	       (unsigned long long)o.seed, B.n, ROUNDS);
 	printf("  (a) Verilated model alone  %8.2f M cycles/s\n", cps[0] / 1e6);
-	printf("  (b) C model alone          %8.2f M cycles/s   (b)/(a) = %.2f\n", cps[1] / 1e6, cps[1] / cps[0]);
-	printf("  (c) co-simulation          %8.2f M cycles/s   (c)/(a) = %.2f\n", cps[2] / 1e6, cps[2] / cps[0]);
+	printf("  (b) C model alone          %8.2f M cycles/s   (b)/(a) = %.2f\n", cps[1] / 1e6, ratio(cps[1], cps[0]));
+	printf("  (c) co-simulation          %8.2f M cycles/s   (c)/(a) = %.2f\n", cps[2] / 1e6, ratio(cps[2], cps[0]));
 	printf("  (pre-generation, once: stimulus + C model %.2f M cycles/s)\n", (double)B.n / B.pregen_s / 1e6);
 	if (v != WG_V_PASS)
 		printf("  note: the co-simulation did not pass (%s): run `warpgen cosim` for the report\n", wg_verdict_name(v));

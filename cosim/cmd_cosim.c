@@ -171,6 +171,10 @@ static void failure_window(wg_run_info *ri, const wg_harness_cfg *cfg0, const wg
 	if (r2.verdict != r->verdict || r2.fail_cycle != c)
 		printf("  note: the traced replay ended with %s at cycle %ld, not %s at cycle %ld\n",
 		       wg_verdict_name(r2.verdict), r2.fail_cycle, wg_verdict_name(r->verdict), c);
+	else if (r->verdict == WG_V_MISMATCH &&
+		 memcmp(r2.out_v, r->out_v, (size_t)ri->L->nwords[WG_OUT] * sizeof *r->out_v) != 0)
+		printf("  note: the traced build starts from other random initial values, so the RTL values in the\n"
+		       "        window differ from those above (the failure comes from state that reset leaves unset)\n");
 	long to = cfg.trace_to < r2.cycles - 1 ? cfg.trace_to : r2.cycles - 1;
 	snprintf(name, sizeof name, "%s_cycle_%ld", base, c);
 	write_gtkw(ri, rs.dir, fst, gtkw, cfg.trace_from, to, c, name, base);

@@ -137,13 +137,12 @@ static uint64_t get(const rfc_stim *s, const uint32_t *f, int port, long idx, lo
 	return wg_get(f + s->L->off[port], (unsigned)(idx * w), (unsigned)w);
 }
 
-static uint64_t wmask(long w) { return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1; }
 
 /* The data a case writes: distinct per warp, register, version and lane. */
 static uint64_t pat(long warp, long reg, long ver, long lane, long w)
 {
 	uint64_t x = (uint64_t)(warp * 1000003 + reg * 10007 + ver * 101 + lane + 1) * UINT64_C(0x9E3779B97F4A7C15);
-	return (x ^ (x >> 29)) & wmask(w);
+	return (x ^ (x >> 29)) & wg_ones64(w);
 }
 
 static int sb(const rfc_stim *s) { return s->L->width[RFC_LU_SLOT_I]; }
@@ -171,7 +170,7 @@ static void write(rfc_stim *s, uint32_t *in, long warp, long reg, long ver, uint
 	}
 }
 
-static uint64_t full(const rfc_stim *s) { return s->LN >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->LN) - 1; }
+static uint64_t full(const rfc_stim *s) { return wg_ones64(s->LN); }
 
 static void ctl(rfc_stim *s, uint32_t *in, int valid_port, long slot)
 {
@@ -251,15 +250,6 @@ static void slot_states(rfc_stim *s, const rfc_model *m)
 		s->in_state[st] = rfc_slots_in_state(m, st);
 }
 
-static int ctz64(uint64_t x) /* x != 0 */
-{
-	int n = 0;
-	if (!(x & 0xffffffffu))
-		x >>= 32, n += 32;
-	while (!(x & 1u))
-		x >>= 1, n++;
-	return n;
-}
 
 /* A slot in state `st` other than `not`, or -1: the first one at or after a
  * random start (one draw per call; the stream is biased only in which of
@@ -271,7 +261,7 @@ static long random_slot(rfc_stim *s, int st, long not)
 		return -1;
 	long start = pick(s, s->A);
 	uint64_t after = c & (~UINT64_C(0) << start);
-	return ctz64(after ? after : c);
+	return (long)wg_ctz64(after ? after : c);
 }
 
 /* n pseudo-random bits into a frame field that starts on a word boundary: one
@@ -370,9 +360,11 @@ static int case_next(rfc_stim *s, uint32_t *in, long cyc)
 		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);        /* r2 -> entry 1 */
 		if (t == 2) lookup(s, in, 0, 0, 1, 0);                /* hit r1: pinned until its read */
 		if (t == 3) write(s, in, 0, 3, 0, full(s), 0);        /* miss: victim must be r2, not r1 */
-		/* r1's read happens now (no pin); r3 is hit in this very cycle: victim r1 */
+		/* r1's read happens now (no pin): victim r1 */
 		if (t == 2 + L) lookup(s, in, 0, 0, 3, 0), write(s, in, 0, 4, 0, full(s), 0);
-		return t < 5 + 2 * L;
+		/* no pin in flight and r3 is now FIFO-oldest: hit it in the cycle of a miss */
+		if (t == 3 + 2 * L) lookup(s, in, 0, 0, 3, 0), write(s, in, 0, 5, 0, full(s), 0);
+		return t < 5 + 3 * L;
 	case C_ALL_PINNED:
 		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);
 		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);
@@ -485,11 +477,16 @@ static const char *case_check(rfc_stim *s, const uint32_t *out, long cyc, char *
 		if (t == 2 + L) EXPECT(rd_is(s, out, 0, 0, 1, 0), "the pinned read must return r1's original data");
 		if (t == 2 + L) {
 			EXPECT(hit(s, out, 0), "r3 should hit");
-			EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 1, 0),
-			       "same-cycle hit on r3: the victim must be r1 (read this cycle), not the just-hit r3");
+			EXPECT(wb_is(s, out, RFC_WB_EVICT, 0, 1, 0), "the read of stage READ_LAT does not pin: the victim is r1");
 			s->seen[1] = 1;
 		}
-		if (t == 2 + 2 * L) EXPECT(rd_is(s, out, 0, 0, 3, 0), "the same-cycle hit must read r3's data");
+		if (t == 2 + 2 * L) EXPECT(rd_is(s, out, 0, 0, 3, 0), "the hit must read r3's data");
+		if (t == 3 + 2 * L) {
+			EXPECT(hit(s, out, 0) && wb_is(s, out, RFC_WB_EVICT, 0, 4, 0),
+			       "same-cycle hit on the FIFO-oldest r3: the victim must be r4");
+			s->seen[2] = 1;
+		}
+		if (t == 3 + 3 * L) EXPECT(rd_is(s, out, 0, 0, 3, 0), "the same-cycle hit must read r3's data");
 		break;
 	case C_ALL_PINNED:
 		if (t == 3) {
@@ -506,7 +503,7 @@ static const char *case_check(rfc_stim *s, const uint32_t *out, long cyc, char *
 			s->seen[0] = 1, s->key = cyc;
 		}
 		if (t == 4) EXPECT(fl_is(s, out, 0, 2, 0), "then r2");
-		if (t == 6) EXPECT(slot_free(s, out, 0), "slot 0 is FREE one cycle after its last drain");
+		if (t == 6) EXPECT(slot_free(s, out, 0), "slot 0 is FREE two cycles after its last drain");
 		if (t == 7) EXPECT(wb_is(s, out, RFC_WB_LATE, 0, 6, 0), "warp 0's result after re-use of its slot: LATE");
 		if (t == 8) {
 			EXPECT(!hit(s, out, 0) && !hit(s, out, 1), "warp 8 must not see warp 0's late results in slot 0");
@@ -626,6 +623,8 @@ static const char *rfc_stim_finish(void *st, long *key, char *buf, size_t n)
 		return NULL;
 	switch (s->cs) {
 	case C_VICTIM_PINNED:
+		EXPECT(s->seen[0] && s->seen[1] && s->seen[2], "the scenario did not reach all three of its checks");
+		break;
 	case C_PINNED_INVALID:
 	case C_DEMOTE_INFLIGHT:
 	case C_RESET_FIRST_ACT:

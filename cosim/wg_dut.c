@@ -34,26 +34,30 @@ int wg_dut_load(wg_dut_lib *d, const char *lib, const wg_layout *L, char *err, s
 	    sym(d->so, "wg_shim_nports", &nports, sizeof nports, err, n) ||
 	    sym(d->so, "wg_shim_port_width", &width, sizeof width, err, n) ||
 	    sym(d->so, "wg_shim_traced", &traced, sizeof traced, err, n))
-		return -1;
+		goto bad;
 	if (abi() != WG_SHIM_ABI) {
 		snprintf(err, n, "%s: shim ABI %d, expected %d", lib, abi(), WG_SHIM_ABI);
-		return -1;
+		goto bad;
 	}
 	if (nwords(0) != L->nwords[WG_IN] || nwords(1) != L->nwords[WG_OUT] || nports() != L->nports) {
 		snprintf(err, n, "%s: frames of %d/%d words and %d ports, layout says %d/%d and %d", lib, nwords(0),
 			 nwords(1), nports(), L->nwords[WG_IN], L->nwords[WG_OUT], L->nports);
-		return -1;
+		goto bad;
 	}
 	for (int i = 0; i < L->nports; i++)
 		if (width(i) != L->width[i]) {
 			snprintf(err, n, "%s: port %d is %d bits, layout says %d", lib, i, width(i), L->width[i]);
-			return -1;
+			goto bad;
 		}
 	d->traced = traced();
 	if (SYM(create, "wg_shim_create") || SYM(destroy, "wg_shim_destroy") || SYM(set_inputs, "wg_shim_set_inputs") ||
 	    SYM(eval, "wg_shim_eval") || SYM(get_outputs, "wg_shim_get_outputs") || SYM(tick, "wg_shim_tick") ||
 	    SYM(trace_open, "wg_shim_trace_open") || SYM(trace_close, "wg_shim_trace_close") ||
 	    SYM(finished, "wg_shim_finished"))
-		return -1;
+		goto bad;
 	return 0;
+bad: /* loaded but not usable: unload it (the process may go on, e.g. to a failure window) */
+	dlclose(d->so);
+	d->so = NULL;
+	return -1;
 }

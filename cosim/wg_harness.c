@@ -103,6 +103,7 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			if (directed && c->directed_cap_fails) {
 				snprintf(err, sizeof err, "directed case did not end within %ld cycles", c->max_cycles);
 				fail(r, WG_V_NOEND, cyc, err);
+				failed = 1;
 			}
 			break;
 		}
@@ -202,6 +203,7 @@ typedef struct pipe {
 	char err[512];               /* the protocol violation the model reported */
 	long err_cycle;              /* its cycle, or -1 */
 	uint64_t base[WG_MAX_EVENTS];/* model counts at the first reset edge */
+	uint64_t *cnt;               /* PIPE_SLOTS x WG_MAX_EVENTS: model counts after each edge */
 	atomic_long produced;        /* frames ready: cycles [0, produced) */
 	atomic_long consumed;        /* frames the RTL side is done with */
 	atomic_int stop;             /* the RTL side stopped: produce no more */
@@ -233,6 +235,9 @@ static void *producer(void *arg)
 			break;
 		}
 		c->b->model_tick(q->m->model, in);
+		if (L->ev_port >= 0) /* for the record of a failure at this cycle */
+			memcpy(q->cnt + (size_t)(cyc % PIPE_SLOTS) * WG_MAX_EVENTS, c->b->model_counts(q->m->model),
+			       (size_t)L->nevents * sizeof *q->cnt);
 		if (!armed && (in[L->off[0]] & 1u) && L->ev_port >= 0) {
 			armed = 1;
 			memcpy(q->base, c->b->model_counts(q->m->model), (size_t)L->nevents * sizeof *q->base);
@@ -263,10 +268,12 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 	pipe q = {.c = c, .m = m, .err_cycle = -1};
 	q.in = zalloc(PIPE_SLOTS * nin * sizeof *q.in);
 	q.oc = zalloc(PIPE_SLOTS * nout * sizeof *q.oc);
+	q.cnt = zalloc(PIPE_SLOTS * WG_MAX_EVENTS * sizeof *q.cnt);
 	pthread_t t;
 	if (pthread_create(&t, NULL, producer, &q) != 0) {
 		free(q.in);
 		free(q.oc);
+		free(q.cnt);
 		loop(c, r, m);
 		return;
 	}
@@ -297,6 +304,9 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 			armed = 1;
 			r->armed_at = cyc + 1;
 		}
+		if (failed && armed && L->ev_port >= 0) /* counts so far, as loop() records them; read */
+			for (int e = 0; e < L->nevents; e++) /* before the slot is handed back */
+				r->ev_c[e] = q.cnt[(size_t)(cyc % PIPE_SLOTS) * WG_MAX_EVENTS + e] - q.base[e];
 		atomic_store_explicit(&q.consumed, cyc + 1, memory_order_release);
 		if (failed) {
 			cyc++;
@@ -305,14 +315,21 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 	}
 	atomic_store_explicit(&q.stop, 1, memory_order_relaxed);
 	pthread_join(t, NULL);
-	free(q.in);
-	free(q.oc);
 	r->cycles = cyc;
-	if (!failed && q.err_cycle == cyc) {
+	if (!failed && q.err_cycle == cyc) { /* the model stopped at this cycle, as in loop() */
 		fail(r, WG_V_PROTOCOL, cyc, q.err);
+		memcpy(r->hist + (size_t)(cyc % WG_HIST) * nin, q.in + (size_t)(cyc % PIPE_SLOTS) * nin,
+		       nin * sizeof *q.in);
+		r->hist_cyc[cyc % WG_HIST] = cyc;
+		if (armed && L->ev_port >= 0)
+			for (int e = 0; e < L->nevents; e++)
+				r->ev_c[e] = c->b->model_counts(m->model)[e] - q.base[e];
 		failed = 1;
 	}
-	if (failed) /* the model ran ahead: the RTL's counts are the record */
+	free(q.in);
+	free(q.oc);
+	free(q.cnt);
+	if (failed)
 		return;
 	if (!armed) {
 		fail(r, WG_V_NORESET, cyc, "the stimulus never asserted rst_i: nothing was compared");

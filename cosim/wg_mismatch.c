@@ -129,16 +129,8 @@ void wg_replay_cmd(const wg_run_info *ri, char *buf, size_t n)
 	long base[WG_MAX_PARAMS];
 	char v[64], cwd[WG_PATH], err[256];
 	wg_params_default(b, base);
-	if (o->case_idx >= 0 && o->stim->cases[o->case_idx].params) { /* --case re-applies these */
-		const char *ov = o->stim->cases[o->case_idx].params;
-		while (*ov) {
-			char one[128];
-			size_t len = strcspn(ov, ",");
-			snprintf(one, sizeof one, "%.*s", (int)len, ov);
-			wg_param_set(b, base, one, err, sizeof err);
-			ov += len + (ov[len] == ',');
-		}
-	}
+	if (o->case_idx >= 0) /* --case re-applies these */
+		wg_params_apply(b, base, o->stim->cases[o->case_idx].params, err, sizeof err);
 	int at_root = getcwd(cwd, sizeof cwd) && strcmp(cwd, wg_root()) == 0;
 	size_t used = (size_t)snprintf(buf, n, "%s%sbin/warpgen cosim %s", at_root ? "" : wg_root(), at_root ? "" : "/",
 				       b->name);
@@ -174,7 +166,10 @@ void wg_report_failure(const wg_run_info *ri, const wg_harness_res *r)
 		wg_port_diff d[WG_MAX_PORTS];
 		int nd = wg_diff_ports(ri->o->block, ri->L, r->out_c, r->out_v, d, WG_MAX_PORTS);
 		head(ri, "MISMATCH", r);
-		port_lines(ri, r, &d[0], " ");
+		if (nd == 0)
+			printf(" (the frames differ only above a port's width: a bug in the C model's frame packing)\n");
+		else
+			port_lines(ri, r, &d[0], " ");
 		for (int k = 1; k < nd; k++)
 			port_lines(ri, r, &d[k], "  also ");
 		inputs(ri, r);

@@ -21,11 +21,6 @@
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
-struct wg_dut_lib;
-/* wg_vbuild, then wg_dut_load of the result (cosim/wg_vload.c). Returns 0,
- * or -1 after printing why (the caller exits 2). */
-int wg_vbuild_load(const wg_vbuild_req *rq, wg_vbuild_res *rs, struct wg_dut_lib *d);
-
 #endif
 
 typedef enum {

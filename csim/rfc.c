@@ -104,19 +104,6 @@ struct rfc_model {
 /* Bit helpers                                                         */
 /* ------------------------------------------------------------------ */
 
-static inline unsigned rfc_ctz(uint64_t x)
-{
-#if defined(__GNUC__)
-	return (unsigned)__builtin_ctzll((unsigned long long)x);
-#else
-	unsigned n = 0;
-	while (!(x & 1u)) {
-		x >>= 1;
-		n++;
-	}
-	return n;
-#endif
-}
 
 /* Set bits of x (x is small: entries). */
 static inline unsigned rfc_pop(uint64_t x)
@@ -134,10 +121,6 @@ static inline unsigned rfc_pop4(unsigned x)
 }
 
 /* n low ones, n in 0..64. */
-static inline uint64_t rfc_ones(int n)
-{
-	return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
-}
 
 /* ------------------------------------------------------------------ */
 /* Packed lane data                                                    */
@@ -186,18 +169,18 @@ static void rfc_merge(const rfc_model *m, uint32_t *dst, const uint32_t *src, ui
 		dst[m->dw - 1] &= m->topmask;
 	} else if (W == 32) {
 		for (; lanes; lanes &= lanes - 1) {
-			unsigned l = rfc_ctz(lanes);
+			unsigned l = wg_ctz64(lanes);
 			dst[l] = src[l];
 		}
 	} else if (W == 64) {
 		for (; lanes; lanes &= lanes - 1) {
-			unsigned l = rfc_ctz(lanes);
+			unsigned l = wg_ctz64(lanes);
 			dst[2 * l] = src[2 * l];
 			dst[2 * l + 1] = src[2 * l + 1];
 		}
 	} else {
 		for (; lanes; lanes &= lanes - 1) {
-			unsigned l = rfc_ctz(lanes);
+			unsigned l = wg_ctz64(lanes);
 			wg_put(dst, l * W, W, wg_get(src, l * W, W));
 		}
 	}
@@ -354,14 +337,14 @@ rfc_model *rfc_init(void *mem, const rfc_cfg *c)
 	size_t ents = (size_t)c->active_warps * (size_t)c->entries;
 	memset(m, 0, rfc_size(c));
 	m->cfg = *c;
-	m->emask = (uint32_t)rfc_ones(c->entries);
-	m->rmask = (uint32_t)rfc_ones(c->read_ports);
-	m->regmask = (uint32_t)rfc_ones(c->reg_bits);
-	m->lmask = rfc_ones(c->lanes);
-	m->wmask = rfc_ones(c->width);
+	m->emask = (uint32_t)wg_ones64(c->entries);
+	m->rmask = (uint32_t)wg_ones64(c->read_ports);
+	m->regmask = (uint32_t)wg_ones64(c->reg_bits);
+	m->lmask = wg_ones64(c->lanes);
+	m->wmask = wg_ones64(c->width);
 	m->lw = (unsigned)(c->lanes * c->width);
 	m->dw = (unsigned)rfc_entry_words(c);
-	m->topmask = (uint32_t)rfc_ones((m->lw & 31u) ? (int)(m->lw & 31u) : 32);
+	m->topmask = (uint32_t)wg_ones64((m->lw & 31u) ? (int)(m->lw & 31u) : 32);
 	m->data_off = rfc_align8(sizeof(struct rfc_model));
 	m->buf_off = m->data_off + rfc_align8(ents * m->dw * 4u);
 	m->scr_off = m->buf_off + rfc_buf_lanes(c) * 8u;
@@ -418,7 +401,7 @@ static uint32_t rfc_pins_inflight(const rfc_model *m, unsigned s)
 		const rfc_stage *g = &m->pipe[k];
 		if (g->v && g->slot == s)
 			for (unsigned b = g->v; b; b &= b - 1)
-				pin |= UINT32_C(1) << g->idx[rfc_ctz(b)];
+				pin |= UINT32_C(1) << g->idx[wg_ctz64(b)];
 	}
 	return pin;
 }
@@ -443,7 +426,7 @@ static void rfc_plan_lookup(const rfc_model *m, const rfc_in *in, rfc_plan *pl)
 	memset(pl->hidx, 0, sizeof pl->hidx);
 	if (in_range)
 		for (unsigned b = en; b; b &= b - 1) {
-			unsigned p = rfc_ctz(b);
+			unsigned p = wg_ctz64(b);
 			int e = rfc_find(m, pl->ls, in->lu_reg[p] & m->regmask);
 			if (e >= 0) {
 				pl->hit |= 1u << p;
@@ -469,10 +452,10 @@ static int rfc_victim(const rfc_model *m, unsigned s, const rfc_plan *pl)
 	uint32_t pin = rfc_pins_inflight(m, s);
 	if (pl->ls == s)
 		for (unsigned b = pl->hit; b; b &= b - 1)
-			pin |= UINT32_C(1) << pl->hidx[rfc_ctz(b)];
+			pin |= UINT32_C(1) << pl->hidx[wg_ctz64(b)];
 	uint32_t inv = ~m->valid[s] & ~pin & m->emask;
 	if (inv)
-		return (int)rfc_ctz(inv);
+		return (int)wg_ctz64(inv);
 	int best = -1;
 	for (int e = 0; e < m->cfg.entries; e++)
 		if (!((pin >> e) & 1u) && (best < 0 || m->rank[s][e] > m->rank[s][best]))
@@ -539,13 +522,13 @@ static void rfc_plan_drain(const rfc_model *m, rfc_plan *pl)
 	unsigned fp = (unsigned)m->cfg.flush_ports;
 	pl->nfl = 0;
 	for (uint64_t dm = m->drain_mask; dm && pl->nfl < fp; dm &= dm - 1) {
-		unsigned s = rfc_ctz(dm);
+		unsigned s = wg_ctz64(dm);
 		uint32_t b = m->valid[s];
 		if (pl->wcase == RFC_WC_LATE && pl->wslot == (int)s && pl->went >= 0)
 			b &= ~(UINT32_C(1) << pl->went);
 		for (; b && pl->nfl < fp; b &= b - 1) {
 			pl->fl_slot[pl->nfl] = (uint8_t)s;
-			pl->fl_ent[pl->nfl] = (uint8_t)rfc_ctz(b);
+			pl->fl_ent[pl->nfl] = (uint8_t)wg_ctz64(b);
 			pl->nfl++;
 		}
 	}
@@ -560,7 +543,7 @@ static void rfc_plan_slots(const rfc_model *m, const rfc_in *in, rfc_plan *pl)
 	if (m->drain_mask) {
 		uint64_t pinned = rfc_pinned_slots(m);
 		for (uint64_t dm = m->drain_mask; dm; dm &= dm - 1) {
-			unsigned s = rfc_ctz(dm);
+			unsigned s = wg_ctz64(dm);
 			if (!m->valid[s] && !((pinned >> s) & 1u))
 				pl->to_free |= UINT64_C(1) << s;
 		}
@@ -747,7 +730,7 @@ static void rfc_out_write(const rfc_model *m, const rfc_in *in, const rfc_plan *
 static void rfc_out_drain(const rfc_model *m, const rfc_plan *pl, rfc_out *out)
 {
 	size_t L = (size_t)m->cfg.lanes;
-	out->fl_valid = (unsigned)rfc_ones((int)pl->nfl);
+	out->fl_valid = (unsigned)wg_ones64((int)pl->nfl);
 	for (unsigned j = 0; j < RFC_MAX_FLUSH_PORTS; j++) {
 		uint64_t *d = out->fl_data + j * L;
 		out->fl_warp[j] = out->fl_reg[j] = 0;
@@ -794,7 +777,7 @@ static void rfc_inval(rfc_model *m, unsigned s, unsigned e)
 static void rfc_inval_mask(rfc_model *m, unsigned s, uint32_t mask)
 {
 	for (uint32_t b = m->valid[s] & mask; b; b &= b - 1)
-		rfc_inval(m, s, rfc_ctz(b));
+		rfc_inval(m, s, wg_ctz64(b));
 }
 
 /* Entry (s, e) becomes valid with tag reg (not held by another valid entry). */
@@ -820,7 +803,7 @@ static void rfc_touch(rfc_model *m, unsigned s, unsigned e)
 static void rfc_apply_lookup(rfc_model *m, const rfc_in *in, const rfc_plan *pl)
 {
 	for (unsigned b = pl->hit; b; b &= b - 1) {
-		unsigned p = rfc_ctz(b), e = pl->hidx[p];
+		unsigned p = wg_ctz64(b), e = pl->hidx[p];
 		if (m->cfg.liveness && ((in->lu_last >> p) & 1u))
 			m->dead[pl->ls] |= UINT32_C(1) << e;
 		if (m->cfg.replacement == RFC_LRU)
@@ -867,7 +850,7 @@ static void rfc_apply_drain(rfc_model *m, const rfc_plan *pl)
 static void rfc_apply_slots(rfc_model *m, const rfc_in *in, const rfc_plan *pl)
 {
 	for (uint64_t b = pl->to_free; b; b &= b - 1) {
-		unsigned s = rfc_ctz(b);
+		unsigned s = wg_ctz64(b);
 		m->st[s] = RFC_SLOT_FREE;
 		m->free_mask |= UINT64_C(1) << s;
 		m->drain_mask &= ~(UINT64_C(1) << s);
@@ -989,10 +972,16 @@ int rfc_slot_state(const rfc_model *m, int s)
 
 uint64_t rfc_slots_in_state(const rfc_model *m, int st)
 {
-	uint64_t mask = 0;
-	for (int s = 0; s < m->cfg.active_warps; s++)
-		mask |= (uint64_t)(m->st[s] == st) << s;
-	return mask;
+	switch (st) {
+	case RFC_SLOT_FREE:
+		return m->free_mask;
+	case RFC_SLOT_DRAINING:
+		return m->drain_mask;
+	case RFC_SLOT_OWNED:
+		return wg_ones64(m->cfg.active_warps) & ~(m->free_mask | m->drain_mask);
+	default:
+		return 0;
+	}
 }
 
 int rfc_slot_owner(const rfc_model *m, int s)
@@ -1143,7 +1132,7 @@ static void rfc_pack_drain(const rfc_model *m, const rfc_plan *pl, uint32_t *out
 		regs |= (uint32_t)m->tag[s][e] << (j * RB);
 		rfc_put_elem(m, out, RFC_FL_DATA_O, j, rfc_cent(m, s, e));
 	}
-	rfc_fput(m, out, RFC_FL_VALID_O, (uint32_t)rfc_ones((int)pl->nfl));
+	rfc_fput(m, out, RFC_FL_VALID_O, (uint32_t)wg_ones64((int)pl->nfl));
 	rfc_fput(m, out, RFC_FL_WARP_O, warps);
 	rfc_fput(m, out, RFC_FL_REG_O, regs);
 }
@@ -1167,7 +1156,7 @@ static void rfc_pack(const rfc_model *m, const rfc_in *fi, const uint32_t *in, c
 	rfc_fput(m, out, RFC_LU_HIT_O, pl->hit);
 	rfc_fput(m, out, RFC_RD_VALID_O, pl->rd);
 	for (unsigned b = pl->rd; b; b &= b - 1) {
-		unsigned p = rfc_ctz(b);
+		unsigned p = wg_ctz64(b);
 		rfc_put_elem(m, out, RFC_RD_DATA_O, p, rfc_cent(m, last->slot, last->idx[p]));
 	}
 	rfc_pack_wb(m, fi, in, pl, out);
@@ -1190,7 +1179,7 @@ void rfc_model_init(void *mem, const long *p, const wg_layout *L)
 	rfc_model *m = rfc_init(mem, &c);
 	m->lay = *L;
 	for (int i = 0; i < RFC_NPORTS; i++)
-		m->fmask[i] = (uint32_t)rfc_ones(L->width[i] < 32 ? L->width[i] : 32);
+		m->fmask[i] = (uint32_t)wg_ones64(L->width[i] < 32 ? L->width[i] : 32);
 	for (int e = 0; e < RFC_NEVENTS && e < L->nevents; e++)
 		m->evsh[e] = (uint8_t)L->ev_lsb[e];
 	m->key_n = (size_t)L->off[RFC_WR_DATA_I];

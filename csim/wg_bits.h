@@ -83,6 +83,25 @@ static inline void wg_copy_out(uint32_t *dst, const uint32_t *src, unsigned lsb,
 		dst[i >> 5] = (uint32_t)wg_get(src, lsb + i, n - i < 32 ? n - i : 32);
 }
 
+/* Index of the lowest set bit of x (x != 0). */
+static inline unsigned wg_ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+	return (unsigned)__builtin_ctzll((unsigned long long)x);
+#else
+	unsigned n = 0;
+	while (!(x & 1u))
+		x >>= 1, n++;
+	return n;
+#endif
+}
+
+/* The low n bits set (0 <= n <= 64). */
+static inline uint64_t wg_ones64(long n)
+{
+	return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
+}
+
 /* ceil(log2(n)) for n >= 1; 0 for n == 1 (same as Verilog $clog2). */
 static inline unsigned wg_clog2(unsigned long n)
 {

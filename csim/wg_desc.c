@@ -91,6 +91,19 @@ const char *wg_param_set(const wg_block *b, long *p, const char *assign, char *b
 	return NULL;
 }
 
+const char *wg_params_apply(const wg_block *b, long *p, const char *list, char *buf, size_t n)
+{
+	while (list && *list) {
+		char one[128];
+		size_t len = strcspn(list, ",");
+		snprintf(one, sizeof one, "%.*s", (int)len, list);
+		if (wg_param_set(b, p, one, buf, n))
+			return buf;
+		list += len + (list[len] == ',');
+	}
+	return NULL;
+}
+
 const char *wg_params_check(const wg_block *b, const long *p, char *buf, size_t n)
 {
 	char range[128];

@@ -85,6 +85,9 @@ void wg_params_default(const wg_block *b, long *p);
 int wg_param_index(const wg_block *b, const char *name);
 /* Parse "NAME=VALUE" into p. Returns NULL or a one-line error in buf. */
 const char *wg_param_set(const wg_block *b, long *p, const char *assign, char *buf, size_t n);
+/* Apply a list "NAME=VALUE,NAME=VALUE" (a directed case's overrides). NULL or
+ * a one-line error in buf. */
+const char *wg_params_apply(const wg_block *b, long *p, const char *list, char *buf, size_t n);
 /* Range and cross-parameter check of a whole set. NULL or message in buf. */
 const char *wg_params_check(const wg_block *b, const long *p, char *buf, size_t n);
 /* Value as text: number, or the enum choice name. */

@@ -13,6 +13,13 @@
 
 #define MAX_ROWS 64
 
+typedef struct figures {
+	double cycles;         /* co-simulated cycles */
+	double pj_per_cycle;   /* energy per cycle (= mW at 1 GHz) */
+	double norm;           /* energy / the same accesses without the cache, or -1 */
+	int events_agree;      /* every event count equal in C model and RTL */
+} figures;
+
 typedef struct row {
 	char block[64];        /* block name */
 	char config[512];      /* configuration, as people read it */
@@ -20,14 +27,8 @@ typedef struct row {
 	const wg_json *area;   /* `warpgen area --json` result, or NULL */
 	const char *cosim_txt; /* their texts, embedded verbatim in report.json */
 	const char *area_txt;
+	figures f;             /* derived from cosim, once all files are read */
 } row;
-
-typedef struct figures {
-	double cycles;         /* co-simulated cycles */
-	double pj_per_cycle;   /* energy per cycle (= mW at 1 GHz) */
-	double norm;           /* energy / the same accesses without the cache, or -1 */
-	int events_agree;      /* every event count equal in C model and RTL */
-} figures;
 
 static const wg_json *event(const wg_json *cosim, const char *name)
 {
@@ -116,12 +117,14 @@ static void table(wg_buf *o, const row *rows, int n, int md)
 	}
 	for (int i = 0; i < n; i++) {
 		const row *r = &rows[i];
-		figures f = figures_of(r);
+		const figures f = r->f;
 		double flops = wg_json_num(wg_json_get(r->area, "flop_bits"), -1);
 		double tr = wg_json_num(wg_json_get(r->area, "transistors"), -1);
 		double um2 = wg_json_num(wg_json_get(r->area, "area_um2"), -1);
 		double leak = wg_json_num(wg_json_get(r->area, "leakage_nw"), -1);
-		char norm[32], fl[32], trs[32], ar[32], lk[32];
+		char cyc[32], pjc[32], norm[32], fl[32], trs[32], ar[32], lk[32];
+		snprintf(cyc, sizeof cyc, r->cosim ? "%.0f" : "-", f.cycles);
+		snprintf(pjc, sizeof pjc, r->cosim ? "%.1f" : "-", f.pj_per_cycle);
 		snprintf(norm, sizeof norm, f.norm >= 0 ? "%.3f" : "-", f.norm);
 		snprintf(fl, sizeof fl, flops >= 0 ? "%.0f" : "-", flops);
 		snprintf(trs, sizeof trs, tr >= 0 ? "%.0f" : "-", tr);
@@ -129,13 +132,11 @@ static void table(wg_buf *o, const row *rows, int n, int md)
 		snprintf(lk, sizeof lk, leak >= 0 ? "%.1f" : "-", leak);
 		const char *agree = r->cosim ? (f.events_agree ? "yes" : "NO") : "-";
 		if (md)
-			wg_buf_printf(o, "| %s | %s | %s | %.0f | %s | %.1f | %s | %s | %s | %s | %s | %s |\n", r->block,
-				      r->config, verdict(r), f.cycles, agree, f.pj_per_cycle, norm, fl, flop_check(r),
-				      trs, ar, lk);
+			wg_buf_printf(o, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r->block,
+				      r->config, verdict(r), cyc, agree, pjc, norm, fl, flop_check(r), trs, ar, lk);
 		else
-			wg_buf_printf(o, "%-5s %-28s %-6s %9.0f %6s %9.1f %6s %9s %5s %11s %12s %10s\n", r->block,
-				      r->config, verdict(r), f.cycles, agree, f.pj_per_cycle, norm, fl, flop_check(r), trs,
-				      ar, lk);
+			wg_buf_printf(o, "%-5s %-28s %-6s %9s %6s %9s %6s %9s %5s %11s %12s %10s\n", r->block,
+				      r->config, verdict(r), cyc, agree, pjc, norm, fl, flop_check(r), trs, ar, lk);
 	}
 }
 
@@ -144,15 +145,19 @@ static void json_report(wg_buf *o, const row *rows, int n)
 	wg_buf_printf(o, "{\n  \"generator\": \"warpgen\",\n  \"version\": \"%s\",\n  \"configurations\": [", WARPGEN_VERSION);
 	for (int i = 0; i < n; i++) {
 		const row *r = &rows[i];
-		figures f = figures_of(r);
+		const figures f = r->f;
 		wg_buf_printf(o, "%s\n    {\"block\": ", i ? "," : "");
 		wg_buf_json_str(o, r->block);
 		wg_buf_printf(o, ", \"config\": ");
 		wg_buf_json_str(o, r->config);
 		wg_buf_printf(o, ",\n     \"summary\": {\"equivalence\": ");
 		wg_buf_json_str(o, verdict(r));
-		wg_buf_printf(o, ", \"events_agree\": %s, \"pj_per_cycle\": %.6g, \"energy_vs_no_rfc\": ",
-			      f.events_agree ? "true" : "false", f.pj_per_cycle);
+		if (r->cosim)
+			wg_buf_printf(o, ", \"events_agree\": %s, \"pj_per_cycle\": %.6g", f.events_agree ? "true" : "false",
+				      f.pj_per_cycle);
+		else
+			wg_buf_printf(o, ", \"events_agree\": null, \"pj_per_cycle\": null");
+		wg_buf_printf(o, ", \"energy_vs_no_rfc\": ");
 		if (f.norm >= 0)
 			wg_buf_printf(o, "%.6g", f.norm);
 		else
@@ -205,6 +210,9 @@ int wg_cmd_report(int argc, char **argv)
 		row *r = find_row(rows, &n, block, config);
 		if (!r)
 			wg_die("report", 2, "more than %d configurations", MAX_ROWS);
+		if (is_cosim ? r->cosim != NULL : r->area != NULL)
+			wg_die("report", 2, "%s: a second %s result for %s %s", argv[i], is_cosim ? "cosim" : "area", block,
+			       config);
 		if (is_cosim)
 			r->cosim = j, r->cosim_txt = t;
 		else
@@ -212,6 +220,8 @@ int wg_cmd_report(int argc, char **argv)
 	}
 	if (!dir || nfiles == 0)
 		wg_die("report", 2, "usage: warpgen report -o DIR RESULT.json...");
+	for (int i = 0; i < n; i++)
+		rows[i].f = figures_of(&rows[i]);
 	if (wg_mkdirs(dir, err, sizeof err) != 0)
 		wg_die("report", 2, "output folder (-o): %s", err);
 
@@ -236,8 +246,7 @@ int wg_cmd_report(int argc, char **argv)
 		wg_die("report", 2, "%s", err);
 	printf("report: %s/report.md, %s/report.json\n", dir, dir);
 	for (int i = 0; i < n; i++) {
-		figures f = figures_of(&rows[i]);
-		if ((rows[i].cosim && (strcmp(verdict(&rows[i]), "PASS") != 0 || !f.events_agree)) ||
+		if ((rows[i].cosim && (strcmp(verdict(&rows[i]), "PASS") != 0 || !rows[i].f.events_agree)) ||
 		    (rows[i].area && strcmp(flop_check(&rows[i]), "ok") != 0))
 			bad = 1;
 	}

@@ -20,16 +20,7 @@
 #include "wg_buf.h"
 #include "wg_gen.h"
 #include "wg_proc.h"
-
-unsigned long long wg_fnv(unsigned long long h, const void *data, size_t len)
-{
-	const unsigned char *s = data;
-	for (size_t i = 0; i < len; i++) {
-		h ^= s[i];
-		h *= 0x100000001b3ull;
-	}
-	return h;
-}
+#include "wg_vtool.h"
 
 /* snprintf that may cut (paths and names have fixed-size buffers). */
 static void fmt(char *dst, size_t n, const char *f, ...) __attribute__((format(printf, 3, 4)));
@@ -43,7 +34,7 @@ static void fmt(char *dst, size_t n, const char *f, ...)
 
 static unsigned long long fnv_str(unsigned long long h, const char *s)
 {
-	return wg_fnv(h, s, strlen(s) + 1); /* with the NUL: "ab"+"c" != "a"+"bc" */
+	return wg_fnv_part(h, s, strlen(s)); /* s and a NUL: "ab"+"c" != "a"+"bc" */
 }
 
 /* ------------------------------------------------------------------ stat */
@@ -412,13 +403,6 @@ void wg_area_free(wg_area_result *r)
 	wg_stat_free(&r->lib);
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int file_exists(const char *path)
 {
 	struct stat st;
@@ -507,12 +491,12 @@ static int run_step(const char *dir, const char *step, const char *script, unsig
 		*code = 1;
 		return -1;
 	}
-	double t0 = now_s();
+	double t0 = wg_now();
 	pid_t pid = wg_proc_start(argv, -1);
 	int back = fchdir(here);
 	close(here);
 	int rc = pid < 0 ? -1 : wg_proc_wait(pid);
-	*secs = now_s() - t0;
+	*secs = wg_now() - t0;
 	if (back != 0) {
 		snprintf(err, n, "cannot return to the working folder: %s", strerror(errno));
 		*code = 1;
@@ -616,7 +600,7 @@ static void lib_tag(const char *abs, char *buf, size_t n)
 	for (char *c = name; *c; c++)
 		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-')
 			*c = '_';
-	snprintf(buf, n, "%s-%08llx", name, fnv_str(WG_FNV_INIT, abs) & 0xffffffffull);
+	snprintf(buf, n, "%s-%08llx", name, (unsigned long long)(fnv_str(WG_FNV_INIT, abs) & 0xffffffffull));
 }
 
 int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
@@ -631,6 +615,7 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 
 	char *vargv[] = {"yosys", "-V", NULL};
 	if (wg_proc_capture(vargv, r->yosys_version, sizeof r->yosys_version) != 0 || !r->yosys_version[0]) {
+		*code = 1; /* a tool failure, not bad input */
 		snprintf(err, n, "yosys not found or not working (`yosys -V` failed): install it with `make deps`");
 		return -1;
 	}
@@ -704,8 +689,8 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 	snprintf(txt, sizeof txt, "lib-%s.txt", tag);
 	lib_script(&script, b, abs_lib);
 	unsigned long long lkey = fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s);
-	lkey = wg_fnv(lkey, &key, sizeof key);
-	lkey = wg_fnv(lkey, libtext, liblen);
+	lkey = wg_fnv_part(lkey, (const char *)&key, sizeof key);
+	lkey = wg_fnv_part(lkey, libtext, liblen);
 	const char *l_outs[] = {"lib.txt", NULL}, *l_names[] = {txt, NULL};
 	const char *l_check[] = {txt, NULL};
 	rc = 0;

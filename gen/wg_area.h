@@ -78,7 +78,7 @@ typedef struct wg_area_result {
 	wg_stat lib;             /* after dfflibmap + abc -liberty */
 	long lib_flops;          /* sequential Liberty cells (= flop_bits) */
 	double area_um2;         /* Yosys "Chip area" */
-	int have_leak;           /* every cell of the netlist had cell_leakage_power */
+	int have_leak;           /* some mapped cells have cell_leakage_power and its unit is known */
 	double leak_nw;          /* sum of cell_leakage_power x count, nW */
 	long leak_missing;       /* cells without cell_leakage_power */
 	char leak_unit[32];      /* the library's leakage_power_unit */
@@ -95,9 +95,5 @@ void wg_area_default_liberty(char *buf, size_t n);
 int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
 		size_t n);
 void wg_area_free(wg_area_result *r);
-
-/* FNV-1a 64 over a byte string, continuing from h (start: WG_FNV_INIT). */
-#define WG_FNV_INIT 0xcbf29ce484222325ull
-unsigned long long wg_fnv(unsigned long long h, const void *data, size_t len);
 
 #endif

@@ -83,15 +83,8 @@ void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned 
 		if (o->case_idx < 0)
 			wg_die(cmd, 2, "%s: unknown case '%s' (see `warpgen cosim %s --list`)", o->block->name, name,
 			       o->block->name);
-		const char *ov = o->stim->cases[o->case_idx].params;
-		while (ov && *ov) {
-			char one[128];
-			size_t len = strcspn(ov, ",");
-			snprintf(one, sizeof one, "%.*s", (int)len, ov);
-			if (wg_param_set(o->block, o->p, one, err, sizeof err))
-				wg_die(cmd, 2, "case %s: %s", name, err);
-			ov += len + (ov[len] == ',');
-		}
+		if (wg_params_apply(o->block, o->p, o->stim->cases[o->case_idx].params, err, sizeof err))
+			wg_die(cmd, 2, "case %s: %s", name, err);
 	}
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];

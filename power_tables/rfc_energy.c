@@ -212,8 +212,6 @@ int rfc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, 
 	rfc_consts c;
 	if (consts(&c, t, p, err, n) != 0)
 		return -1;
-	memset(m, 0, sizeof *m);
-	m->nevents = b->nevents;
 	double au = c.au, dm = c.d_mrf->value, dr = c.d_rfc->value, wau = c.wire_au;
 	double rw = c.rule_w->value != 0 ? 1.0 : 0.0, rwb = c.rule_wb->value != 0 ? 1.0 : 0.0;
 	double mr = c.mrf_r->value, mw = c.mrf_w->value;
@@ -296,9 +294,9 @@ int rfc_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, si
 		      row_ref(c.wire32, r1, sizeof r1));
 	wg_buf_printf(o, "distance to the ALUs: MRF %g mm (%s), RFC %g mm (%s)\n", c.d_mrf->value,
 		      row_ref(c.d_mrf, r1, sizeof r1), c.d_rfc->value, row_ref(c.d_rfc, r2, sizeof r2));
-	wg_buf_printf(o, "wire charging: operand reads pay d_RFC; RFC writes pay %s; MRF reads and write-backs pay %s (%s)\n",
-		      c.rule_w->value != 0 ? "d_RFC" : "nothing", c.rule_wb->value != 0 ? "d_MRF" : "nothing",
-		      row_ref(c.rule_w, r1, sizeof r1));
+	wg_buf_printf(o, "wire charging: operand reads pay d_RFC; RFC writes pay %s (%s); MRF reads and write-backs pay %s (%s)\n",
+		      c.rule_w->value != 0 ? "d_RFC" : "nothing", row_ref(c.rule_w, r1, sizeof r1),
+		      c.rule_wb->value != 0 ? "d_MRF" : "nothing", row_ref(c.rule_wb, r2, sizeof r2));
 	const wg_prow *node = wg_ptable_find(t, "technology", "node"), *vdd = wg_ptable_find(t, "technology", "supply_voltage");
 	wg_buf_printf(o, "technology: %g nm, %g V, %g GHz (%s)\n", node ? node->value : 0, vdd ? vdd->value : 0,
 		      c.clock->value, c.clock->source);

@@ -29,10 +29,9 @@ static const wg_energy_rules *find_rules(const wg_block *b, char *err, size_t n)
 
 const char *wg_energy_table_name(const wg_block *b)
 {
-	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-		if (strcmp(rules[i].block, b->name) == 0)
-			return rules[i].table;
-	return NULL;
+	char err[128];
+	const wg_energy_rules *r = find_rules(b, err, sizeof err);
+	return r ? r->table : NULL;
 }
 
 static int load(const wg_energy_rules *r, wg_ptable *t, char *err, size_t n)

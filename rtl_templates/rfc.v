@@ -234,7 +234,7 @@ module {{TOP}} #(
           if (lu_en_i[p] && vrow[e] && (trow[e*RB +: RB] == lu_reg_i[p*RB +: RB])) begin
             hit[p] = 1'b1;
             hidx[p*IBW +: IBW] = e[IBW-1:0];
-            if (lu_last_i[p]) begin
+            if ((LIVENESS != 0) && lu_last_i[p]) begin
               lu_dead_set[e] = 1'b1;
             end
           end
@@ -381,7 +381,7 @@ module {{TOP}} #(
           end
           for (e = 0; e < N; e = e + 1) begin
             if (v_idx == e[IBW-1:0]) begin
-              v_live = vrow[e] && !((LIVENESS != 0) && drow[e]);
+              v_live = vrow[e] && !drow[e];
               v_tag = trow[e*RB +: RB];
             end
           end
@@ -538,9 +538,7 @@ module {{TOP}} #(
       end
       if (flush_valid_i && (flush_slot_i == s[SB-1:0])) begin
         st = ST_DRAIN;
-        if (LIVENESS != 0) begin
-          v = v & ~d;
-        end
+        v = v & ~d;   // dead entries are dropped (d is 0 when LIVENESS=0)
       end
       if (exit_valid_i && (exit_slot_i == s[SB-1:0])) begin
         st = ST_DRAIN;
@@ -632,7 +630,7 @@ module {{TOP}} #(
   wire [MW-1:0]   bank_waddr = flat_addr(ws, w_idx);
   wire [MW-1:0]   bank_eaddr = flat_addr(ws, v_idx);
   wire [R*MW-1:0] bank_raddr;
-  wire [R-1:0]    rd_ok;      // RF3 read valid and its slot in range
+  wire [R-1:0]    rd_ok;      // RF3 read valid (a hit, so its slot is in range)
   wire [L*W-1:0]  ev_bus;     // victim data, all lanes
 
   genvar gl, gp, gj;
@@ -668,10 +666,7 @@ module {{TOP}} #(
       wire [IBW-1:0] ridx  = pidx_q[((RL-1)*R+gp)*IBW +: IBW];
       wire [L*W-1:0] bus;   // this port's data from every lane
       assign bank_raddr[gp*MW +: MW] = flat_addr(rslot, ridx);
-      // The slot range check only matters for protocol-violating lookups
-      // (lu_slot_i >= ACTIVE_WARPS); it is constant 1 when ACTIVE_WARPS is
-      // a power of two.
-      assign rd_ok[gp] = pv_q[(RL-1)*R+gp] & ({1'b0, rslot} < A[SB:0]);
+      assign rd_ok[gp] = pv_q[(RL-1)*R+gp];
       for (gl = 0; gl < L; gl = gl + 1) begin : g_l
         assign bus[gl*W +: W] = g_lane[gl].rdata[gp*W +: W];
       end

@@ -12,7 +12,7 @@ echo "== verilator --lint-only -Wall"
 verilator --lint-only -Wall --top-module "$block" "$v" 2>&1 | tee "$dir/vl.log"
 [ ! -s "$dir/vl.log" ] || { echo "verilator printed warnings"; exit 1; }
 echo "== yosys read_verilog + synth -run coarse"
-yosys -q -l "$dir/ys.log" -p "read_verilog $v; synth -top $block -run begin:fine" >/dev/null
+yosys -q -l "$dir/ys.log" -p "synth -top $block -run begin:fine" "$v" >/dev/null
 if grep -i 'warning' "$dir/ys.log"; then echo "yosys printed warnings"; exit 1; fi
 echo "== iverilog -g2005 -Wall"
 iverilog -g2005 -Wall -o "$dir/a.out" "$v" 2>&1 | grep -v 'is sensitive to all' | grep -v '^\s*$' | tee "$dir/iv.log" || true

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 declare -A MUT=(
 	[ignore-pins]='s/if (!pin\[e\] \&\& (!v_ok/if ((!v_ok/'
 	[victim-youngest]='s/(ws_rank\[e\*IBW +: IBW\] > best)/(ws_rank[e*IBW +: IBW] < best)/'
-	[flush-keeps-dead]='s/^          v = v \& ~d;$/          v = v;/'
+	[flush-keeps-dead]='s/^        v = v \& ~d;   /        v = v;   /'
 	[reset-forgets-valid]='/^        v   = {N{1.b0}};$/d'
 	[rd-data-ungated]='s/= bus \& {L\*W{rd_ok\[gp\]}};/= bus;/'
 	[no-late-kill]='s/late_kill = ws_drain \&\& m_found;/late_kill = 1'"'"'b0;/'

@@ -153,18 +153,9 @@ static void liberty(void)
 	wg_liberty_free(&l);
 }
 
-static void fnv(void)
-{
-	/* FNV-1a 64 reference values. */
-	CHECK(wg_fnv(WG_FNV_INIT, "", 0) == 0xcbf29ce484222325ull);
-	CHECK(wg_fnv(WG_FNV_INIT, "a", 1) == 0xaf63dc4c8601ec8cull);
-	CHECK(wg_fnv(wg_fnv(WG_FNV_INIT, "fo", 2), "obar", 4) == wg_fnv(WG_FNV_INIT, "foobar", 6));
-}
-
 int main(void)
 {
 	stat_parse();
 	liberty();
-	fnv();
 	return wg_check_done();
 }

@@ -5,6 +5,7 @@
 #include "wg_bits.h"
 #include "wg_check.h"
 #include "wg_desc.h"
+#include "wg_vtool.h"
 
 static void bits(void)
 {
@@ -103,9 +104,20 @@ static void layout(void)
 	CHECK(b->storage_bits(p) == 8 * 1024 + 8 * 7 + 8 * 7 + 9 * 4);
 }
 
+static void hashing(void)
+{
+	/* FNV-1a 64 over parts, each closed by a NUL: cache keys of parts never collide by shifting */
+	uint64_t h = wg_fnv_part(WG_FNV_INIT, "", 0);
+	CHECK(h == ((WG_FNV_INIT ^ 0) * 0x100000001b3ULL));
+	CHECK(wg_fnv_part(wg_fnv_part(WG_FNV_INIT, "ab", 2), "c", 1) !=
+	      wg_fnv_part(wg_fnv_part(WG_FNV_INIT, "a", 1), "bc", 2));
+	CHECK(wg_fnv_part(WG_FNV_INIT, "rfc", 3) == wg_fnv_part(WG_FNV_INIT, "rfc", 3));
+}
+
 int main(void)
 {
 	bits();
+	hashing();
 	params();
 	layout();
 	return wg_check_done();
