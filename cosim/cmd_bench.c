@@ -29,7 +29,7 @@ static void *big_alloc(size_t n)
 {
 	void *p = calloc(1, n ? n : 1);
 	if (!p)
-		wg_die("bench", 2, "out of memory for %zu bytes of input frames (use --cycles)", n);
+		wg_die("bench", 3, "out of memory for %zu bytes of input frames (use a smaller --cycles)", n);
 	return p;
 }
 

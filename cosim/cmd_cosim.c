@@ -102,9 +102,7 @@ static void write_gtkw(const wg_run_info *ri, const char *cache_dir, const char 
 {
 	char title[6144], err[1024], decl[WG_PATH + 256];
 	const wg_opts *o = ri->o;
-	wg_trace_names *names = calloc(1, sizeof *names);
-	if (!names)
-		wg_die("cosim", 3, "out of memory");
+	wg_trace_names *names = wg_xcalloc(sizeof *names);
 	snprintf(decl, sizeof decl, "%s/obj/V%s__Trace__0__Slow.cpp", cache_dir, o->top);
 	if (wg_trace_names_read(names, decl, o->block) != 0 && !o->quiet)
 		fprintf(stderr, "warpgen cosim: note: %s: port names not found, the save file assumes them\n", decl);
@@ -120,11 +118,6 @@ static void write_gtkw(const wg_run_info *ri, const char *cache_dir, const char 
 
 /* Dumps are written under a private name and renamed into place, so parallel
  * runs never see (or interleave into) a half-written file. */
-static void tmp_name(const char *path, char *buf, size_t n)
-{
-	snprintf(buf, n, "%s.tmp.%ld", path, (long)getpid());
-}
-
 static int publish(const char *tmp, const char *path, int written)
 {
 	if (written && rename(tmp, path) == 0)
@@ -154,7 +147,7 @@ static void failure_window(wg_run_info *ri, const wg_harness_cfg *cfg0, const wg
 	snprintf(fst, sizeof fst, "%s/%s.fst", dir, base);
 	snprintf(gtkw, sizeof gtkw, "%s/%s.gtkw", dir, base);
 	char tmp[WG_PATH + 32];
-	tmp_name(fst, tmp, sizeof tmp);
+	wg_tmp_name(fst, tmp, sizeof tmp);
 	wg_harness_cfg cfg = *cfg0;
 	cfg.dut = &lib;
 	cfg.trace_path = tmp;
@@ -215,10 +208,8 @@ int wg_cmd_cosim(int argc, char **argv)
 		list_cases(&o);
 		return 0;
 	}
-	wg_run_info *ri = calloc(1, sizeof *ri);
-	wg_layout *L = calloc(1, sizeof *L);
-	if (!ri || !L)
-		wg_die("cosim", 3, "out of memory");
+	wg_run_info *ri = wg_xcalloc(sizeof *ri);
+	wg_layout *L = wg_xcalloc(sizeof *L);
 	wg_layout_init(L, o.block, o.p);
 	ri->o = &o;
 	ri->L = L;
@@ -263,7 +254,7 @@ int wg_cmd_cosim(int argc, char **argv)
 		snprintf(fst, sizeof fst, "%s/wave.fst", dir);
 		snprintf(gtkw, sizeof gtkw, "%s/wave.gtkw", dir);
 		unlink(fst);
-		tmp_name(fst, wtmp, sizeof wtmp);
+		wg_tmp_name(fst, wtmp, sizeof wtmp);
 		cfg.trace_path = wtmp;
 		cfg.trace_from = !directed && cfg.max_cycles > WAVE_LAST ? cfg.max_cycles - WAVE_LAST : 0;
 		cfg.trace_to = cfg.max_cycles;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "wg_bits.h"
+#include "wg_buf.h"
 #include "wg_vtool.h"
 #include "wg_wave.h"
 
@@ -17,16 +18,6 @@ const char *wg_verdict_name(wg_verdict v)
 	static const char *const names[] = {"PASS", "MISMATCH", "CHECK", "ASSERT", "EVENTS", "PROTOCOL", "NORESET",
 					    "NOEND", "SETUP"};
 	return v <= WG_V_SETUP ? names[v] : "?";
-}
-
-static void *zalloc(size_t n)
-{
-	void *p = calloc(1, n ? n : 1);
-	if (!p) {
-		fprintf(stderr, "warpgen: out of memory\n");
-		exit(3);
-	}
-	return p;
 }
 
 void wg_harness_res_free(wg_harness_res *r)
@@ -266,9 +257,9 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 	const wg_dut_lib *d = c->dut;
 	const size_t nin = (size_t)L->nwords[WG_IN], nout = (size_t)L->nwords[WG_OUT];
 	pipe q = {.c = c, .m = m, .err_cycle = -1};
-	q.in = zalloc(PIPE_SLOTS * nin * sizeof *q.in);
-	q.oc = zalloc(PIPE_SLOTS * nout * sizeof *q.oc);
-	q.cnt = zalloc(PIPE_SLOTS * WG_MAX_EVENTS * sizeof *q.cnt);
+	q.in = wg_xcalloc(PIPE_SLOTS * nin * sizeof *q.in);
+	q.oc = wg_xcalloc(PIPE_SLOTS * nout * sizeof *q.oc);
+	q.cnt = wg_xcalloc(PIPE_SLOTS * WG_MAX_EVENTS * sizeof *q.cnt);
 	pthread_t t;
 	if (pthread_create(&t, NULL, producer, &q) != 0) {
 		free(q.in);
@@ -346,14 +337,14 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	r->armed_at = r->fail_cycle = r->key_cycle = -1;
 	for (int i = 0; i < WG_HIST; i++)
 		r->hist_cyc[i] = -1;
-	r->out_c = zalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
-	r->out_v = zalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
-	r->hist = zalloc((size_t)WG_HIST * (size_t)L->nwords[WG_IN] * sizeof(uint32_t));
+	r->out_c = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
+	r->out_v = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
+	r->hist = wg_xcalloc((size_t)WG_HIST * (size_t)L->nwords[WG_IN] * sizeof(uint32_t));
 
 	run_mem m = {0};
-	m.model = zalloc(c->b->model_size(c->p));
+	m.model = wg_xcalloc(c->b->model_size(c->p));
 	c->b->model_init(m.model, c->p, L);
-	m.st = zalloc(c->stim->size(c->p));
+	m.st = wg_xcalloc(c->stim->size(c->p));
 	const char *msg = c->stim->init(m.st, c->p, L, c->knobs, c->case_idx, c->seed, err, sizeof err);
 	if (msg) {
 		fail(r, WG_V_SETUP, 0, msg);
@@ -367,9 +358,9 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 		free(m.st);
 		return -1;
 	}
-	m.in = zalloc((size_t)L->nwords[WG_IN] * sizeof(uint32_t));
-	m.oc = zalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
-	m.ov = zalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
+	m.in = wg_xcalloc((size_t)L->nwords[WG_IN] * sizeof(uint32_t));
+	m.oc = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
+	m.ov = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
 
 	double t0 = wg_now();
 	if (c->case_idx < 0 && !c->trace_path && c->run_on == 0 && c->max_cycles >= PIPE_SLOTS)

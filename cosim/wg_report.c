@@ -19,6 +19,18 @@ static double cycles_per_s(const wg_harness_res *r)
 	return r->seconds > 0 ? (double)r->cycles / r->seconds : 0.0;
 }
 
+/* Energy of the run (per event, total, dynamic) and of the same accesses without the block. */
+static void run_energy(const wg_run_info *ri, const wg_harness_res *r, double *per, double *total, double *dyn,
+		       double *base)
+{
+	if (!ri->energy_ok)
+		return;
+	*total = wg_energy_total(&ri->em, r->ev_c, (uint64_t)r->cycles, per);
+	for (int e = 0; e < ri->em.nevents; e++)
+		*dyn += per[e];
+	*base = wg_energy_baseline(&ri->em, r->ev_c);
+}
+
 void wg_report_pass(const wg_run_info *ri, const wg_harness_res *r)
 {
 	const wg_opts *o = ri->o;
@@ -35,12 +47,8 @@ void wg_report_pass(const wg_run_info *ri, const wg_harness_res *r)
 		printf("  wave: %s\n  gtkwave %s %s\n", ri->wave_fst, ri->wave_fst, ri->wave_gtkw);
 	if (o->quiet || ri->L->ev_port < 0)
 		return;
-	double per[WG_MAX_EVENTS] = {0}, total = 0, dyn = 0;
-	if (ri->energy_ok) {
-		total = wg_energy_total(&ri->em, r->ev_c, (uint64_t)r->cycles, per);
-		for (int e = 0; e < b->nevents; e++)
-			dyn += per[e];
-	}
+	double per[WG_MAX_EVENTS] = {0}, total = 0, dyn = 0, base = 0;
+	run_energy(ri, r, per, &total, &dyn, &base);
 	printf("  %-20s %18s", "event", "count (C == RTL)");
 	if (ri->energy_ok)
 		printf(" %12s %14s", "pJ/event", "total pJ");
@@ -55,6 +63,9 @@ void wg_report_pass(const wg_run_info *ri, const wg_harness_res *r)
 		printf("  %-20s %18s %12s %14.1f\n", "dynamic", "", "", dyn);
 		printf("  %-20s %11ld cycles %9.4g mW %14.1f\n", "leakage", r->cycles, ri->em.leak_mw, total - dyn);
 		printf("  %-20s %18s %12s %14.1f\n", "total", "", "", total);
+		if (base > 0)
+			printf("  %-20s %18s %12s %14.1f   dynamic / baseline = %.3f\n", "without the block", "", "",
+			       base, dyn / base);
 	} else {
 		printf("  note: no energy figures: %s\n", ri->energy_note);
 	}
@@ -106,12 +117,8 @@ int wg_report_json(const wg_run_info *ri, const wg_harness_res *r, const char *p
 	const wg_block *b = o->block;
 	char v[64];
 	wg_buf j = {0};
-	double per[WG_MAX_EVENTS] = {0}, total = 0, dyn = 0;
-	if (ri->energy_ok) {
-		total = wg_energy_total(&ri->em, r->ev_c, (uint64_t)r->cycles, per);
-		for (int e = 0; e < b->nevents; e++)
-			dyn += per[e];
-	}
+	double per[WG_MAX_EVENTS] = {0}, total = 0, dyn = 0, base = 0;
+	run_energy(ri, r, per, &total, &dyn, &base);
 	wg_buf_printf(&j, "{\n  \"verdict\": \"%s\",\n  \"block\": ", wg_verdict_name(r->verdict));
 	wg_buf_json_str(&j, b->name);
 	wg_buf_printf(&j, ",\n  \"config\": ");
@@ -155,8 +162,9 @@ int wg_report_json(const wg_run_info *ri, const wg_harness_res *r, const char *p
 	}
 	wg_buf_printf(&j, "\n  ],\n  \"energy_pj\": ");
 	if (ri->energy_ok) {
-		wg_buf_printf(&j, "{\"dynamic\": %.6g, \"leakage\": %.6g, \"total\": %.6g, \"leak_mw\": %.6g}", dyn,
-			      total - dyn, total, ri->em.leak_mw);
+		wg_buf_printf(&j, "{\"dynamic\": %.6g, \"leakage\": %.6g, \"total\": %.6g, \"leak_mw\": %.6g, "
+				  "\"baseline\": %.6g}",
+			      dyn, total - dyn, total, ri->em.leak_mw, base);
 	} else {
 		wg_buf_printf(&j, "null,\n  \"energy_note\": ");
 		wg_buf_json_str(&j, ri->energy_note);

@@ -160,7 +160,7 @@ static int build(const wg_vbuild_req *rq, const wg_vbuild_res *rs, const wg_argv
 	if (shim_rc != 0)
 		return fail(rs, "compiling the shim failed (a port of the wrong width or name?)");
 
-	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", rs->lib, (long)getpid());
+	wg_tmp_name(rs->lib, tmp, sizeof tmp);
 	wg_argv_add(&a, "g++");
 	wg_argv_add(&a, "-shared");
 	wg_argv_add(&a, "-fPIC");

@@ -113,7 +113,7 @@ int wg_vlrt_finish(wg_vlrt *r)
 	if (!bad) {
 		const char *const *src = r->flavour == WG_FLAVOUR_FST ? fst_src : fast_src;
 		wg_argv a = {0};
-		snprintf(tmp, sizeof tmp, "%s.tmp.%ld", r->lib, (long)getpid());
+		wg_tmp_name(r->lib, tmp, sizeof tmp);
 		unlink(tmp);
 		wg_argv_add(&a, "ar");
 		wg_argv_add(&a, "rcs");

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "wg_buf.h"
 #include "wg_proc.h"
 
 void wg_argv_add(wg_argv *a, const char *fmt, ...)
@@ -22,11 +23,7 @@ void wg_argv_add(wg_argv *a, const char *fmt, ...)
 	va_start(ap, fmt);
 	int len = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	char *s = malloc((size_t)len + 1);
-	if (!s) {
-		fprintf(stderr, "warpgen: out of memory\n");
-		exit(3);
-	}
+	char *s = wg_xcalloc((size_t)len + 1);
 	va_start(ap, fmt);
 	vsnprintf(s, (size_t)len + 1, fmt, ap);
 	va_end(ap);

@@ -10,6 +10,28 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static void out_of_memory(size_t n)
+{
+	fprintf(stderr, "warpgen: out of memory (%zu bytes)\n", n);
+	exit(3);
+}
+
+void *wg_xcalloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+	if (!p)
+		out_of_memory(n);
+	return p;
+}
+
+void *wg_xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		out_of_memory(n);
+	return q;
+}
+
 static void wg_buf_reserve(wg_buf *b, size_t more)
 {
 	if (b->len + more + 1 <= b->cap)
@@ -17,12 +39,7 @@ static void wg_buf_reserve(wg_buf *b, size_t more)
 	size_t cap = b->cap ? b->cap : 256;
 	while (cap < b->len + more + 1)
 		cap *= 2;
-	char *s = realloc(b->s, cap);
-	if (!s) {
-		fprintf(stderr, "warpgen: out of memory\n");
-		exit(3);
-	}
-	b->s = s;
+	b->s = wg_xrealloc(b->s, cap);
 	b->cap = cap;
 }
 
@@ -97,10 +114,15 @@ char *wg_read_file(const char *path, size_t *len, char *err, size_t n)
 	return b.s;
 }
 
+void wg_tmp_name(const char *path, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s.tmp.%ld", path, (long)getpid());
+}
+
 int wg_write_atomic(const char *path, const char *data, size_t len, char *err, size_t n)
 {
 	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+	wg_tmp_name(path, tmp, sizeof tmp);
 	FILE *f = fopen(tmp, "wb");
 	if (!f) {
 		snprintf(err, n, "cannot write %s: %s", path, strerror(errno));

@@ -10,6 +10,10 @@ typedef struct wg_buf {
 	size_t cap;   /* bytes allocated */
 } wg_buf;
 
+/* calloc / realloc that end the program (exit 3, one line) when memory runs out. */
+void *wg_xcalloc(size_t n);
+void *wg_xrealloc(void *p, size_t n);
+
 void wg_buf_printf(wg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void wg_buf_put(wg_buf *b, const char *s, size_t n);
 /* Append s as a JSON string literal, quotes included. */
@@ -18,6 +22,9 @@ void wg_buf_free(wg_buf *b);
 
 /* Read a whole file; NULL and a message in err when it cannot. Caller frees. */
 char *wg_read_file(const char *path, size_t *len, char *err, size_t n);
+/* The temporary name a file is written under before it is renamed into place
+ * (unique per process, next to the file so that the rename is atomic). */
+void wg_tmp_name(const char *path, char *buf, size_t n);
 /* Write through a temporary name and rename, so that no partial file is ever
  * seen. Returns 0, or -1 and a message in err. */
 int wg_write_atomic(const char *path, const char *data, size_t len, char *err, size_t n);

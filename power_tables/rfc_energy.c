@@ -215,6 +215,9 @@ int rfc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, 
 	double au = c.au, dm = c.d_mrf->value, dr = c.d_rfc->value, wau = c.wire_au;
 	double rw = c.rule_w->value != 0 ? 1.0 : 0.0, rwb = c.rule_wb->value != 0 ? 1.0 : 0.0;
 	double mr = c.mrf_r->value, mw = c.mrf_w->value;
+	/* Without the RFC (spec §5.3, E_base): every source read and every result write
+	 * goes to the MRF, over the MRF's wires. */
+	double base_rd = au * (mr + dm * wau), base_wr = au * (mw + dm * wau);
 	for (int e = 0; e < b->nevents; e++) {
 		int k;
 		for (k = 0; k < R_N; k++)
@@ -231,10 +234,12 @@ int rfc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, 
 			break;
 		case R_MRF_READ:
 			*pj = au * (mr + dm * wau);
+			m->base_pj[e] = base_rd;
 			setb(bs, bn, "%g AU x (MRF read %g [Tab3] + %g mm x %g pJ/mm wire [Tab3])", au, mr, dm, wau);
 			break;
 		case R_AVOIDED:
 			*pj = 0;
+			m->base_pj[e] = base_rd;
 			setb(bs, bn, "0: informational; it saves mrf_read - rfc_read = %.4g pJ",
 				 au * (mr + dm * wau) - au * (c.er + dr * wau));
 			break;
@@ -245,6 +250,7 @@ int rfc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, 
 			break;
 		case R_RFC_WRITE:
 			*pj = au * (c.ew + rw * dr * wau);
+			m->base_pj[e] = base_wr;
 			setb(bs, bn, "%g AU x (e_w %g [%s] + %g mm x %g pJ/mm wire [Tab3,Tab5])", au, c.ew, c.t2basis,
 				 rw * dr, wau);
 			break;
@@ -256,6 +262,7 @@ int rfc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, 
 			break;
 		case R_BYPASS:
 			*pj = au * (mw + rwb * dm * wau);
+			m->base_pj[e] = base_wr;
 			setb(bs, bn, "%g AU x (MRF write %g [Tab3] + %g mm x %g pJ/mm wire [Tab3])", au, mw, rwb * dm,
 				 wau);
 			break;

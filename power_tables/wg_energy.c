@@ -79,3 +79,11 @@ double wg_energy_total(const wg_energy_model *m, const uint64_t *counts, uint64_
 		sum += m->leak_mw * (double)cycles / m->clock_ghz;
 	return sum;
 }
+
+double wg_energy_baseline(const wg_energy_model *m, const uint64_t *counts)
+{
+	double e = 0;
+	for (int i = 0; i < m->nevents; i++)
+		e += (double)counts[i] * m->base_pj[i];
+	return e;
+}

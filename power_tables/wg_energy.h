@@ -12,6 +12,7 @@
 typedef struct wg_energy_model {
 	int nevents;                      /* = block->nevents */
 	double pj[WG_MAX_EVENTS];         /* energy of one event, pJ */
+	double base_pj[WG_MAX_EVENTS];    /* the same access in a design without the block, pJ (0: none) */
 	char basis[WG_MAX_EVENTS][160];   /* how: table rows used and the rule applied */
 	double leak_mw;                   /* leakage power of the block, mW (0 when no source) */
 	char leak_basis[160];             /* how the leakage was obtained */
@@ -25,5 +26,10 @@ int wg_energy_model_init(wg_energy_model *m, const wg_block *b, const long *p, c
 /* Energy of a run: per-event totals (pJ, nevents entries) into per_event when
  * non-NULL; returns dynamic + leakage energy in pJ over `cycles` cycles. */
 double wg_energy_total(const wg_energy_model *m, const uint64_t *counts, uint64_t cycles, double *per_event);
+
+/* Energy of the same accesses without the block (e.g. every register access going
+ * to the main register file when there is no register file cache), pJ; 0 when the
+ * block's rules define no baseline. */
+double wg_energy_baseline(const wg_energy_model *m, const uint64_t *counts);
 
 #endif

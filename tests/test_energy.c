@@ -220,6 +220,12 @@ static void defaults(void)
 	double tot = wg_energy_total(&m, counts, 1000, per);
 	double want = 10 * 0.721875 + 3 * 124.8 + 7 * 29.76 + 4 * 65.76 + 3 * 166.4 + 148.8;
 	CHECK(NEAR(tot, want));
+	/* Without the RFC (spec §5.3): every source read (3 missed + 7 hit) from the MRF over
+	 * 1 mm, every result (4 cached + 1 bypassed) written to it over 1 mm; evictions,
+	 * flushes, tags and RFC reads do not exist there. */
+	CHECK(NEAR(wg_energy_baseline(&m, counts), 10 * 8 * (8 + 7.6) + 5 * 8 * (11 + 7.6)));
+	CHECK(m.base_pj[RFC_EV_TAG_LOOKUP] == 0 && m.base_pj[RFC_EV_RFC_READ] == 0);
+	CHECK(m.base_pj[RFC_EV_EVICT_WB] == 0 && m.base_pj[RFC_EV_FLUSH_WB] == 0);
 	CHECK(NEAR(per[RFC_EV_MRF_READ], 374.4) && per[RFC_EV_MRF_READ_AVOIDED] == 0);
 	m.leak_mw = 2.5;
 	m.clock_ghz = 0.5; /* 1000 cycles at 0.5 GHz = 2000 ns; 2.5 mW x 2000 ns = 5000 pJ */
