@@ -74,6 +74,55 @@ static void compare_events(const wg_harness_cfg *c, wg_harness_res *r, const voi
 	}
 }
 
+static int in_reset(const wg_layout *L, const uint32_t *in)
+{
+	return (int)(in[L->off[0]] & 1u);
+}
+
+/* The RTL's half of a cycle before the edge: apply the inputs and read the
+ * outputs; when comparing, add its events (reset cycles excluded: the C models
+ * count none there) and compare every output bit with the C model's. Returns 1
+ * on a mismatch, recorded in r. */
+static int rtl_eval(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, const uint32_t *in, const uint32_t *oc,
+		    long cyc, int compare)
+{
+	const wg_layout *L = c->L;
+	const size_t nout = (size_t)L->nwords[WG_OUT];
+	c->dut->set_inputs(m->rtl, in);
+	c->dut->eval(m->rtl);
+	c->dut->get_outputs(m->rtl, m->ov);
+	if (!compare)
+		return 0;
+	if (L->ev_port >= 0 && !in_reset(L, in))
+		add_rtl_events(L, m->ov, r->ev_rtl);
+	if (memcmp(oc, m->ov, nout * sizeof *oc) == 0)
+		return 0;
+	fail(r, WG_V_MISMATCH, cyc, NULL);
+	memcpy(r->out_c, oc, nout * sizeof *oc);
+	memcpy(r->out_v, m->ov, nout * sizeof *m->ov);
+	return 1;
+}
+
+/* The RTL's clock edge; 1 when its own assertions stopped it (recorded in r). */
+static int rtl_tick(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, long cyc, int check)
+{
+	c->dut->tick(m->rtl);
+	if (!check || !c->dut->finished(m->rtl))
+		return 0;
+	fail(r, WG_V_ASSERT, cyc, "the RTL stopped the simulation ($finish/$stop/$error, see the lines above)");
+	return 1;
+}
+
+/* A run that did not fail: something was compared, and the event totals agree. */
+static void finish_run(const wg_harness_cfg *c, wg_harness_res *r, const void *model, const uint64_t *base, int armed,
+		       long cyc)
+{
+	if (!armed)
+		fail(r, WG_V_NORESET, cyc, "the stimulus never asserted rst_i: nothing was compared");
+	else
+		compare_events(c, r, model, base);
+}
+
 static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 {
 	const wg_block *b = c->b;
@@ -81,7 +130,6 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 	const wg_dut_lib *d = c->dut;
 	const size_t nin = (size_t)L->nwords[WG_IN], nout = (size_t)L->nwords[WG_OUT];
 	const int directed = c->case_idx >= 0;
-	const uint32_t rst_word = (uint32_t)L->off[0];
 	uint64_t base[WG_MAX_EVENTS] = {0};
 	char err[512];
 	int failed = 0, armed = 0, tracing = 0;
@@ -114,19 +162,7 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			failed = 1;
 			break; /* the C model cannot go on */
 		}
-		d->set_inputs(m->rtl, m->in);
-		d->eval(m->rtl);
-		d->get_outputs(m->rtl, m->ov);
-		/* RTL events: summed over compared cycles, reset cycles excluded (the C
-		 * models count none there); the failing cycle included, as in the C model. */
-		if (!failed && armed && L->ev_port >= 0 && !(m->in[rst_word] & 1u))
-			add_rtl_events(L, m->ov, r->ev_rtl);
-		if (!failed && armed && memcmp(m->oc, m->ov, nout * sizeof *m->oc) != 0) {
-			fail(r, WG_V_MISMATCH, cyc, NULL);
-			memcpy(r->out_c, m->oc, nout * sizeof *m->oc);
-			memcpy(r->out_v, m->ov, nout * sizeof *m->ov);
-			failed = 1;
-		}
+		failed |= rtl_eval(c, r, m, m->in, m->oc, cyc, !failed && armed);
 		if (!failed && directed && c->stim->check) {
 			const char *msg = c->stim->check(m->st, m->model, m->in, m->oc, cyc, err, sizeof err);
 			if (msg) {
@@ -135,12 +171,8 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			}
 		}
 		b->model_tick(m->model, m->in);
-		d->tick(m->rtl);
-		if (!failed && d->finished(m->rtl)) {
-			fail(r, WG_V_ASSERT, cyc, "the RTL stopped the simulation ($finish/$stop/$error, see the lines above)");
-			failed = 1;
-		}
-		if (!armed && (m->in[rst_word] & 1u)) { /* first reset edge: compare from the next cycle */
+		failed |= rtl_tick(c, r, m, cyc, !failed);
+		if (!armed && in_reset(L, m->in)) { /* first reset edge: compare from the next cycle */
 			armed = 1;
 			r->armed_at = cyc + 1;
 			if (L->ev_port >= 0)
@@ -150,10 +182,6 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			d->trace_close(m->rtl);
 			tracing = 0;
 			r->traced = 1;
-		}
-		if (failed && c->run_on == 0) {
-			cyc++;
-			break;
 		}
 	}
 	if (tracing) {
@@ -167,11 +195,7 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 				r->ev_c[e] = b->model_counts(m->model)[e] - base[e];
 		return;
 	}
-	if (!armed) {
-		fail(r, WG_V_NORESET, cyc, "the stimulus never asserted rst_i: nothing was compared");
-		return;
-	}
-	compare_events(c, r, m->model, base);
+	finish_run(c, r, m->model, base, armed, cyc);
 	if (r->verdict == WG_V_PASS && directed && c->stim->finish) {
 		const char *msg = c->stim->finish(m->st, &r->key_cycle, err, sizeof err);
 		if (msg)
@@ -229,7 +253,7 @@ static void *producer(void *arg)
 		if (L->ev_port >= 0) /* for the record of a failure at this cycle */
 			memcpy(q->cnt + (size_t)(cyc % PIPE_SLOTS) * WG_MAX_EVENTS, c->b->model_counts(q->m->model),
 			       (size_t)L->nevents * sizeof *q->cnt);
-		if (!armed && (in[L->off[0]] & 1u) && L->ev_port >= 0) {
+		if (!armed && in_reset(L, in) && L->ev_port >= 0) {
 			armed = 1;
 			memcpy(q->base, c->b->model_counts(q->m->model), (size_t)L->nevents * sizeof *q->base);
 		}
@@ -254,7 +278,6 @@ static int pipe_wait(pipe *q, long cyc)
 static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 {
 	const wg_layout *L = c->L;
-	const wg_dut_lib *d = c->dut;
 	const size_t nin = (size_t)L->nwords[WG_IN], nout = (size_t)L->nwords[WG_OUT];
 	pipe q = {.c = c, .m = m, .err_cycle = -1};
 	q.in = wg_xcalloc(PIPE_SLOTS * nin * sizeof *q.in);
@@ -275,23 +298,9 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 		const uint32_t *oc = q.oc + (size_t)(cyc % PIPE_SLOTS) * nout;
 		memcpy(r->hist + (size_t)(cyc % WG_HIST) * nin, in, nin * sizeof *in);
 		r->hist_cyc[cyc % WG_HIST] = cyc;
-		d->set_inputs(m->rtl, in);
-		d->eval(m->rtl);
-		d->get_outputs(m->rtl, m->ov);
-		if (armed && L->ev_port >= 0 && !(in[L->off[0]] & 1u))
-			add_rtl_events(L, m->ov, r->ev_rtl);
-		if (armed && memcmp(oc, m->ov, nout * sizeof *oc) != 0) {
-			fail(r, WG_V_MISMATCH, cyc, NULL);
-			memcpy(r->out_c, oc, nout * sizeof *oc);
-			memcpy(r->out_v, m->ov, nout * sizeof *m->ov);
-			failed = 1;
-		}
-		d->tick(m->rtl);
-		if (!failed && d->finished(m->rtl)) {
-			fail(r, WG_V_ASSERT, cyc, "the RTL stopped the simulation ($finish/$stop/$error, see the lines above)");
-			failed = 1;
-		}
-		if (!armed && (in[L->off[0]] & 1u)) { /* first reset edge: compare from the next cycle */
+		failed = rtl_eval(c, r, m, in, oc, cyc, armed);
+		failed |= rtl_tick(c, r, m, cyc, !failed);
+		if (!armed && in_reset(L, in)) { /* first reset edge: compare from the next cycle */
 			armed = 1;
 			r->armed_at = cyc + 1;
 		}
@@ -320,13 +329,8 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 	free(q.in);
 	free(q.oc);
 	free(q.cnt);
-	if (failed)
-		return;
-	if (!armed) {
-		fail(r, WG_V_NORESET, cyc, "the stimulus never asserted rst_i: nothing was compared");
-		return;
-	}
-	compare_events(c, r, m->model, q.base);
+	if (!failed)
+		finish_run(c, r, m->model, q.base, armed, cyc);
 }
 
 int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
