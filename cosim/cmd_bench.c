@@ -205,7 +205,7 @@ int wg_cmd_bench(int argc, char **argv)
 		t[2][r] = time_cosim(&B, &v);
 	}
 	for (int k = 0; k < 3; k++)
-		cps[k] = median(t[k]) > 0 ? (double)B.n / median(t[k]) : 0;
+		cps[k] = ratio((double)B.n, median(t[k]));
 	printf("bench %s %s seed=%llu cycles=%ld (median of %d interleaved rounds)\n", o.block->name, cfgname,
 	       (unsigned long long)o.seed, B.n, ROUNDS);
 	printf("  (a) Verilated model alone  %8.2f M cycles/s\n", cps[0] / 1e6);

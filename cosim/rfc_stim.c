@@ -250,7 +250,6 @@ static void slot_states(rfc_stim *s, const rfc_model *m)
 		s->in_state[st] = rfc_slots_in_state(m, st);
 }
 
-
 /* A slot in state `st` other than `not`, or -1: the first one at or after a
  * random start (one draw per call; the stream is biased only in which of
  * several candidates it takes, never in what it may take). */

@@ -10,11 +10,17 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The low n bits set (0 <= n <= 64). */
+static inline uint64_t wg_ones64(long n)
+{
+	return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
+}
+
 /* Read n bits (0 < n <= 64) starting at bit lsb of w. */
 static inline uint64_t wg_get(const uint32_t *w, unsigned lsb, unsigned n)
 {
 	if ((lsb & 31u) + n <= 32u) /* within one word: the common case */
-		return (w[lsb >> 5] >> (lsb & 31u)) & (n == 32u ? 0xffffffffu : (1u << n) - 1u);
+		return (w[lsb >> 5] >> (lsb & 31u)) & (uint32_t)wg_ones64(n);
 	uint64_t v = 0;
 	unsigned got = 0;
 	while (got < n) {
@@ -34,7 +40,7 @@ static inline uint64_t wg_get(const uint32_t *w, unsigned lsb, unsigned n)
 static inline void wg_put(uint32_t *w, unsigned lsb, unsigned n, uint64_t v)
 {
 	if ((lsb & 31u) + n <= 32u) { /* within one word: the common case */
-		uint32_t mask = (n == 32u ? 0xffffffffu : (1u << n) - 1u) << (lsb & 31u);
+		uint32_t mask = (uint32_t)wg_ones64(n) << (lsb & 31u);
 		w[lsb >> 5] = (w[lsb >> 5] & ~mask) | (((uint32_t)v << (lsb & 31u)) & mask);
 		return;
 	}
@@ -94,12 +100,6 @@ static inline unsigned wg_ctz64(uint64_t x)
 		x >>= 1, n++;
 	return n;
 #endif
-}
-
-/* The low n bits set (0 <= n <= 64). */
-static inline uint64_t wg_ones64(long n)
-{
-	return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
 }
 
 /* ceil(log2(n)) for n >= 1; 0 for n == 1 (same as Verilog $clog2). */

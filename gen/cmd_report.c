@@ -133,7 +133,7 @@ static void json_report(wg_buf *o, const row *rows, int n)
 				      f.pj_per_cycle);
 		else
 			wg_buf_printf(o, ", \"events_agree\": null, \"pj_per_cycle\": null");
-		wg_buf_printf(o, ", \"energy_vs_no_rfc\": ");
+		wg_buf_printf(o, ", \"energy_vs_without_block\": ");
 		if (f.norm >= 0)
 			wg_buf_printf(o, "%.6g", f.norm);
 		else

@@ -8,7 +8,6 @@ SEEDS=${SEEDS:-5} CYCLES=${CYCLES:-1000000} JOBS=${JOBS:-$(nproc 2>/dev/null || 
 list=out/sweep/list
 mkdir -p out/sweep && : >"$list"
 for a in 1 4 8 32; do for e in 1 4 6 8; do for l in 1 4 32; do for r in FIFO LRU; do for v in 0 1; do
-	[ $((a * e * l * 32)) -le 262144 ] || continue
 	for s in $(seq 1 "$SEEDS"); do
 		echo "--set ACTIVE_WARPS=$a --set ENTRIES=$e --set LANES=$l --set REPLACEMENT=$r --set LIVENESS=$v --seed $s" >>"$list"
 	done
