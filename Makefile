@@ -9,7 +9,7 @@
 # Every build product goes under out/.
 
 SHELL := /bin/bash
-OUT   := out
+OUT   ?= out
 CC    ?= gcc
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 

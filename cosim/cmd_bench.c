@@ -54,6 +54,8 @@ static void pregenerate(bench *B)
 			wg_die("bench", 1, "internal error: the random stimulus ended at cycle %ld", c);
 		if (o->block->model_eval(model, in, out, err, sizeof err) != 0)
 			wg_die("bench", 1, "internal error: cycle %ld: the stimulus broke the protocol: %s", c, err);
+		if (o->stim->observe)
+			o->stim->observe(st, model, in, out, c);
 		o->block->model_tick(model, in);
 	}
 	B->pregen_s = wg_now() - t0;
@@ -180,6 +182,8 @@ int wg_cmd_bench(int argc, char **argv)
 			wg_print_params(o.block);
 		return 0;
 	}
+	if (!o.stim)
+		wg_die("bench", 2, "%s has no stimulus generator", o.block->name);
 	if (!o.stim)
 		wg_die("bench", 2, "%s has no stimulus generator", o.block->name);
 	wg_layout L;

@@ -162,6 +162,8 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			failed = 1;
 			break; /* the C model cannot go on */
 		}
+		if (c->stim->observe)
+			c->stim->observe(m->st, m->model, m->in, m->oc, cyc);
 		failed |= rtl_eval(c, r, m, m->in, m->oc, cyc, !failed && armed);
 		if (!failed && directed && c->stim->check) {
 			const char *msg = c->stim->check(m->st, m->model, m->in, m->oc, cyc, err, sizeof err);
@@ -249,6 +251,8 @@ static void *producer(void *arg)
 			q->err_cycle = cyc;
 			break;
 		}
+		if (c->stim->observe)
+			c->stim->observe(q->m->st, q->m->model, in, oc, cyc);
 		c->b->model_tick(q->m->model, in);
 		if (L->ev_port >= 0) /* for the record of a failure at this cycle */
 			memcpy(q->cnt + (size_t)(cyc % PIPE_SLOTS) * WG_MAX_EVENTS, c->b->model_counts(q->m->model),

@@ -35,6 +35,11 @@ typedef struct wg_stim_def {
 	 * edge. Returns 1 while the stimulus goes on, 0 when a directed case has
 	 * ended (nothing is simulated for that cycle). Random stimulus never ends. */
 	int (*next)(void *st, const void *model, uint32_t *in, long cyc);
+	/* Optional (NULL when unused): this cycle's C-model outputs, after the
+	 * model's eval and before its edge, for stimulus that reacts to what the
+	 * block did (e.g. which warp issued). Called in every mode, directed or
+	 * random, before check(). */
+	void (*observe)(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc);
 	/* Directed cases: check this cycle's outputs. NULL or a message in buf. */
 	const char *(*check)(void *st, const void *model, const uint32_t *in, const uint32_t *out,
 			     long cyc, char *buf, size_t n);

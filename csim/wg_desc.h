@@ -40,11 +40,13 @@ typedef struct wg_event_def {
 } wg_event_def;
 
 struct wg_layout;
+struct wg_comp;
 
 typedef struct wg_block {
 	const char *name;            /* block name used on the command line */
 	const char *summary;         /* one line for `warpgen list` */
-	const char *template_file;   /* file name under rtl_templates/ */
+	const char *template_file;   /* file name under rtl_templates/ (NULL for a composition) */
+	const struct wg_comp *comp;  /* a composition of other blocks (wg_comp.h), or NULL */
 	const wg_param_def *params;
 	int nparams;
 	const wg_port_def *ports;    /* clk_i is implicit; rst_i is ports[0] */

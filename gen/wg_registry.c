@@ -5,7 +5,10 @@
 #include "wg_desc.h"
 #include "wg_stim.h"
 
-#define WG_BLOCK(x) extern const wg_block wg_block_##x; extern const wg_stim_def wg_stim_##x;
+/* A block may exist (gen, area) before its stimulus does: the stimulus is a
+ * weak reference, and wg_stim_find returns NULL for a block without one. */
+#define WG_BLOCK(x) extern const wg_block wg_block_##x; \
+	extern const wg_stim_def wg_stim_##x __attribute__((weak));
 #include "blocks.inc"
 #undef WG_BLOCK
 

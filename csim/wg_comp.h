@@ -1,0 +1,78 @@
+/* wg_comp.h - composing blocks through their descriptors.
+ *
+ * A composition is a block (a wg_block like any other: parameters, ports,
+ * energy events, C model, generated Verilog) made of instances of other
+ * blocks connected by wires. Its C model is the instances' C models run
+ * together; its Verilog is the instances' generated modules under a
+ * generated top; its storage and energy are the instances' sums. Nothing of
+ * an instance is written twice. Contract: docs/composition.md. */
+#ifndef WG_COMP_H
+#define WG_COMP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wg_desc.h"
+
+#define WG_COMP_MAX_INST 8
+#define WG_COMP_MAX_WIRES 96
+
+/* One instance: a block, and its parameters as a binding list
+ * "CHILD_PARAM=VALUE,..." where VALUE is a parameter name of the
+ * composition or an integer/enum literal; child parameters not named keep
+ * their defaults. */
+typedef struct wg_comp_inst {
+	const char *name;            /* instance name: Verilog u_<name>, event prefix "<name>." */
+	const wg_block *block;       /* the instance's block */
+	const char *bind;            /* parameter binding */
+} wg_comp_inst;
+
+/* One wire: from a source to a sink. An endpoint is "inst.port" (an
+ * instance's port) or "port" (a port of the composition). Sources are
+ * composition inputs, instance outputs or a constant "0"/"1" (every bit);
+ * sinks are instance inputs or composition outputs. Widths must match.
+ * Every instance input is driven exactly once (rst_i implicitly by the
+ * composition's rst_i, ev_o implicitly concatenated), every instance output
+ * is read at least once, every composition port is used. */
+typedef struct wg_comp_wire {
+	const char *from;
+	const char *to;
+} wg_comp_wire;
+
+typedef struct wg_comp {
+	const wg_comp_inst *inst;
+	int ninst;
+	const wg_comp_wire *wires;
+	int nwires;
+} wg_comp;
+
+/* Parameters of instance k for composition parameters p (child array of
+ * WG_MAX_PARAMS). NULL, or a one-line error in buf. */
+const char *wg_comp_child_params(const wg_block *b, int k, const long *p, long *child, char *buf, size_t n);
+/* Structural and parameter check of the whole composition at p (bindings,
+ * children's own checks, wire widths, driven-once rule, events). NULL or a
+ * one-line error. Used as the composition block's check(). */
+const char *wg_comp_check(const wg_block *b, const long *p, char *buf, size_t n);
+
+/* The generated Verilog (instances' modules named <top>_<inst>, then the
+ * top), caller frees; NULL and a message in err. */
+char *wg_comp_verilog(const wg_block *b, const long *p, const char *top, char *err, size_t n);
+
+/* The instance k's model inside a composition model (for stimulus and
+ * statistics code that reads an instance's state), and its last input and
+ * output frames of this cycle. */
+const void *wg_comp_child(const void *model, int k);
+const uint32_t *wg_comp_child_in(const void *model, int k);
+const uint32_t *wg_comp_child_out(const void *model, int k);
+const wg_layout *wg_comp_child_layout(const void *model, int k);
+
+/* Generic implementations behind a composition's wg_block (see WG_COMP_BLOCK). */
+void wg_comp_widths(const wg_block *b, const long *p, int *port_w, int *event_w);
+long wg_comp_storage_bits(const wg_block *b, const long *p);
+size_t wg_comp_model_size(const wg_block *b, const long *p);
+void wg_comp_model_init(const wg_block *b, void *m, const long *p, const wg_layout *L);
+int wg_comp_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
+void wg_comp_model_tick(void *m, const uint32_t *in);
+const uint64_t *wg_comp_model_counts(const void *m);
+
+#endif
