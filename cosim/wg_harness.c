@@ -113,6 +113,19 @@ static int rtl_tick(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, long
 	return 1;
 }
 
+/* After the RTL stopped itself ($finish, $stop, $error; in eval or at the edge)
+ * it must not be evaluated again: Verilator ends the whole process, with status
+ * 0, at a second $finish. 1 when stopped (a failure recorded unless one is). */
+static int rtl_stopped(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, long cyc, int *failed)
+{
+	if (!c->dut->finished(m->rtl))
+		return 0;
+	if (!*failed)
+		fail(r, WG_V_ASSERT, cyc, "the RTL stopped the simulation ($finish/$stop/$error, see the lines above)");
+	*failed = 1;
+	return 1;
+}
+
 /* A run that did not fail: something was compared, and the event totals agree. */
 static void finish_run(const wg_harness_cfg *c, wg_harness_res *r, const void *model, const uint64_t *base, int armed,
 		       long cyc)
@@ -165,7 +178,9 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 		if (c->stim->observe)
 			c->stim->observe(m->st, m->model, m->in, m->oc, cyc);
 		failed |= rtl_eval(c, r, m, m->in, m->oc, cyc, !failed && armed);
-		if (!failed && directed && c->stim->check) {
+		if (rtl_stopped(c, r, m, cyc, &failed))
+			break;
+		if (!failed && c->stim->check) { /* directed and random: a stimulus may check data too */
 			const char *msg = c->stim->check(m->st, m->model, m->in, m->oc, cyc, err, sizeof err);
 			if (msg) {
 				fail(r, WG_V_CHECK, cyc, msg);
@@ -174,6 +189,10 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 		}
 		b->model_tick(m->model, m->in);
 		failed |= rtl_tick(c, r, m, cyc, !failed);
+		if (rtl_stopped(c, r, m, cyc, &failed)) {
+			cyc++;
+			break;
+		}
 		if (!armed && in_reset(L, m->in)) { /* first reset edge: compare from the next cycle */
 			armed = 1;
 			r->armed_at = cyc + 1;
@@ -198,7 +217,7 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 		return;
 	}
 	finish_run(c, r, m->model, base, armed, cyc);
-	if (r->verdict == WG_V_PASS && directed && c->stim->finish) {
+	if (r->verdict == WG_V_PASS && c->stim->finish) {
 		const char *msg = c->stim->finish(m->st, &r->key_cycle, err, sizeof err);
 		if (msg)
 			fail(r, WG_V_CHECK, cyc, msg);
@@ -219,6 +238,8 @@ typedef struct pipe {
 	uint32_t *in, *oc;           /* PIPE_SLOTS input and expected-output frames */
 	char err[512];               /* the protocol violation the model reported */
 	long err_cycle;              /* its cycle, or -1 */
+	char chk[512];               /* the stimulus's check() failure */
+	long chk_cycle;              /* its cycle (its frame is produced), or -1 */
 	uint64_t base[WG_MAX_EVENTS];/* model counts at the first reset edge */
 	uint64_t *cnt;               /* PIPE_SLOTS x WG_MAX_EVENTS: model counts after each edge */
 	atomic_long produced;        /* frames ready: cycles [0, produced) */
@@ -253,6 +274,9 @@ static void *producer(void *arg)
 		}
 		if (c->stim->observe)
 			c->stim->observe(q->m->st, q->m->model, in, oc, cyc);
+		const char *msg = c->stim->check ? c->stim->check(q->m->st, q->m->model, in, oc, cyc, q->chk, sizeof q->chk) : NULL;
+		if (msg && msg != q->chk)
+			snprintf(q->chk, sizeof q->chk, "%s", msg);
 		c->b->model_tick(q->m->model, in);
 		if (L->ev_port >= 0) /* for the record of a failure at this cycle */
 			memcpy(q->cnt + (size_t)(cyc % PIPE_SLOTS) * WG_MAX_EVENTS, c->b->model_counts(q->m->model),
@@ -262,6 +286,10 @@ static void *producer(void *arg)
 			memcpy(q->base, c->b->model_counts(q->m->model), (size_t)L->nevents * sizeof *q->base);
 		}
 		atomic_store_explicit(&q->produced, cyc + 1, memory_order_release);
+		if (msg) { /* the RTL side compares this frame, then fails the run here */
+			q->chk_cycle = cyc;
+			break;
+		}
 	}
 out:
 	atomic_store_explicit(&q->done, 1, memory_order_release);
@@ -283,7 +311,7 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 {
 	const wg_layout *L = c->L;
 	const size_t nin = (size_t)L->nwords[WG_IN], nout = (size_t)L->nwords[WG_OUT];
-	pipe q = {.c = c, .m = m, .err_cycle = -1};
+	pipe q = {.c = c, .m = m, .err_cycle = -1, .chk_cycle = -1};
 	q.in = wg_xcalloc(PIPE_SLOTS * nin * sizeof *q.in);
 	q.oc = wg_xcalloc(PIPE_SLOTS * nout * sizeof *q.oc);
 	q.cnt = wg_xcalloc(PIPE_SLOTS * WG_MAX_EVENTS * sizeof *q.cnt);
@@ -303,7 +331,8 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 		memcpy(r->hist + (size_t)(cyc % WG_HIST) * nin, in, nin * sizeof *in);
 		r->hist_cyc[cyc % WG_HIST] = cyc;
 		failed = rtl_eval(c, r, m, in, oc, cyc, armed);
-		failed |= rtl_tick(c, r, m, cyc, !failed);
+		if (!failed && !rtl_stopped(c, r, m, cyc, &failed))
+			failed |= rtl_tick(c, r, m, cyc, !failed);
 		if (!armed && in_reset(L, in)) { /* first reset edge: compare from the next cycle */
 			armed = 1;
 			r->armed_at = cyc + 1;
@@ -330,11 +359,24 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 				r->ev_c[e] = c->b->model_counts(m->model)[e] - q.base[e];
 		failed = 1;
 	}
+	if (!failed && q.chk_cycle >= 0 && q.chk_cycle < cyc) { /* after the frame's comparison, as in loop() */
+		fail(r, WG_V_CHECK, q.chk_cycle, q.chk);
+		if (armed && L->ev_port >= 0)
+			for (int e = 0; e < L->nevents; e++)
+				r->ev_c[e] = q.cnt[(size_t)(q.chk_cycle % PIPE_SLOTS) * WG_MAX_EVENTS + e] - q.base[e];
+		failed = 1;
+	}
 	free(q.in);
 	free(q.oc);
 	free(q.cnt);
 	if (!failed)
 		finish_run(c, r, m->model, q.base, armed, cyc);
+	if (!failed && r->verdict == WG_V_PASS && c->stim->finish) {
+		char err[512];
+		const char *msg = c->stim->finish(m->st, &r->key_cycle, err, sizeof err);
+		if (msg)
+			fail(r, WG_V_CHECK, cyc, msg);
+	}
 }
 
 int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)

@@ -55,10 +55,18 @@ void wg_report_pass(const wg_run_info *ri, const wg_harness_res *r)
 	printf("\n");
 	for (int e = 0; e < b->nevents; e++) {
 		printf("  %-20s %18llu", b->events[e].name, (unsigned long long)r->ev_c[e]);
-		if (ri->energy_ok)
+		if (ri->energy_ok && ri->em.not_given[e])
+			printf(" %12s %14s", "n/g", "n/g");
+		else if (ri->energy_ok)
 			printf(" %12.4f %14.1f", ri->em.pj[e], per[e]);
 		printf("\n");
 	}
+	int ng = 0;
+	for (int e = 0; ri->energy_ok && e < b->nevents; e++)
+		ng += ri->em.not_given[e];
+	if (ng)
+		printf("  (n/g: %d event%s not given by the papers: counted, priced 0 in the totals)\n", ng,
+		       ng > 1 ? "s" : "");
 	if (ri->energy_ok) {
 		printf("  %-20s %18s %12s %14.1f\n", "dynamic", "", "", dyn);
 		printf("  %-20s %11ld cycles %9.4g mW %14.1f\n", "leakage", r->cycles, ri->em.leak_mw, total - dyn);
@@ -149,22 +157,27 @@ int wg_report_json(const wg_run_info *ri, const wg_harness_res *r, const char *p
 		wg_buf_json_str(&j, ri->rtl_abs);
 	else
 		wg_buf_printf(&j, "null");
+	int ng = 0;
+	for (int e = 0; ri->energy_ok && e < b->nevents; e++)
+		ng += ri->em.not_given[e];
 	wg_buf_printf(&j, ",\n  \"events\": [");
 	for (int e = 0; ri->L->ev_port >= 0 && e < b->nevents; e++) {
 		wg_buf_printf(&j, "%s\n    {\"name\": ", e ? "," : "");
 		wg_buf_json_str(&j, b->events[e].name);
 		wg_buf_printf(&j, ", \"c_model\": %llu, \"rtl\": %llu, \"pj_per_event\": ", (unsigned long long)r->ev_c[e],
 			      (unsigned long long)r->ev_rtl[e]);
-		json_num_or_null(&j, ri->energy_ok, ri->energy_ok ? ri->em.pj[e] : 0);
+		int priced = ri->energy_ok && !ri->em.not_given[e];
+		json_num_or_null(&j, priced, priced ? ri->em.pj[e] : 0);
 		wg_buf_printf(&j, ", \"pj_total\": ");
-		json_num_or_null(&j, ri->energy_ok, per[e]);
+		json_num_or_null(&j, priced, per[e]);
+		wg_buf_printf(&j, ", \"not_given\": %s", ri->energy_ok && ri->em.not_given[e] ? "true" : "false");
 		wg_buf_printf(&j, "}");
 	}
 	wg_buf_printf(&j, "\n  ],\n  \"energy_pj\": ");
 	if (ri->energy_ok) {
 		wg_buf_printf(&j, "{\"dynamic\": %.6g, \"leakage\": %.6g, \"total\": %.6g, \"leak_mw\": %.6g, "
-				  "\"baseline\": %.6g}",
-			      dyn, total - dyn, total, ri->em.leak_mw, base);
+				  "\"baseline\": %.6g, \"events_not_given\": %d, \"leakage_not_given\": %s}",
+			      dyn, total - dyn, total, ri->em.leak_mw, base, ng, ri->em.leak_not_given ? "true" : "false");
 	} else {
 		wg_buf_printf(&j, "null,\n  \"energy_note\": ");
 		wg_buf_json_str(&j, ri->energy_note);

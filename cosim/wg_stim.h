@@ -40,7 +40,7 @@ typedef struct wg_stim_def {
 	 * block did (e.g. which warp issued). Called in every mode, directed or
 	 * random, before check(). */
 	void (*observe)(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc);
-	/* Directed cases: check this cycle's outputs. NULL or a message in buf. */
+	/* Check this cycle's outputs (directed cases, and random stimulus that checks data). NULL or a message in buf. */
 	const char *(*check)(void *st, const void *model, const uint32_t *in, const uint32_t *out,
 			     long cyc, char *buf, size_t n);
 	/* Directed cases, after the last cycle: did the scenario do what it claims?

@@ -55,13 +55,16 @@ static int parse_decl(const char *line, char *name, size_t nn, char *range, size
 
 int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block *b)
 {
-	char err[256], name[96], range[32];
+	char err[256], name[112], range[32];
 	int width, param, depth = 0, seen[WG_MAX_PORTS] = {0}, nseen = 0;
 	memset(t, 0, sizeof *t);
 	char *text = wg_read_file(decl_cpp, NULL, err, sizeof err);
 	if (!text)
 		return -1;
 	int loop_n = 0; /* inside `for (int i = 0; i < N; ++i)`: N (unpacked array elements) */
+	/* Scope names by depth: [1] is the top module; for a composition, the
+	 * registers of its instances (depth 2, "u_<inst>") are state too. */
+	char scope[4][64] = {{0}};
 	for (char *line = text; line && *line;) {
 		char *nl = strchr(line, '\n');
 		if (nl)
@@ -73,6 +76,11 @@ int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block 
 			loop_n = 0;
 		} else if (strstr(line, "pushNamePrefix(")) {
 			depth++;
+			const char *q = strchr(strstr(line, "pushNamePrefix("), '"');
+			if (depth < 4) {
+				snprintf(scope[depth], sizeof scope[depth], "%s", q ? q + 1 : "");
+				scope[depth][strcspn(scope[depth], " \"")] = '\0';
+			}
 		} else if (strstr(line, "popNamePrefix(")) {
 			depth -= atoi(strstr(line, "popNamePrefix(") + 14);
 		} else if (parse_decl(line, name, sizeof name, range, sizeof range, &width, &param)) {
@@ -83,7 +91,16 @@ int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block 
 						seen[i] = 1;
 						nseen++;
 					}
-			} else if (depth == 1 && !param && t->nstate < WG_WAVE_MAX_STATE) {
+			} else if ((depth == 1 || (depth == 2 && b->comp && strncmp(scope[2], "u_", 2) == 0)) && !param &&
+				   t->nstate < WG_WAVE_MAX_STATE) {
+				if (depth == 2) { /* "u_rfc.st_q": the instance's scope, then the name */
+					size_t sl = strlen(scope[2]), nl0 = strlen(name);
+					if (sl + 1 + nl0 < sizeof name) {
+						memmove(name + sl + 1, name, nl0 + 1);
+						memcpy(name, scope[2], sl);
+						name[sl] = '.';
+					}
+				}
 				size_t len = strlen(name);
 				const char *arr = strstr(line, "true,(i+");
 				if (len > 2 && strcmp(name + len - 2, "_q") == 0 && !strpbrk(name, "[( ")) {

@@ -19,6 +19,7 @@ static const wg_command commands[] = {
 	{"area", wg_cmd_area, "area BLOCK [--set N=V]... [--liberty FILE]   Yosys area, flop check"},
 	{"energy", wg_cmd_energy, "energy BLOCK [--set N=V]...                  energy per event from power_tables/"},
 	{"bench", wg_cmd_bench, "bench BLOCK [--set N=V]... [--cycles N]      Verilator vs C model vs co-simulation"},
+	{"stats", wg_cmd_stats, "stats sm_rfc [--set N=V]... [--knob N=V]... [--cycles N] [--compare]   IPC, MRF traffic (C model)"},
 	{"report", wg_cmd_report, "report -o DIR RESULT.json...                 merge cosim/area results into a report"},
 };
 
@@ -57,6 +58,6 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
-	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim area energy bench report)\n", argv[1]);
+	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim area energy bench stats report)\n", argv[1]);
 	return 2;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "wg_buf.h"
+#include "wg_comp.h"
 #include "wg_energy.h"
 
 const char *wg_root(void)
@@ -65,18 +66,40 @@ static void header(wg_buf *o, const wg_block *b, const long *p, const char *top)
 	wg_buf_printf(o, "\n//\n// block: %s\n// %s\n//\n// parameters:\n", b->name, b->summary);
 	for (int i = 0; i < b->nparams; i++)
 		wg_buf_printf(o, "//   %-14s = %s\n", b->params[i].name, wg_param_text(&b->params[i], p[i], v, sizeof v));
+	if (b->comp) {
+		long cp[WG_MAX_PARAMS];
+		char err[256];
+		wg_buf_printf(o, "// instances (module %s_<instance>; each one's parameters above its module):\n", top);
+		for (int k = 0; k < b->comp->ninst; k++) {
+			const wg_block *cb = b->comp->inst[k].block;
+			long bits = wg_comp_child_params(b, k, p, cp, err, sizeof err) ? -1 : cb->storage_bits(cp);
+			wg_buf_printf(o, "//   u_%-12s %s, %ld storage bits\n", b->comp->inst[k].name, cb->name, bits);
+		}
+	}
 	wg_buf_printf(o, "// storage bits (flip-flops): %ld\n\n", b->storage_bits(p));
 }
 
-char *wg_verilog(const wg_block *b, const long *p, const char *top, char *err, size_t n)
+char *wg_verilog_header(const wg_block *b, const long *p, const char *top)
+{
+	wg_buf o = {0};
+	header(&o, b, p, top);
+	return o.s;
+}
+
+/* A template block's modules: the template with its placeholders replaced. */
+static char *template_modules(const wg_block *b, const long *p, const char *top, char *err, size_t n)
 {
 	char path[PATH_MAX + 64];
+	if (!b->template_file) {
+		snprintf(err, n, "%s: no Verilog template (template_file is NULL) and not a composition", b->name);
+		return NULL;
+	}
 	snprintf(path, sizeof path, "%s/rtl_templates/%s", wg_root(), b->template_file);
 	char *t = wg_read_file(path, NULL, err, n);
 	if (!t)
 		return NULL;
 	wg_buf o = {0};
-	header(&o, b, p, top);
+	wg_buf_put(&o, "", 0);
 	for (const char *s = t; *s;) {
 		const char *open = strstr(s, "{{");
 		if (!open) {
@@ -110,6 +133,58 @@ char *wg_verilog(const wg_block *b, const long *p, const char *top, char *err, s
 	}
 	free(t);
 	return o.s;
+}
+
+char *wg_verilog_modules(const wg_block *b, const long *p, const char *top, char *err, size_t n)
+{
+	if (b->comp)
+		return wg_comp_verilog_modules(b, p, top, err, n);
+	return template_modules(b, p, top, err, n);
+}
+
+char *wg_verilog(const wg_block *b, const long *p, const char *top, char *err, size_t n)
+{
+	if (b->comp)
+		return wg_comp_verilog(b, p, top, err, n);
+	char *body = template_modules(b, p, top, err, n);
+	if (!body)
+		return NULL;
+	wg_buf o = {0};
+	header(&o, b, p, top);
+	wg_buf_put(&o, body, strlen(body));
+	free(body);
+	return o.s;
+}
+
+/* A composition's instances: block, module, parameters, storage. */
+static void manifest_instances(wg_buf *o, const wg_block *b, const long *p, const char *top)
+{
+	char v[64], err[256];
+	long cp[WG_MAX_PARAMS];
+	wg_buf_printf(o, "  \"instances\": [");
+	for (int k = 0; k < b->comp->ninst; k++) {
+		const wg_comp_inst *ci = &b->comp->inst[k];
+		int ok = wg_comp_child_params(b, k, p, cp, err, sizeof err) == NULL;
+		wg_buf_printf(o, "%s\n    {\"name\": ", k ? "," : "");
+		wg_buf_json_str(o, ci->name);
+		wg_buf_printf(o, ", \"block\": ");
+		wg_buf_json_str(o, ci->block->name);
+		wg_buf_printf(o, ", \"module\": \"%s_%s\", \"storage_bits\": %ld,\n     \"parameters\": {", top,
+			      ci->name, ok ? ci->block->storage_bits(cp) : -1L);
+		for (int i = 0; ok && i < ci->block->nparams; i++) {
+			const wg_param_def *d = &ci->block->params[i];
+			wg_buf_printf(o, "%s", i ? ", " : "");
+			wg_buf_json_str(o, d->name);
+			if (d->choices) {
+				wg_buf_printf(o, ": ");
+				wg_buf_json_str(o, wg_param_text(d, cp[i], v, sizeof v));
+			} else {
+				wg_buf_printf(o, ": %ld", cp[i]);
+			}
+		}
+		wg_buf_printf(o, "}}");
+	}
+	wg_buf_printf(o, "\n  ],\n");
 }
 
 char *wg_manifest(const wg_block *b, const long *p, const char *top)
@@ -149,7 +224,10 @@ char *wg_manifest(const wg_block *b, const long *p, const char *top)
 		wg_buf_json_str(&o, b->ports[i].group);
 		wg_buf_printf(&o, "}");
 	}
-	wg_buf_printf(&o, "\n  ],\n  \"storage_bits\": %ld,\n  \"events\": [", b->storage_bits(p));
+	wg_buf_printf(&o, "\n  ],\n  \"storage_bits\": %ld,\n", b->storage_bits(p));
+	if (b->comp)
+		manifest_instances(&o, b, p, top);
+	wg_buf_printf(&o, "  \"events\": [");
 	/* energy per event from power_tables/, when the block has an energy model */
 	wg_energy_model em;
 	char err[256];
@@ -159,7 +237,10 @@ char *wg_manifest(const wg_block *b, const long *p, const char *top)
 		wg_buf_json_str(&o, b->events[e].name);
 		wg_buf_printf(&o, ", \"ev_o_lsb\": %d, \"ev_o_width\": %d, \"meaning\": ", L.ev_lsb[e], L.ev_w[e]);
 		wg_buf_json_str(&o, b->events[e].help);
-		if (have_energy) {
+		if (have_energy && em.not_given[e]) {
+			wg_buf_printf(&o, ", \"pj\": null, \"pj_basis\": ");
+			wg_buf_json_str(&o, em.basis[e]);
+		} else if (have_energy) {
 			wg_buf_printf(&o, ", \"pj\": %.6g, \"pj_basis\": ", em.pj[e]);
 			wg_buf_json_str(&o, em.basis[e]);
 		}
@@ -167,7 +248,10 @@ char *wg_manifest(const wg_block *b, const long *p, const char *top)
 	}
 	wg_buf_printf(&o, "\n  ],\n  \"leakage_mw\": ");
 	if (have_energy) {
-		wg_buf_printf(&o, "%.6g,\n  \"leakage_basis\": ", em.leak_mw);
+		if (em.leak_not_given)
+			wg_buf_printf(&o, "null,\n  \"leakage_basis\": ");
+		else
+			wg_buf_printf(&o, "%.6g,\n  \"leakage_basis\": ", em.leak_mw);
 		wg_buf_json_str(&o, em.leak_basis);
 	} else {
 		wg_buf_printf(&o, "null,\n  \"energy_note\": ");

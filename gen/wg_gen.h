@@ -16,6 +16,10 @@ const char *wg_out_dir(void);
 /* The generated Verilog text (caller frees), or NULL and a message in err.
  * Deterministic: the same block, parameters and top name give the same bytes. */
 char *wg_verilog(const wg_block *b, const long *p, const char *top, char *err, size_t n);
+/* The parts of wg_verilog: the generated-file header comment (caller frees),
+ * and the modules without it (a composition's instances use these). */
+char *wg_verilog_header(const wg_block *b, const long *p, const char *top);
+char *wg_verilog_modules(const wg_block *b, const long *p, const char *top, char *err, size_t n);
 /* The JSON manifest (caller frees). */
 char *wg_manifest(const wg_block *b, const long *p, const char *top);
 /* Default output folder: <out>/gen/<block>/<config>. */

@@ -29,8 +29,14 @@ int wg_cmd_energy(int argc, char **argv)
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
 	if (o.quiet) {
 		for (int e = 0; e < m.nevents; e++)
-			printf("%s %.6g\n", o.block->events[e].name, m.pj[e]);
-		printf("leakage_mw %.6g\n", m.leak_mw);
+			if (m.not_given[e])
+				printf("%s n/g\n", o.block->events[e].name);
+			else
+				printf("%s %.6g\n", o.block->events[e].name, m.pj[e]);
+		if (m.leak_not_given)
+			printf("leakage_mw n/g\n");
+		else
+			printf("leakage_mw %.6g\n", m.leak_mw);
 		return 0;
 	}
 	wg_buf notes = {0};
@@ -47,8 +53,14 @@ int wg_cmd_energy(int argc, char **argv)
 	}
 	printf("\n%-*s %10s  %s\n", w, "event", "pJ/event", "basis");
 	for (int e = 0; e < m.nevents; e++)
-		printf("%-*s %10.4f  %s\n", w, o.block->events[e].name, m.pj[e], m.basis[e]);
-	printf("\nleakage %.4g mW: %s\n", m.leak_mw, m.leak_basis);
+		if (m.not_given[e])
+			printf("%-*s %10s  %s\n", w, o.block->events[e].name, "n/g", m.basis[e]);
+		else
+			printf("%-*s %10.4f  %s\n", w, o.block->events[e].name, m.pj[e], m.basis[e]);
+	if (m.leak_not_given)
+		printf("\nleakage n/g: %s\n", m.leak_basis);
+	else
+		printf("\nleakage %.4g mW: %s\n", m.leak_mw, m.leak_basis);
 	printf("clock %g GHz (leakage energy per cycle = leakage mW / clock GHz pJ)\n", m.clock_ghz);
 	return 0;
 }

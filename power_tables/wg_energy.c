@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "wg_comp.h"
 #include "wg_energy.h"
 #include "wg_energy_blocks.h"
 #include "wg_ptable.h"
@@ -16,6 +17,7 @@ typedef struct wg_energy_rules {
 
 static const wg_energy_rules rules[] = {
 	{"rfc", RFC_ENERGY_TABLE, rfc_energy_model, rfc_energy_notes},
+	{"sched2l", RFC_ENERGY_TABLE, sched2l_energy_model, sched2l_energy_notes},
 };
 
 static const wg_energy_rules *find_rules(const wg_block *b, char *err, size_t n)
@@ -27,8 +29,97 @@ static const wg_energy_rules *find_rules(const wg_block *b, char *err, size_t n)
 	return NULL;
 }
 
+/* ---- compositions: the instances' models, events in order ---- */
+
+static int comp_energy_model(wg_energy_model *m, const wg_block *b, const long *p, char *err, size_t n)
+{
+	long cp[WG_MAX_PARAMS];
+	char msg[512];
+	int e = 0, given = 0;
+	size_t used = (size_t)snprintf(m->leak_basis, sizeof m->leak_basis, "sum of the instances':");
+	for (int k = 0; k < b->comp->ninst; k++) {
+		const wg_comp_inst *ci = &b->comp->inst[k];
+		wg_energy_model cm;
+		if (wg_comp_child_params(b, k, p, cp, err, n))
+			return -1;
+		if (wg_energy_model_init(&cm, ci->block, cp, msg, sizeof msg) != 0) {
+			snprintf(err, n, "%s: instance %s: %s", b->name, ci->name, msg);
+			return -1;
+		}
+		if (e + cm.nevents > m->nevents) {
+			snprintf(err, n, "%s: the instances have more events than the composition", b->name);
+			return -1;
+		}
+		for (int j = 0; j < cm.nevents; j++, e++) {
+			m->pj[e] = cm.pj[j];
+			m->base_pj[e] = cm.base_pj[j];
+			m->not_given[e] = cm.not_given[j];
+			snprintf(m->basis[e], sizeof m->basis[e], "%s: %s", ci->name, cm.basis[j]);
+		}
+		m->leak_mw += cm.leak_mw;
+		given += !cm.leak_not_given;
+		if (used < sizeof m->leak_basis && cm.leak_not_given)
+			used += (size_t)snprintf(m->leak_basis + used, sizeof m->leak_basis - used, "%s %s n/g",
+						 k ? "," : "", ci->name);
+		else if (used < sizeof m->leak_basis)
+			used += (size_t)snprintf(m->leak_basis + used, sizeof m->leak_basis - used, "%s %s %.4g mW",
+						 k ? "," : "", ci->name, cm.leak_mw);
+		if (cm.clock_ghz > 0 && m->clock_ghz > 0 && cm.clock_ghz != m->clock_ghz) {
+			snprintf(err, n, "%s: instance %s's energy tables are at %g GHz, an earlier instance's at %g GHz",
+				 b->name, ci->name, cm.clock_ghz, m->clock_ghz);
+			return -1;
+		}
+		if (cm.clock_ghz > 0)
+			m->clock_ghz = cm.clock_ghz;
+	}
+	if (e != m->nevents) {
+		snprintf(err, n, "%s: %d events, the instances' energy models give %d", b->name, m->nevents, e);
+		return -1;
+	}
+	m->leak_not_given = given == 0; /* a partial sum is still a sum; none given is n/g */
+	if (used < sizeof m->leak_basis)
+		snprintf(m->leak_basis + used, sizeof m->leak_basis - used, " (bases: `warpgen energy %s`)", b->name);
+	return 0;
+}
+
+static int comp_energy_notes(const wg_block *b, const long *p, wg_buf *o, char *err, size_t n)
+{
+	long cp[WG_MAX_PARAMS];
+	char cfg[1024], msg[512];
+	wg_buf_printf(o, "%s is a composition: each event's energy is its instance's, the leakage the sum.\n", b->name);
+	for (int k = 0; k < b->comp->ninst; k++) {
+		const wg_comp_inst *ci = &b->comp->inst[k];
+		if (wg_comp_child_params(b, k, p, cp, err, n))
+			return -1;
+		wg_config_name(ci->block, cp, 0, cfg, sizeof cfg);
+		const char *t = wg_energy_table_name(ci->block);
+		wg_buf_printf(o, "\n== instance %s: block %s (%s), table power_tables/%s, events %s.*\n", ci->name,
+			      ci->block->name, cfg, t ? t : "(none)", ci->name);
+		if (wg_energy_notes(ci->block, cp, o, msg, sizeof msg) != 0) {
+			snprintf(err, n, "%s: instance %s: %s", b->name, ci->name, msg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The one table every instance reads, or a pointer to the instances' notes. */
+static const char *comp_table_name(const wg_block *b)
+{
+	const char *t = NULL;
+	for (int k = 0; k < b->comp->ninst; k++) {
+		const char *c = wg_energy_table_name(b->comp->inst[k].block);
+		if (!c || (t && strcmp(t, c) != 0))
+			return "(per instance, below)";
+		t = c;
+	}
+	return t;
+}
+
 const char *wg_energy_table_name(const wg_block *b)
 {
+	if (b->comp)
+		return comp_table_name(b);
 	char err[128];
 	const wg_energy_rules *r = find_rules(b, err, sizeof err);
 	return r ? r->table : NULL;
@@ -45,6 +136,8 @@ int wg_energy_model_init(wg_energy_model *m, const wg_block *b, const long *p, c
 {
 	memset(m, 0, sizeof *m);
 	m->nevents = b->nevents;
+	if (b->comp)
+		return comp_energy_model(m, b, p, err, n);
 	const wg_energy_rules *r = find_rules(b, err, n);
 	wg_ptable t;
 	if (!r || load(r, &t, err, n) != 0)
@@ -56,6 +149,8 @@ int wg_energy_model_init(wg_energy_model *m, const wg_block *b, const long *p, c
 
 int wg_energy_notes(const wg_block *b, const long *p, wg_buf *o, char *err, size_t n)
 {
+	if (b->comp)
+		return comp_energy_notes(b, p, o, err, n);
 	const wg_energy_rules *r = find_rules(b, err, n);
 	wg_ptable t;
 	if (!r || load(r, &t, err, n) != 0)

@@ -36,4 +36,19 @@ int rfc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, 
 /* The explanation lines for `warpgen energy rfc`. */
 int rfc_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
 
+/* ---- blocks priced by one row per event (power_tables/wg_energy_rows.c) ---- */
+
+/* For each event E of b the row (structure, "E_energy") in pJ/event, and the
+ * row (structure, "leakage") in mW; a not-given row gives 0 and sets
+ * not_given. A missing row is an error naming the table and the row. */
+int wg_energy_from_rows(wg_energy_model *m, const wg_ptable *t, const char *table, const char *structure,
+			const wg_block *b, char *err, size_t n);
+/* Notes: one line per row used. */
+int wg_energy_rows_notes(const wg_ptable *t, const char *table, const char *structure, const wg_block *b,
+			 wg_buf *o, char *err, size_t n);
+
+/* ---- sched2l (power_tables/wg_energy_rows.c): rows "sched2l <event>_energy" in gebhart2011.tsv ---- */
+int sched2l_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n);
+int sched2l_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
+
 #endif

@@ -11,13 +11,14 @@
 #include "wg_buf.h"
 #include "wg_gen.h"
 
-static const char *const kind_names[] = {"stated", "derived", "assumed"};
+static const char *const kind_names[] = {"stated", "derived", "assumed", "not-given"};
+#define NKINDS 4
 static const char *const col_names[WG_PTABLE_NCOLS] = {
 	"structure", "quantity", "value", "unit", "node", "voltage", "source", "kind", "derivation"};
 
 const char *wg_kind_name(wg_kind k)
 {
-	return (unsigned)k < 3u ? kind_names[k] : "?";
+	return (unsigned)k < (unsigned)NKINDS ? kind_names[k] : "?";
 }
 
 void wg_ptable_path(const char *name, char *buf, size_t n)
@@ -135,18 +136,24 @@ int wg_ptable_parse(wg_ptable *t, const char *name, const char *text, char *err,
 		r.source = col[6];
 		r.derivation = col[8];
 		r.line = line;
-		if (parse_num(col[2], &r.value) != 0)
-			return fail(t, err, n, name, line, "value '%s' is not a number", col[2]);
 		double volt;
 		if (strcmp(col[5], "-") != 0 && parse_num(col[5], &volt) != 0)
 			return fail(t, err, n, name, line, "voltage '%s' is neither a number of volts nor '-'", col[5]);
 		int kind = -1;
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < NKINDS; k++)
 			if (strcmp(col[7], kind_names[k]) == 0)
 				kind = k;
 		if (kind < 0)
-			return fail(t, err, n, name, line, "unknown kind '%s' (expected stated, derived or assumed)", col[7]);
+			return fail(t, err, n, name, line,
+				    "unknown kind '%s' (expected stated, derived, assumed or not-given)", col[7]);
 		r.kind = (wg_kind)kind;
+		if (r.kind == WG_KIND_NOT_GIVEN) {
+			if (strcmp(col[2], "-") != 0)
+				return fail(t, err, n, name, line, "not-given row %s has value '%s' (expected '-')",
+					    col[0], col[2]);
+		} else if (parse_num(col[2], &r.value) != 0) {
+			return fail(t, err, n, name, line, "value '%s' is not a number", col[2]);
+		}
 		if (r.kind != WG_KIND_STATED && (is_blank(col[8]) || strcmp(col[8], "-") == 0))
 			return fail(t, err, n, name, line, "%s row %s has no derivation (say how it was obtained)",
 				    kind_names[kind], col[0]);

@@ -3,8 +3,10 @@
  * One number per row, 9 tab-separated columns, after one exact header line:
  *   structure quantity value unit node voltage source kind derivation
  * '#' lines and blank lines are comments. kind is stated (printed in the
- * paper), derived (arithmetic on stated numbers, shown in derivation) or
- * assumed (our choice where the source is silent, reason in derivation).
+ * paper), derived (arithmetic on stated numbers, shown in derivation),
+ * assumed (our choice where the source is silent, reason in derivation) or
+ * not-given (value '-': the papers give no number for this quantity; the
+ * derivation column says where they are silent).
  * (structure, quantity) is unique within a file. Format: docs/energy-model.md. */
 #ifndef WG_PTABLE_H
 #define WG_PTABLE_H
@@ -14,17 +16,17 @@
 #define WG_PTABLE_HEADER "structure\tquantity\tvalue\tunit\tnode\tvoltage\tsource\tkind\tderivation"
 #define WG_PTABLE_NCOLS 9
 
-typedef enum { WG_KIND_STATED = 0, WG_KIND_DERIVED = 1, WG_KIND_ASSUMED = 2 } wg_kind;
+typedef enum { WG_KIND_STATED = 0, WG_KIND_DERIVED = 1, WG_KIND_ASSUMED = 2, WG_KIND_NOT_GIVEN = 3 } wg_kind;
 
 typedef struct wg_prow {
 	const char *structure;   /* what the number describes: "mrf_bank", "rfc_N6_A8" */
 	const char *quantity;    /* which number: "read_energy", "area" */
-	double value;            /* the number */
+	double value;            /* the number (0 for a not-given row) */
 	const char *unit;        /* "pJ/AU", "um2", "mm", ... */
 	const char *node;        /* technology: "40nm", or "-" */
 	const char *voltage;     /* supply in volts as text, or "-" */
 	const char *source;      /* paper, table, section */
-	wg_kind kind;            /* stated / derived / assumed */
+	wg_kind kind;            /* stated / derived / assumed / not-given */
 	const char *derivation;  /* arithmetic or reason; "-" when none */
 	int line;                /* 1-based line in the file */
 } wg_prow;
@@ -37,8 +39,9 @@ typedef struct wg_ptable {
 } wg_ptable;
 
 /* Load and check a table. Returns 0, or -1 with "FILE:LINE: reason" in err
- * (wrong column count, non-numeric value or voltage, unknown kind, derived or
- * assumed row without derivation, empty key column, duplicate key, bad header).
+ * (wrong column count, non-numeric value or voltage, unknown kind, a row other
+ * than stated without derivation, a not-given row with a value or another row
+ * without one, empty key column, duplicate key, bad header).
  * On failure t holds nothing to free. */
 int wg_ptable_load(wg_ptable *t, const char *path, char *err, size_t n);
 /* The same on text already in memory; name is used in messages. */

@@ -7,16 +7,19 @@ cd "$(dirname "$0")/.."
 WARPGEN=${WARPGEN:-out/bin/warpgen}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 status=0
-check() { # NAME ARGS...
-	local name=$1; shift
-	"$WARPGEN" gen rfc "$@" -o "$tmp/$name" -q
-	for f in rfc.v rfc.manifest.json; do
-		g=tests/golden/$name.${f#rfc.}
+check() { # NAME BLOCK ARGS...
+	local name=$1 block=$2; shift 2
+	"$WARPGEN" gen "$block" "$@" -o "$tmp/$name" -q
+	for f in "$block.v" "$block.manifest.json"; do
+		g=tests/golden/$name.${f#"$block".}
 		if [ "${UPDATE:-0}" = 1 ]; then cp "$tmp/$name/$f" "$g"; echo "updated $g"; continue; fi
 		if diff -u "$g" "$tmp/$name/$f" >"$tmp/diff"; then echo "same: $g"; else
 			echo "DIFFERS from $g:"; head -40 "$tmp/diff"; status=1; fi
 	done
 }
-check rfc-default
-check rfc-a4e4l4-lru --set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8 --set REPLACEMENT=LRU
+check rfc-default rfc
+check rfc-a4e4l4-lru rfc --set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8 --set REPLACEMENT=LRU
+check sched2l-default sched2l
+check sched2l-w48a6-rr sched2l --set WARPS=48 --set ACTIVE=6 --set SELECT=RR
+check sm_rfc-default sm_rfc
 exit $status

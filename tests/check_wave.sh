@@ -6,10 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=${WARPGEN:-out/bin/warpgen}
-case_name=victim_vs_inflight_reader
-"$W" cosim rfc --case $case_name --wave -q
-d=out/cosim/rfc/ENTRIES-2/case-$case_name
-fst=$d/wave.fst gtkw=$d/wave.gtkw
+block=${1:-rfc} case_name=${2:-victim_vs_inflight_reader}
+fst=$("$W" cosim "$block" --case "$case_name" --wave -q | sed -n 's/^  wave: //p')
+gtkw=${fst%.fst}.gtkw d=$(dirname "$fst")
 [ -s "$fst" ] && [ -s "$gtkw" ] || { echo "missing $fst or $gtkw"; exit 1; }
 vcd=$(mktemp); trap 'rm -f "$vcd"' EXIT
 fst2vcd "$fst" -o "$vcd" >/dev/null 2>&1

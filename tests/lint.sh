@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# lint.sh [--set N=V]... - generate the RFC for a configuration and pass it
+# lint.sh [--set N=V]... - generate the block (BLOCK=rfc by default) for a configuration and pass it
 # through verilator --lint-only -Wall, Yosys read_verilog/synth and iverilog
 # -g2005 -Wall. Any warning fails (iverilog's "@* is sensitive to all N words"
 # note about array reads is the one accepted message).

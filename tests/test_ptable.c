@@ -69,7 +69,7 @@ static void malformed(void)
 	bad("ptable_bad_columns.tsv", 3, "expected 9 tab-separated columns, found 8");
 	bad("ptable_bad_value.tsv", 4, "value '11 pJ' is not a number");
 	bad("ptable_bad_inf.tsv", 2, "value 'inf' is not a number");
-	bad("ptable_bad_kind.tsv", 4, "unknown kind 'measured' (expected stated, derived or assumed)");
+	bad("ptable_bad_kind.tsv", 4, "unknown kind 'measured' (expected stated, derived, assumed or not-given)");
 	bad("ptable_bad_derivation.tsv", 2, "derived row wire has no derivation");
 	bad("ptable_bad_assumed.tsv", 2, "assumed row rfc_tags has no derivation");
 	bad("ptable_bad_header.tsv", 1, "expected the header line");
@@ -88,6 +88,20 @@ static void malformed(void)
 	CHECK(wg_ptable_parse(&t, "mem.tsv", WG_PTABLE_HEADER "\nA\tB\t1\tu\t-\t-\ts\tstated\t-\t\n", err, sizeof err) ==
 	      -1);
 	CHECK(strcmp(err, "mem.tsv:2: expected 9 tab-separated columns, found 10") == 0);
+	/* not-given rows: value '-' and a derivation; nothing else takes '-'. */
+	CHECK(wg_ptable_parse(&t, "mem.tsv", WG_PTABLE_HEADER "\nA\tB\t-\tpJ\t-\t-\ts\tnot-given\tpaper silent\n", err,
+			      sizeof err) == 0);
+	CHECK(t.nrows == 1 && t.rows[0].kind == WG_KIND_NOT_GIVEN && t.rows[0].value == 0);
+	wg_ptable_free(&t);
+	CHECK(wg_ptable_parse(&t, "mem.tsv", WG_PTABLE_HEADER "\nA\tB\t3\tpJ\t-\t-\ts\tnot-given\tpaper silent\n", err,
+			      sizeof err) == -1);
+	CHECK(strcmp(err, "mem.tsv:2: not-given row A has value '3' (expected '-')") == 0);
+	CHECK(wg_ptable_parse(&t, "mem.tsv", WG_PTABLE_HEADER "\nA\tB\t-\tpJ\t-\t-\ts\tnot-given\t-\n", err,
+			      sizeof err) == -1);
+	CHECK(strcmp(err, "mem.tsv:2: not-given row A has no derivation (say how it was obtained)") == 0);
+	CHECK(wg_ptable_parse(&t, "mem.tsv", WG_PTABLE_HEADER "\nA\tB\t-\tpJ\t-\t-\ts\tstated\t-\n", err, sizeof err) ==
+	      -1);
+	CHECK(strcmp(err, "mem.tsv:2: value '-' is not a number") == 0);
 }
 
 /* The shipped table: loads, and holds every Table 2, 3 and 5 number. */

@@ -1,0 +1,931 @@
+/* wg_comp.c - compositions: the structural check, the widths, the C model of
+ * instances run together, and the generated top module.
+ * Contract: docs/composition.md.
+ *
+ * The model is one block of memory addressed by byte offsets (no self
+ * pointers, so it can be copied): a header (comp_model), then per instance
+ * its model, its input frame, the input frame of its last evaluation and its
+ * output frame, then a copy of the composition's input frame. */
+#include "wg_comp.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wg_bits.h"
+#include "wg_buf.h"
+#include "wg_gen.h"
+
+#define COMP_ERRLEN 256
+
+/* ------------------------------------------------------------------ */
+/* Resolving the descriptor: bindings, endpoints, widths               */
+/* ------------------------------------------------------------------ */
+
+enum { EP_EXT, EP_INST, EP_CONST };
+
+/* One end of a wire. */
+typedef struct comp_ep {
+	int kind;   /* EP_EXT (a composition port), EP_INST (an instance port), EP_CONST */
+	int inst;   /* EP_INST: instance index */
+	int port;   /* EP_EXT: composition port; EP_INST: the instance block's port */
+	int value;  /* EP_CONST: 0 or 1 (every bit) */
+} comp_ep;
+
+/* Everything the composition's descriptor and parameters resolve to. */
+typedef struct comp_plan {
+	long cp[WG_COMP_MAX_INST][WG_MAX_PARAMS];   /* each instance's parameters */
+	wg_layout cl[WG_COMP_MAX_INST];             /* each instance's frame layout */
+	comp_ep from[WG_COMP_MAX_WIRES];            /* each wire's source */
+	comp_ep to[WG_COMP_MAX_WIRES];              /* each wire's sink */
+	int ext_w[WG_MAX_PORTS];                    /* width of each composition port */
+	int ev_w[WG_MAX_EVENTS];                    /* the composition's event field widths */
+} comp_plan;
+
+/* "<comp>: instance <inst> (<block>): <msg>", the child's own "<block>: "
+ * prefix removed. msg may live in buf. */
+static const char *child_err(const wg_block *b, int k, const char *msg, char *buf, size_t n)
+{
+	const wg_comp_inst *ci = &b->comp->inst[k];
+	char tmp[COMP_ERRLEN];
+	size_t bl = strlen(ci->block->name);
+	if (strncmp(msg, ci->block->name, bl) == 0 && msg[bl] == ':' && msg[bl + 1] == ' ')
+		msg += bl + 2;
+	snprintf(tmp, sizeof tmp, "%s", msg);
+	snprintf(buf, n, "%s: instance %s (%s): %s", b->name, ci->name, ci->block->name, tmp);
+	return buf;
+}
+
+/* Value of one binding item's right-hand side for child parameter cd. */
+static const char *bind_value(const wg_block *b, const long *p, const wg_param_def *cd, const char *val, long *v,
+			      char *buf, size_t n)
+{
+	int pi = wg_param_index(b, val);
+	if (pi >= 0) {
+		const wg_param_def *pd = &b->params[pi];
+		if (pd->choices && cd->choices) { /* enum to enum: by choice name */
+			if (p[pi] < pd->min || p[pi] > pd->max) {
+				snprintf(buf, n, "%s=%ld is out of range", pd->name, p[pi]);
+				return buf;
+			}
+			for (long c = 0; cd->choices[c]; c++)
+				if (strcmp(cd->choices[c], pd->choices[p[pi]]) == 0) {
+					*v = c;
+					return NULL;
+				}
+			snprintf(buf, n, "%s=%s is not a choice of %s", pd->name, pd->choices[p[pi]], cd->name);
+			return buf;
+		}
+		*v = p[pi];
+		return NULL;
+	}
+	if (cd->choices)
+		for (long c = 0; cd->choices[c]; c++)
+			if (strcmp(cd->choices[c], val) == 0) {
+				*v = c;
+				return NULL;
+			}
+	char *end;
+	errno = 0;
+	long x = strtol(val, &end, 0);
+	if (*val == '\0' || *end != '\0' || errno) {
+		snprintf(buf, n, "%s=%s: not a parameter of the composition, a choice or a number", cd->name, val);
+		return buf;
+	}
+	*v = x;
+	return NULL;
+}
+
+static const char *bind_parse(const wg_block *b, int k, const long *p, long *child, char *buf, size_t n)
+{
+	const wg_comp_inst *ci = &b->comp->inst[k];
+	const wg_block *cb = ci->block;
+	char msg[COMP_ERRLEN];
+	unsigned long long seen = 0;
+	wg_params_default(cb, child);
+	for (const char *s = ci->bind ? ci->bind : ""; *s;) {
+		size_t len = strcspn(s, ",");
+		char item[128];
+		const char *eq = memchr(s, '=', len);
+		if (len >= sizeof item || !eq || eq == s) {
+			snprintf(buf, n, "%s: instance %s: binding '%.*s' is not CHILD_PARAM=VALUE", b->name, ci->name,
+				 (int)len, s);
+			return buf;
+		}
+		memcpy(item, s, len);
+		item[len] = '\0';
+		item[eq - s] = '\0';
+		const char *val = item + (eq - s) + 1;
+		int i = wg_param_index(cb, item);
+		if (i < 0) {
+			snprintf(buf, n, "%s: instance %s: block %s has no parameter %s", b->name, ci->name, cb->name,
+				 item);
+			return buf;
+		}
+		if (seen & (1ull << i)) {
+			snprintf(buf, n, "%s: instance %s: %s is bound twice", b->name, ci->name, item);
+			return buf;
+		}
+		seen |= 1ull << i;
+		if (bind_value(b, p, &cb->params[i], val, &child[i], msg, sizeof msg)) {
+			snprintf(buf, n, "%s: instance %s: binding %s", b->name, ci->name, msg);
+			return buf;
+		}
+		s += len + (s[len] == ',');
+	}
+	return NULL;
+}
+
+const char *wg_comp_child_params(const wg_block *b, int k, const long *p, long *child, char *buf, size_t n)
+{
+	if (!b->comp || k < 0 || k >= b->comp->ninst) {
+		snprintf(buf, n, "%s: no instance %d", b->name, k);
+		return buf;
+	}
+	if (bind_parse(b, k, p, child, buf, n))
+		return buf;
+	char msg[COMP_ERRLEN];
+	if (wg_params_check(b->comp->inst[k].block, child, msg, sizeof msg))
+		return child_err(b, k, msg, buf, n);
+	return NULL;
+}
+
+static int is_ident(const char *s)
+{
+	if (!s || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
+}
+
+static int inst_index(const wg_comp *c, const char *name, size_t len)
+{
+	for (int k = 0; k < c->ninst; k++)
+		if (strlen(c->inst[k].name) == len && strncmp(c->inst[k].name, name, len) == 0)
+			return k;
+	return -1;
+}
+
+/* Parse "inst.port", "port", "0" or "1". */
+static const char *ep_parse(const wg_block *b, const char *s, comp_ep *ep, char *buf, size_t n)
+{
+	memset(ep, 0, sizeof *ep);
+	if (!s) {
+		snprintf(buf, n, "missing endpoint");
+		return buf;
+	}
+	if (strcmp(s, "0") == 0 || strcmp(s, "1") == 0) {
+		ep->kind = EP_CONST;
+		ep->value = s[0] == '1';
+		return NULL;
+	}
+	const char *dot = strchr(s, '.');
+	if (!dot) {
+		ep->kind = EP_EXT;
+		ep->port = wg_port_index(b, s);
+		if (ep->port < 0) {
+			snprintf(buf, n, "'%s' is not a port of %s", s, b->name);
+			return buf;
+		}
+		return NULL;
+	}
+	ep->kind = EP_INST;
+	ep->inst = inst_index(b->comp, s, (size_t)(dot - s));
+	if (ep->inst < 0) {
+		snprintf(buf, n, "'%s': no instance '%.*s'", s, (int)(dot - s), s);
+		return buf;
+	}
+	const wg_block *cb = b->comp->inst[ep->inst].block;
+	ep->port = wg_port_index(cb, dot + 1);
+	if (ep->port < 0) {
+		snprintf(buf, n, "'%s': block %s has no port %s", s, cb->name, dot + 1);
+		return buf;
+	}
+	return NULL;
+}
+
+static int ep_width(const comp_plan *P, const comp_ep *e)
+{
+	return e->kind == EP_INST ? P->cl[e->inst].width[e->port] : e->kind == EP_EXT ? P->ext_w[e->port] : -1;
+}
+
+/* The descriptor's own shape: sizes, port names, instance names. */
+static const char *shape_check(const wg_block *b, char *buf, size_t n)
+{
+	const wg_comp *c = b->comp;
+	if (!c || c->ninst < 1 || c->ninst > WG_COMP_MAX_INST || c->nwires < 0 || c->nwires > WG_COMP_MAX_WIRES) {
+		snprintf(buf, n, "%s: a composition has 1..%d instances and 0..%d wires", b->name, WG_COMP_MAX_INST,
+			 WG_COMP_MAX_WIRES);
+		return buf;
+	}
+	if (b->nparams > WG_MAX_PARAMS || b->nports > WG_MAX_PORTS || b->nevents > WG_MAX_EVENTS) {
+		snprintf(buf, n, "%s: more than %d parameters, %d ports or %d events", b->name, WG_MAX_PARAMS,
+			 WG_MAX_PORTS, WG_MAX_EVENTS);
+		return buf;
+	}
+	if (b->nports < 1 || strcmp(b->ports[0].name, "rst_i") != 0 || b->ports[0].dir != WG_IN) {
+		snprintf(buf, n, "%s: port 0 must be the input rst_i", b->name);
+		return buf;
+	}
+	for (int i = 0; i < b->nports; i++) {
+		if (!is_ident(b->ports[i].name) || strcmp(b->ports[i].name, "clk_i") == 0 ||
+		    wg_port_index(b, b->ports[i].name) != i) {
+			snprintf(buf, n, "%s: port '%s' is not a Verilog identifier, is clk_i or is listed twice",
+				 b->name, b->ports[i].name);
+			return buf;
+		}
+	}
+	for (int k = 0; k < c->ninst; k++) {
+		const wg_comp_inst *ci = &c->inst[k];
+		if (!is_ident(ci->name) || inst_index(c, ci->name, strlen(ci->name)) != k || !ci->block ||
+		    ci->block == b || strlen(ci->name) > 40) {
+			snprintf(buf, n, "%s: instance %d ('%s'): not an identifier (40 characters at most), listed twice, "
+				 "without a block or the composition itself", b->name, k, ci->name ? ci->name : "");
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/* Events: the instances' events prefixed "<inst>.", in instance order. */
+static const char *events_check(const wg_block *b, comp_plan *P, char *buf, size_t n)
+{
+	const wg_comp *c = b->comp;
+	int e = 0;
+	for (int k = 0; k < c->ninst; k++) {
+		const wg_block *cb = c->inst[k].block;
+		if (cb->nevents > 0 && P->cl[k].ev_port < 0) {
+			snprintf(buf, n, "%s: instance %s: block %s has events but no ev_o", b->name, c->inst[k].name,
+				 cb->name);
+			return buf;
+		}
+		for (int j = 0; j < cb->nevents; j++, e++) {
+			char want[160];
+			snprintf(want, sizeof want, "%s.%s", c->inst[k].name, cb->events[j].name);
+			if (e >= b->nevents || strcmp(b->events[e].name, want) != 0) {
+				snprintf(buf, n, "%s: event %d must be '%s' (the instances' events, prefixed, in instance "
+					 "order), found '%s'", b->name, e, want, e < b->nevents ? b->events[e].name : "(none)");
+				return buf;
+			}
+			if (e >= WG_MAX_EVENTS) {
+				snprintf(buf, n, "%s: more than %d events", b->name, WG_MAX_EVENTS);
+				return buf;
+			}
+			P->ev_w[e] = P->cl[k].ev_w[j];
+		}
+	}
+	if (e != b->nevents) {
+		snprintf(buf, n, "%s: %d events listed, the instances have %d", b->name, b->nevents, e);
+		return buf;
+	}
+	int ev = wg_port_index(b, "ev_o");
+	if ((e > 0) != (ev >= 0) || (ev >= 0 && b->ports[ev].dir != WG_OUT)) {
+		snprintf(buf, n, "%s: an output ev_o is needed exactly when the instances have events", b->name);
+		return buf;
+	}
+	return NULL;
+}
+
+static const char *wire_err(const wg_block *b, int i, const char *what, char *buf, size_t n)
+{
+	const wg_comp_wire *w = &b->comp->wires[i];
+	char tmp[COMP_ERRLEN];
+	snprintf(tmp, sizeof tmp, "%s", what);
+	snprintf(buf, n, "%s: wire %d (%s -> %s): %s", b->name, i, w->from ? w->from : "?", w->to ? w->to : "?", tmp);
+	return buf;
+}
+
+static const char *inst_port(const wg_block *b, int k, int port, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s.%s", b->comp->inst[k].name, b->comp->inst[k].block->ports[port].name);
+	return buf;
+}
+
+/* Wires: kinds, widths, and the driven-once / read / used rules. */
+static const char *wires_check(const wg_block *b, comp_plan *P, char *buf, size_t n)
+{
+	const wg_comp *c = b->comp;
+	char msg[COMP_ERRLEN], nm[128];
+	unsigned char drv[WG_COMP_MAX_INST][WG_MAX_PORTS] = {{0}}; /* instance port: times driven / read */
+	unsigned char ext[WG_MAX_PORTS] = {0};                     /* composition port: times used / driven */
+	int ev = wg_port_index(b, "ev_o");
+	for (int i = 0; i < c->nwires; i++) {
+		comp_ep *f = &P->from[i], *t = &P->to[i];
+		if (ep_parse(b, c->wires[i].from, f, msg, sizeof msg) || ep_parse(b, c->wires[i].to, t, msg, sizeof msg))
+			return wire_err(b, i, msg, buf, n);
+		int fok = f->kind == EP_CONST || (f->kind == EP_EXT && b->ports[f->port].dir == WG_IN) ||
+			  (f->kind == EP_INST && c->inst[f->inst].block->ports[f->port].dir == WG_OUT &&
+			   f->port != P->cl[f->inst].ev_port);
+		int tok = (t->kind == EP_EXT && b->ports[t->port].dir == WG_OUT && t->port != ev) ||
+			  (t->kind == EP_INST && c->inst[t->inst].block->ports[t->port].dir == WG_IN &&
+			   strcmp(c->inst[t->inst].block->ports[t->port].name, "rst_i") != 0);
+		if (!fok)
+			return wire_err(b, i, "the source must be a composition input, an instance output other than "
+				       "ev_o, or a constant 0/1", buf, n);
+		if (!tok)
+			return wire_err(b, i, "the sink must be an instance input other than rst_i, or a composition "
+				       "output other than ev_o", buf, n);
+		if (f->kind == EP_CONST && t->kind != EP_INST)
+			return wire_err(b, i, "a constant drives instance inputs only (it has no width)", buf, n);
+	}
+	/* widths: composition inputs take the width of the instance inputs they drive,
+	 * composition outputs the width of their source */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < c->nwires; i++) {
+			comp_ep *f = &P->from[i], *t = &P->to[i];
+			if (f->kind == EP_CONST)
+				continue;
+			int ext_ext = f->kind == EP_EXT && t->kind == EP_EXT;
+			if (ext_ext != (pass == 1))
+				continue;
+			int fw = ep_width(P, f), tw = ep_width(P, t);
+			if (f->kind == EP_EXT && fw < 0)
+				fw = P->ext_w[f->port] = tw;
+			if (t->kind == EP_EXT && b->ports[t->port].dir == WG_OUT) {
+				if (fw < 0)
+					return wire_err(b, i, "the composition input has no width (it drives no instance "
+						       "input)", buf, n);
+				if (tw < 0)
+					tw = P->ext_w[t->port] = fw;
+			}
+			if (fw != tw) {
+				snprintf(msg, sizeof msg, "width %d drives width %d", fw, tw);
+				return wire_err(b, i, msg, buf, n);
+			}
+		}
+	}
+	for (int i = 0; i < c->nwires; i++) {
+		comp_ep *f = &P->from[i], *t = &P->to[i];
+		if (f->kind == EP_EXT)
+			ext[f->port] = (unsigned char)(ext[f->port] < 255 ? ext[f->port] + 1 : 255);
+		if (f->kind == EP_INST)
+			drv[f->inst][f->port] = (unsigned char)(drv[f->inst][f->port] < 255 ? drv[f->inst][f->port] + 1 : 255);
+		unsigned char *d = t->kind == EP_EXT ? &ext[t->port] : &drv[t->inst][t->port];
+		if (*d) {
+			snprintf(msg, sizeof msg, "%s is driven twice",
+				 t->kind == EP_EXT ? b->ports[t->port].name : inst_port(b, t->inst, t->port, nm, sizeof nm));
+			return wire_err(b, i, msg, buf, n);
+		}
+		*d = 1;
+	}
+	for (int k = 0; k < c->ninst; k++) {
+		const wg_block *cb = c->inst[k].block;
+		for (int j = 0; j < cb->nports; j++) {
+			if (drv[k][j] || strcmp(cb->ports[j].name, "rst_i") == 0 || j == P->cl[k].ev_port)
+				continue;
+			snprintf(buf, n, "%s: %s %s", b->name, inst_port(b, k, j, nm, sizeof nm),
+				 cb->ports[j].dir == WG_IN ? "is not driven (every instance input is driven once)"
+							    : "is not read (every instance output is read)");
+			return buf;
+		}
+	}
+	for (int j = 1; j < b->nports; j++) {
+		if (ext[j] || j == ev)
+			continue;
+		snprintf(buf, n, "%s: port %s is not %s", b->name, b->ports[j].name,
+			 b->ports[j].dir == WG_IN ? "used (every composition input drives something)" : "driven");
+		return buf;
+	}
+	return NULL;
+}
+
+/* Resolve everything; NULL or a one-line error. */
+static const char *plan_make(const wg_block *b, const long *p, comp_plan *P, char *buf, size_t n)
+{
+	memset(P->ext_w, 0xff, sizeof P->ext_w); /* -1: not known yet */
+	memset(P->ev_w, 0, sizeof P->ev_w);
+	if (shape_check(b, buf, n))
+		return buf;
+	const wg_comp *c = b->comp;
+	if (c->check && c->check(p, buf, n))
+		return buf;
+	for (int k = 0; k < c->ninst; k++) {
+		if (wg_comp_child_params(b, k, p, P->cp[k], buf, n))
+			return buf;
+		wg_layout_init(&P->cl[k], c->inst[k].block, P->cp[k]);
+	}
+	if (events_check(b, P, buf, n))
+		return buf;
+	P->ext_w[0] = 1; /* rst_i */
+	int ev = wg_port_index(b, "ev_o");
+	if (ev >= 0) {
+		int sum = 0;
+		for (int e = 0; e < b->nevents; e++)
+			sum += P->ev_w[e];
+		P->ext_w[ev] = sum;
+	}
+	return wires_check(b, P, buf, n);
+}
+
+const char *wg_comp_check(const wg_block *b, const long *p, char *buf, size_t n)
+{
+	comp_plan *P = wg_xcalloc(sizeof *P);
+	const char *r = plan_make(b, p, P, buf, n);
+	free(P);
+	return r;
+}
+
+void wg_comp_widths(const wg_block *b, const long *p, int *port_w, int *event_w)
+{
+	comp_plan *P = wg_xcalloc(sizeof *P);
+	char err[COMP_ERRLEN];
+	int ok = plan_make(b, p, P, err, sizeof err) == NULL;
+	for (int i = 0; i < b->nports; i++)
+		port_w[i] = ok && P->ext_w[i] > 0 ? P->ext_w[i] : 1;
+	for (int e = 0; e < b->nevents; e++)
+		event_w[e] = ok ? P->ev_w[e] : 1;
+	free(P);
+}
+
+long wg_comp_storage_bits(const wg_block *b, const long *p)
+{
+	long sum = 0, cp[WG_MAX_PARAMS];
+	char err[COMP_ERRLEN];
+	for (int k = 0; b->comp && k < b->comp->ninst; k++)
+		if (!wg_comp_child_params(b, k, p, cp, err, sizeof err))
+			sum += b->comp->inst[k].block->storage_bits(cp);
+	return sum;
+}
+
+/* ------------------------------------------------------------------ */
+/* The C model                                                         */
+/* ------------------------------------------------------------------ */
+
+enum { SRC_IN = -1, SRC_ZERO = -2, SRC_ONES = -3 }; /* comp_copy.src; >= 0: an instance */
+
+/* One port moved into a frame: an input of an instance, or an output of the
+ * composition. */
+typedef struct comp_copy {
+	int src;      /* SRC_IN (composition input frame), SRC_ZERO, SRC_ONES, or the source instance */
+	int src_off;  /* word offset in the source frame */
+	int dst_off;  /* word offset in the destination frame */
+	int nw;       /* words */
+	int w;        /* bits (for constants) */
+} comp_copy;
+
+/* One instance inside the model. */
+typedef struct comp_child {
+	wg_layout lay;          /* its frame layout */
+	size_t model;           /* byte offset of its model */
+	size_t in;              /* byte offset of its input frame (built from the wires) */
+	size_t last;            /* byte offset of the input frame of its last evaluation */
+	size_t out;             /* byte offset of its output frame */
+	int nin, nout;          /* frame words */
+	int copy0, ncopy;       /* its input copies: cp[copy0 .. copy0 + ncopy - 1] */
+	int nfixed;             /* the first nfixed of them: from the composition's inputs or constants */
+	unsigned fanout;        /* bit j: instance j reads an output of this one */
+	int ev_lsb;             /* its first event field's bit in the composition's ev_o */
+	int ev_w;               /* its ev_o width (0: no events) */
+	int ev0;                /* index of its first event in the composition's events */
+	int rc;                 /* return of its last evaluation */
+	char err[COMP_ERRLEN];  /* message of its last evaluation */
+} comp_child;
+
+typedef struct comp_model {
+	const wg_block *b;                                /* the composition (static data) */
+	wg_layout L;                                      /* the composition's layout */
+	int ninst;                                        /* instances */
+	int passes;                                       /* evaluation passes of the last settle */
+	int settled;                                      /* the children settled on the frame at `in_copy` since the last tick */
+	size_t in_copy;                                   /* byte offset of the last evaluated composition input frame */
+	int ncopy;                                        /* copies in cp */
+	int out0;                                         /* first copy into the composition's outputs */
+	comp_copy cp[WG_COMP_MAX_WIRES + WG_COMP_MAX_INST]; /* instance inputs (grouped per instance), then outputs */
+	comp_child c[WG_COMP_MAX_INST];                   /* the instances */
+	uint64_t counts[WG_MAX_EVENTS];                   /* the instances' cumulative counts, concatenated */
+} comp_model;
+
+static size_t al8(size_t x)
+{
+	return (x + 7u) & ~(size_t)7u;
+}
+
+static uint32_t *fr(const comp_model *m, size_t off)
+{
+	return (uint32_t *)((unsigned char *)m + off);
+}
+
+/* Offsets of everything after the header; returns the total size. */
+static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layout *L, comp_model *m)
+{
+	size_t at = al8(sizeof(comp_model));
+	for (int k = 0; k < b->comp->ninst; k++) {
+		const wg_layout *cl = &P->cl[k];
+		size_t fin = al8((size_t)cl->nwords[WG_IN] * 4u), fout = al8((size_t)cl->nwords[WG_OUT] * 4u);
+		if (m) {
+			m->c[k].model = at;
+			m->c[k].in = at + al8(b->comp->inst[k].block->model_size(P->cp[k]));
+			m->c[k].last = m->c[k].in + fin;
+			m->c[k].out = m->c[k].last + fin;
+		}
+		at += al8(b->comp->inst[k].block->model_size(P->cp[k])) + 2 * fin + fout;
+	}
+	if (m)
+		m->in_copy = at;
+	return at + al8((size_t)L->nwords[WG_IN] * 4u);
+}
+
+size_t wg_comp_model_size(const wg_block *b, const long *p)
+{
+	comp_plan *P = wg_xcalloc(sizeof *P);
+	char err[COMP_ERRLEN];
+	wg_layout L;
+	size_t sz = sizeof(comp_model);
+	if (!plan_make(b, p, P, err, sizeof err)) {
+		wg_layout_init(&L, b, p);
+		sz = model_layout(b, P, &L, NULL);
+	}
+	free(P);
+	return sz;
+}
+
+static comp_copy make_copy(const comp_plan *P, const wg_layout *L, const comp_ep *f, int dst_off, int w)
+{
+	comp_copy c = {.dst_off = dst_off, .nw = (w + 31) / 32, .w = w};
+	if (f->kind == EP_CONST) {
+		c.src = f->value ? SRC_ONES : SRC_ZERO;
+	} else if (f->kind == EP_EXT) {
+		c.src = SRC_IN;
+		c.src_off = L->off[f->port];
+	} else {
+		c.src = f->inst;
+		c.src_off = P->cl[f->inst].off[f->port];
+	}
+	return c;
+}
+
+void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_layout *L)
+{
+	comp_model *m = mem;
+	comp_plan *P = wg_xcalloc(sizeof *P);
+	char err[COMP_ERRLEN];
+	m->b = b;
+	m->L = *L;
+	if (plan_make(b, p, P, err, sizeof err)) { /* not a legal configuration: an inert model */
+		free(P);
+		return;
+	}
+	const wg_comp *c = b->comp;
+	m->ninst = c->ninst;
+	model_layout(b, P, L, m);
+	int ev_lsb = 0, ev0 = 0;
+	for (int k = 0; k < c->ninst; k++) {
+		comp_child *ch = &m->c[k];
+		const wg_block *cb = c->inst[k].block;
+		ch->lay = P->cl[k];
+		ch->nin = ch->lay.nwords[WG_IN];
+		ch->nout = ch->lay.nwords[WG_OUT];
+		ch->copy0 = m->ncopy;
+		int rst = wg_port_index(cb, "rst_i");
+		if (rst >= 0) {
+			comp_ep f = {.kind = EP_EXT, .port = 0};
+			m->cp[m->ncopy++] = make_copy(P, L, &f, ch->lay.off[rst], 1);
+		}
+		for (int from_inst = 0; from_inst < 2; from_inst++) { /* fixed sources first */
+			for (int i = 0; i < c->nwires; i++) {
+				const comp_ep *t = &P->to[i], *f = &P->from[i];
+				if (t->kind != EP_INST || t->inst != k || (f->kind == EP_INST) != from_inst)
+					continue;
+				m->cp[m->ncopy++] = make_copy(P, L, f, ch->lay.off[t->port], ch->lay.width[t->port]);
+				if (from_inst)
+					m->c[f->inst].fanout |= 1u << k;
+			}
+			if (!from_inst)
+				ch->nfixed = m->ncopy - ch->copy0;
+		}
+		ch->ncopy = m->ncopy - ch->copy0;
+		ch->ev_lsb = ev_lsb;
+		ch->ev0 = ev0;
+		ch->ev_w = ch->lay.ev_port >= 0 ? ch->lay.width[ch->lay.ev_port] : 0;
+		ev_lsb += ch->ev_w;
+		ev0 += cb->nevents;
+		cb->model_init((unsigned char *)m + ch->model, P->cp[k], &ch->lay);
+	}
+	m->out0 = m->ncopy;
+	for (int i = 0; i < c->nwires; i++)
+		if (P->to[i].kind == EP_EXT)
+			m->cp[m->ncopy++] = make_copy(P, L, &P->from[i], L->off[P->to[i].port], L->width[P->to[i].port]);
+	for (int k = 0; k < m->ninst; k++) {
+		const uint64_t *cc = c->inst[k].block->model_counts((unsigned char *)m + m->c[k].model);
+		memcpy(m->counts + m->c[k].ev0, cc, (size_t)c->inst[k].block->nevents * sizeof *cc);
+	}
+	free(P);
+}
+
+static void apply(const comp_model *m, const comp_copy *c, const uint32_t *in, uint32_t *dst)
+{
+	uint32_t *d = dst + c->dst_off;
+	if (c->nw == 1 && c->src >= SRC_IN) { /* the common case: a port of one word */
+		*d = (c->src == SRC_IN ? in : fr(m, m->c[c->src].out))[c->src_off];
+		return;
+	}
+	switch (c->src) {
+	case SRC_IN:
+		memcpy(d, in + c->src_off, (size_t)c->nw * 4u);
+		break;
+	case SRC_ZERO:
+		memset(d, 0, (size_t)c->nw * 4u);
+		break;
+	case SRC_ONES:
+		for (int i = 0; i < c->nw; i++)
+			d[i] = (uint32_t)wg_ones64(c->w - 32 * i < 32 ? c->w - 32 * i : 32);
+		break;
+	default:
+		memcpy(d, fr(m, m->c[c->src].out) + c->src_off, (size_t)c->nw * 4u);
+		break;
+	}
+}
+
+static const wg_block *child_block(const comp_model *m, int k)
+{
+	return m->b->comp->inst[k].block;
+}
+
+/* Evaluate the instances until no instance's input frame changes. Returns 0,
+ * or -1 (a combinational loop) with a message. An instance is rebuilt in a
+ * later pass only when one of its source instances was evaluated since its
+ * last build (`dirty`), and then only its wires from instances are copied
+ * again (the composition's inputs and constants do not change in a cycle). */
+static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
+{
+	unsigned dirty = (1u << m->ninst) - 1u, evald = 0;
+	for (int pass = 0; pass <= m->ninst; pass++) {
+		evald = 0;
+		for (int k = 0; k < m->ninst; k++) {
+			comp_child *ch = &m->c[k];
+			if (!(dirty & (1u << k)))
+				continue;
+			dirty &= ~(1u << k);
+			uint32_t *ci = fr(m, ch->in), *cl = fr(m, ch->last);
+			for (int i = pass ? ch->nfixed : 0; i < ch->ncopy; i++)
+				apply(m, &m->cp[ch->copy0 + i], in, ci);
+			if (pass > 0 && memcmp(ci, cl, (size_t)ch->nin * 4u) == 0)
+				continue;
+			ch->err[0] = '\0';
+			ch->rc = child_block(m, k)->model_eval(fr(m, ch->model), ci, fr(m, ch->out), ch->err,
+							   sizeof ch->err);
+			memcpy(cl, ci, (size_t)ch->nin * 4u);
+			evald |= 1u << k;
+			dirty |= ch->fanout;
+		}
+		m->passes = pass + 1;
+		if (!dirty)
+			return 0;
+	}
+	size_t used = (size_t)snprintf(err, errn, "%s: combinational loop: the inputs of", m->b->name);
+	for (int k = 0; k < m->ninst && used < errn; k++)
+		if ((evald | dirty) & (1u << k))
+			used += (size_t)snprintf(err + used, errn - used, " %s", m->b->comp->inst[k].name);
+	if (used < errn)
+		snprintf(err + used, errn - used, " still change after %d evaluation passes", m->passes);
+	return -1;
+}
+
+int wg_comp_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
+{
+	comp_model *m = mem;
+	char msg[COMP_ERRLEN];
+	int rc = settle(m, in, msg, sizeof msg);
+	m->settled = rc == 0;
+	memcpy(fr(m, m->in_copy), in, (size_t)m->L.nwords[WG_IN] * 4u);
+	for (int i = m->out0; i < m->ncopy; i++)
+		apply(m, &m->cp[i], in, out);
+	if (m->L.ev_port >= 0) {
+		uint32_t *ev = out + m->L.off[m->L.ev_port];
+		memset(ev, 0, (size_t)((m->L.width[m->L.ev_port] + 31) / 32) * 4u);
+		for (int k = 0; k < m->ninst; k++) {
+			const comp_child *ch = &m->c[k];
+			if (ch->ev_w > 0)
+				wg_copy_in(ev, (unsigned)ch->ev_lsb, fr(m, ch->out) + ch->lay.off[ch->lay.ev_port],
+					   (unsigned)ch->ev_w);
+		}
+	}
+	for (int k = 0; rc == 0 && k < m->ninst; k++) /* only the final evaluation's verdict counts */
+		if (m->c[k].rc != 0) {
+			child_err(m->b, k, m->c[k].err[0] ? m->c[k].err : "protocol violation", msg, sizeof msg);
+			rc = -1;
+		}
+	if (rc != 0 && err && errn)
+		snprintf(err, errn, "%s", msg);
+	return rc;
+}
+
+void wg_comp_model_tick(void *mem, const uint32_t *in)
+{
+	comp_model *m = mem;
+	if (!m->settled || memcmp(fr(m, m->in_copy), in, (size_t)m->L.nwords[WG_IN] * 4u) != 0) {
+		char msg[COMP_ERRLEN]; /* the edge needs the settled inputs; no eval for this frame yet */
+		settle(m, in, msg, sizeof msg);
+	}
+	for (int k = 0; k < m->ninst; k++)
+		child_block(m, k)->model_tick(fr(m, m->c[k].model), fr(m, m->c[k].in));
+	m->settled = 0;
+	for (int k = 0; k < m->ninst; k++) {
+		const wg_block *cb = child_block(m, k);
+		memcpy(m->counts + m->c[k].ev0, cb->model_counts(fr(m, m->c[k].model)),
+		       (size_t)cb->nevents * sizeof *m->counts);
+	}
+}
+
+const uint64_t *wg_comp_model_counts(const void *mem)
+{
+	return ((const comp_model *)mem)->counts;
+}
+
+static const comp_child *child_at(const void *mem, int k)
+{
+	const comp_model *m = mem;
+	return k >= 0 && k < m->ninst ? &m->c[k] : NULL;
+}
+
+const void *wg_comp_child(const void *mem, int k)
+{
+	const comp_child *ch = child_at(mem, k);
+	return ch ? (const unsigned char *)mem + ch->model : NULL;
+}
+
+const uint32_t *wg_comp_child_in(const void *mem, int k)
+{
+	const comp_child *ch = child_at(mem, k);
+	return ch ? fr(mem, ch->in) : NULL;
+}
+
+const uint32_t *wg_comp_child_out(const void *mem, int k)
+{
+	const comp_child *ch = child_at(mem, k);
+	return ch ? fr(mem, ch->out) : NULL;
+}
+
+const wg_layout *wg_comp_child_layout(const void *mem, int k)
+{
+	const comp_child *ch = child_at(mem, k);
+	return ch ? &ch->lay : NULL;
+}
+
+int wg_comp_passes(const void *mem)
+{
+	return ((const comp_model *)mem)->passes;
+}
+
+/* ------------------------------------------------------------------ */
+/* Verilog                                                             */
+/* ------------------------------------------------------------------ */
+
+static const char *vrange(int w, char *buf, size_t n)
+{
+	if (w > 1)
+		snprintf(buf, n, "[%d:0]", w - 1);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
+/* The net an instance input is connected to. */
+static void conn_expr(const wg_block *b, const comp_plan *P, int k, int port, char *buf, size_t n)
+{
+	const wg_comp *c = b->comp;
+	const wg_block *cb = c->inst[k].block;
+	if (strcmp(cb->ports[port].name, "rst_i") == 0) {
+		snprintf(buf, n, "rst_i");
+		return;
+	}
+	for (int i = 0; i < c->nwires; i++) {
+		const comp_ep *t = &P->to[i], *f = &P->from[i];
+		if (t->kind != EP_INST || t->inst != k || t->port != port)
+			continue;
+		if (f->kind == EP_EXT)
+			snprintf(buf, n, "%s", b->ports[f->port].name);
+		else if (f->kind == EP_INST)
+			snprintf(buf, n, "%s_%s", c->inst[f->inst].name, c->inst[f->inst].block->ports[f->port].name);
+		else
+			snprintf(buf, n, "{%d{1'b%d}}", P->cl[k].width[port], f->value);
+		return;
+	}
+	snprintf(buf, n, "/* undriven */");
+}
+
+static void top_module(wg_buf *o, const wg_block *b, const comp_plan *P, const char *top)
+{
+	const wg_comp *c = b->comp;
+	char r[32], net[160];
+	wg_buf_printf(o, "// ---------------------------------------------------------------------------\n"
+			 "// %s: the composition %s (instances", top, b->name);
+	for (int k = 0; k < c->ninst; k++)
+		wg_buf_printf(o, "%s %s: %s", k ? "," : "", c->inst[k].name, c->inst[k].block->name);
+	wg_buf_printf(o, ").\n// Wires only: every flip-flop is in an instance. ev_o = the instances' ev_o,\n"
+			 "// the first instance in the least significant bits.\n"
+			 "// ---------------------------------------------------------------------------\n"
+			 "`default_nettype none\n\nmodule %s (\n  input  wire %-9s clk_i", top, "");
+	const char *group = "";
+	for (int i = 0; i < b->nports; i++) {
+		const wg_port_def *d = &b->ports[i];
+		wg_buf_printf(o, ",\n");
+		if (strcmp(d->group, group) != 0) {
+			wg_buf_printf(o, "  // %s\n", d->group);
+			group = d->group;
+		}
+		wg_buf_printf(o, "  %s wire %-9s %s", d->dir == WG_IN ? "input " : "output", vrange(P->ext_w[i], r, sizeof r),
+			      d->name);
+	}
+	wg_buf_printf(o, "\n);\n");
+	for (int k = 0; k < c->ninst; k++) {
+		const wg_block *cb = c->inst[k].block;
+		wg_buf_printf(o, "\n  // outputs of u_%s\n", c->inst[k].name);
+		for (int j = 0; j < cb->nports; j++)
+			if (cb->ports[j].dir == WG_OUT)
+				wg_buf_printf(o, "  wire %-9s %s_%s;\n", vrange(P->cl[k].width[j], r, sizeof r),
+					      c->inst[k].name, cb->ports[j].name);
+	}
+	for (int k = 0; k < c->ninst; k++) {
+		const wg_block *cb = c->inst[k].block;
+		int nlen = 5;
+		for (int j = 0; j < cb->nports; j++)
+			if ((int)strlen(cb->ports[j].name) > nlen)
+				nlen = (int)strlen(cb->ports[j].name);
+		wg_buf_printf(o, "\n  %s_%s u_%s (\n    .%-*s (clk_i)", top, c->inst[k].name, c->inst[k].name, nlen, "clk_i");
+		for (int j = 0; j < cb->nports; j++) {
+			if (cb->ports[j].dir == WG_IN)
+				conn_expr(b, P, k, j, net, sizeof net);
+			else
+				snprintf(net, sizeof net, "%s_%s", c->inst[k].name, cb->ports[j].name);
+			wg_buf_printf(o, ",\n    .%-*s (%s)", nlen, cb->ports[j].name, net);
+		}
+		wg_buf_printf(o, "\n  );\n");
+	}
+	wg_buf_printf(o, "\n");
+	for (int i = 0; i < c->nwires; i++) {
+		const comp_ep *t = &P->to[i], *f = &P->from[i];
+		if (t->kind != EP_EXT)
+			continue;
+		if (f->kind == EP_EXT)
+			snprintf(net, sizeof net, "%s", b->ports[f->port].name);
+		else
+			snprintf(net, sizeof net, "%s_%s", c->inst[f->inst].name, c->inst[f->inst].block->ports[f->port].name);
+		wg_buf_printf(o, "  assign %s = %s;\n", b->ports[t->port].name, net);
+	}
+	int ev = wg_port_index(b, "ev_o");
+	if (ev >= 0) {
+		wg_buf_printf(o, "  assign ev_o = {");
+		int first = 1;
+		for (int k = c->ninst - 1; k >= 0; k--)
+			if (P->cl[k].ev_port >= 0) {
+				wg_buf_printf(o, "%s%s_ev_o", first ? "" : ", ", c->inst[k].name);
+				first = 0;
+			}
+		wg_buf_printf(o, "};\n");
+	}
+	wg_buf_printf(o, "\nendmodule\n\n`default_nettype wire\n");
+}
+
+char *wg_comp_verilog_modules(const wg_block *b, const long *p, const char *top, char *err, size_t n)
+{
+	comp_plan *P = wg_xcalloc(sizeof *P);
+	if (plan_make(b, p, P, err, n)) {
+		free(P);
+		return NULL;
+	}
+	const wg_comp *c = b->comp;
+	wg_buf o = {0};
+	char name[256], v[64];
+	for (int k = 0; k < c->ninst; k++) {
+		const wg_block *cb = c->inst[k].block;
+		snprintf(name, sizeof name, "%s_%s", top, c->inst[k].name);
+		char *t = wg_verilog_modules(cb, P->cp[k], name, err, n);
+		if (!t) {
+			free(P);
+			wg_buf_free(&o);
+			return NULL;
+		}
+		wg_buf_printf(&o, "// ===========================================================================\n"
+				  "// Instance u_%s of %s: block %s, module %s, storage bits %ld\n//  ", c->inst[k].name, top,
+			      cb->name, name, cb->storage_bits(P->cp[k]));
+		for (int i = 0; i < cb->nparams; i++)
+			wg_buf_printf(&o, " %s=%s", cb->params[i].name, wg_param_text(&cb->params[i], P->cp[k][i], v, sizeof v));
+		wg_buf_printf(&o, "\n// ===========================================================================\n"
+				  "/* verilator lint_off DECLFILENAME */\n");
+		wg_buf_put(&o, t, strlen(t));
+		wg_buf_printf(&o, "%s/* verilator lint_on DECLFILENAME */\n\n", t[0] && t[strlen(t) - 1] == '\n' ? "" : "\n");
+		free(t);
+	}
+	top_module(&o, b, P, top);
+	free(P);
+	return o.s;
+}
+
+char *wg_comp_verilog(const wg_block *b, const long *p, const char *top, char *err, size_t n)
+{
+	char *body = wg_comp_verilog_modules(b, p, top, err, n);
+	if (!body)
+		return NULL;
+	char *head = wg_verilog_header(b, p, top);
+	wg_buf o = {0};
+	wg_buf_put(&o, head, strlen(head));
+	wg_buf_put(&o, body, strlen(body));
+	free(head);
+	free(body);
+	return o.s;
+}
