@@ -53,6 +53,7 @@ enum {
 	C_DEAD_VICTIM,
 	C_LRU_TOUCH,
 	C_PINNED_INVALID,
+	C_PARTIAL_BYPASS,
 	RFC_NCASES
 };
 
@@ -96,6 +97,9 @@ static const wg_case_def rfc_cases[RFC_NCASES] = {
 	[C_PINNED_INVALID] = {"pinned_invalid_entry_not_reused",
 		"a hit entry is invalidated by a long-latency write before its read: a miss must not reallocate it, so the read still returns the value it hit",
 		"spec §8 #3, §9 #1, #6", "ENTRIES=2"},
+	[C_PARTIAL_BYPASS] = {"partial_bypass_keeps_other_lanes",
+		"a divergent long-latency result for a cached register writes through: the copy keeps its other lanes, stays FIFO-oldest and is evicted with the merged lanes; a divergent late result into a draining slot is drained later with the merged lanes, never the stale ones",
+		"spec §9 #6, #10", "ENTRIES=2,LANES=4,FLUSH_PORTS=1"},
 };
 
 /* ---- generator state ---- */
@@ -227,6 +231,17 @@ static int fl_is(const rfc_stim *s, const uint32_t *out, long warp, long reg, lo
 		return 0;
 	for (long l = 0; l < s->LN; l++)
 		if (get(s, out, RFC_FL_DATA_O, l, s->W) != pat(warp, reg, ver, l, s->W))
+			return 0;
+	return 1;
+}
+
+/* Do LANES elements of `port` from element e0 hold `warp`/`reg` version vnew
+ * on the lanes of mask and version vold on the others? */
+static int merged_is(const rfc_stim *s, const uint32_t *out, int port, long e0, long warp, long reg,
+		     uint64_t mask, long vnew, long vold)
+{
+	for (long l = 0; l < s->LN; l++)
+		if (get(s, out, port, e0 + l, s->W) != pat(warp, reg, (mask >> l) & 1u ? vnew : vold, l, s->W))
 			return 0;
 	return 1;
 }
@@ -447,6 +462,17 @@ static int case_next(rfc_stim *s, uint32_t *in, long cyc)
 		if (t == 3) write(s, in, 0, 1, 1, full(s), 1);        /* long-latency r1: entry 0 invalid */
 		if (t == 4) write(s, in, 0, 3, 0, full(s), 0);        /* entry 0 is pinned: evict r2 */
 		return t < 5 + L;
+	case C_PARTIAL_BYPASS: /* ENTRIES=2, LANES=4, FLUSH_PORTS=1; T: start of part 2 */
+		if (t == 0) write(s, in, 0, 1, 0, full(s), 0);        /* r1 -> entry 0 (FIFO-oldest) */
+		if (t == 1) write(s, in, 0, 2, 0, full(s), 0);        /* r2 -> entry 1 */
+		if (t == 2) write(s, in, 0, 1, 1, 0x5, 1);            /* long-latency r1, lanes 0 and 2 */
+		if (t == 3) lookup(s, in, 0, 0, 1, 0);                /* r1 must still hit */
+		if (t == 4 + L) write(s, in, 0, 3, 0, full(s), 0);    /* victim r1 (not touched): merged */
+		if (t == 6 + L) write(s, in, 1, 4, 0, full(s), 0);    /* warp 1: r4 -> slot 1 entry 0 */
+		if (t == 7 + L) write(s, in, 1, 5, 0, full(s), 0);    /* r5 -> entry 1 */
+		if (t == 8 + L) ctl(s, in, RFC_FLUSH_VALID_I, 1);     /* demote warp 1 */
+		if (t == 9 + L) write(s, in, 1, 4, 1, 0xA, 0);        /* late r4, lanes 1 and 3, as r4 would drain */
+		return t < 13 + L;
 	default:
 		return 0;
 	}
@@ -608,6 +634,39 @@ static const char *case_check(rfc_stim *s, const uint32_t *out, long cyc, char *
 			s->seen[1] = 1;
 		}
 		break;
+	case C_PARTIAL_BYPASS: {
+		long r = fl_reg(s, out, 0);
+		if (t == 2) {
+			EXPECT(wb_is(s, out, RFC_WB_BYPASS, 0, 1, 1) && get(s, out, RFC_WB_MASK_O, 0, s->LN) == 0x5,
+			       "the divergent long-latency r1 goes to the MRF with lanes 0 and 2");
+			s->key = cyc;
+		}
+		if (t == 3) EXPECT(hit(s, out, 0), "a divergent long-latency result must not drop r1's copy");
+		if (t == 3 + L) {
+			EXPECT(get(s, out, RFC_RD_VALID_O, 0, 1) && merged_is(s, out, RFC_RD_DATA_O, 0, 0, 1, 0x5, 1, 0),
+			       "the read of r1 returns the new lanes 0 and 2 and the old lanes 1 and 3");
+			s->seen[0] = 1;
+		}
+		if (t == 4 + L) {
+			EXPECT(wb_any(s, out) && get(s, out, RFC_WB_CAUSE_O, 0, 3) == RFC_WB_EVICT &&
+				       get(s, out, RFC_WB_REG_O, 0, s->rb) == 1 &&
+				       get(s, out, RFC_WB_MASK_O, 0, s->LN) == full(s) &&
+				       merged_is(s, out, RFC_WB_DATA_O, 0, 0, 1, 0x5, 1, 0),
+			       "r1 (still FIFO-oldest) is evicted with all lanes, merged");
+			s->seen[1] = 1;
+		}
+		if (t == 9 + L) {
+			EXPECT(wb_is(s, out, RFC_WB_LATE, 1, 4, 1) && get(s, out, RFC_WB_MASK_O, 0, s->LN) == 0xA,
+			       "the divergent late r4 goes to the MRF with lanes 1 and 3");
+			EXPECT(r != 4, "the old r4 must not be drained in the cycle the newer lanes arrive");
+		}
+		if (r == 4) {
+			EXPECT(t > 9 + L && merged_is(s, out, RFC_FL_DATA_O, 0, 1, 4, 0xA, 1, 0),
+			       "r4 is drained after the late result, with its merged lanes");
+			s->seen[2] = 1;
+		}
+		break;
+	}
 	default:
 		break;
 	}
@@ -623,6 +682,10 @@ static const char *rfc_stim_finish(void *st, long *key, char *buf, size_t n)
 	switch (s->cs) {
 	case C_VICTIM_PINNED:
 		EXPECT(s->seen[0] && s->seen[1] && s->seen[2], "the scenario did not reach all three of its checks");
+		break;
+	case C_PARTIAL_BYPASS:
+		EXPECT(s->seen[0] && s->seen[1], "r1 was not read and evicted with its merged lanes");
+		EXPECT(s->seen[2], "r4 was never drained after the divergent late result (its other lanes were lost)");
 		break;
 	case C_PINNED_INVALID:
 	case C_DEMOTE_INFLIGHT:

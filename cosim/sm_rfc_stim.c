@@ -11,6 +11,7 @@
 #include "sm_env.h"
 #include "sm_rfc.h"
 #include "wg_comp.h"
+#include "wg_bits.h"
 #include "wg_stim.h"
 
 enum {
@@ -277,7 +278,7 @@ static const char *case_check(smr_stim *s, const void *model, long cyc, char *bu
 		if (s->dem_cyc[w] > v->wr_issued && v->wr_owned && s->pro_cyc[w] > s->dem_cyc[w]) {
 			/* issued before a demotion, written after the re-promotion: into the new slot */
 			int fallback = v->wb_valid && v->wb_cause == RFC_WB_FALLBACK;
-			if (!v->wr_bypass && !fallback && v->wr_mask == ((UINT64_C(1) << rfc_config(rfc)->lanes) - 1u)) {
+			if (!v->wr_bypass && !fallback && v->wr_mask == wg_ones64(rfc_config(rfc)->lanes)) {
 				s->chk = (smr_pending_chk){.warp = w, .reg = v->wr_reg, .cyc = cyc};
 				mark_key(s, 1, cyc);
 			}
@@ -383,9 +384,14 @@ static const char *case_check(smr_stim *s, const void *model, long cyc, char *bu
 				for (int j = 0; j < 4; j++)
 					EXPECT(!(((v->fl_valid >> j) & 1u) && v->fl_warp[j] == v->wr_warp && v->fl_reg[j] == v->wr_reg),
 					       "the old r%d is drained in the cycle its newer value arrives", v->wr_reg);
-				s->sup_warp = v->wr_warp;
-				s->sup_reg = v->wr_reg;
-				s->sup_slot = sl;
+				/* A full-mask result supersedes the old entry: it must never be drained. A
+				 * partial one is written through into it (docs/rfc.md §4 B), so the entry is
+				 * drained later with merged lanes, which the environment's data checks verify. */
+				if (v->wr_mask == wg_ones64(rfc_config(rfc)->lanes)) {
+					s->sup_warp = v->wr_warp;
+					s->sup_reg = v->wr_reg;
+					s->sup_slot = sl;
+				}
 				mark_key(s, 0, cyc);
 			}
 		}

@@ -26,12 +26,12 @@
 /* Write-path decision of one cycle (docs/rfc.md §4). */
 enum {
 	RFC_WC_NONE,     /* wr_valid_i = 0 */
-	RFC_WC_BYPASS,   /* A.1: bypass to the MRF, invalidate the copy */
+	RFC_WC_BYPASS,   /* A.1: bypass to the MRF, invalidate (or write through) the copy */
 	RFC_WC_HIT,      /* A.2: write hit, update masked lanes */
 	RFC_WC_PARTIAL,  /* A.3: partial-mask miss to the MRF */
 	RFC_WC_ALLOC,    /* A.4: allocate a victim (maybe evicting it) */
 	RFC_WC_FALLBACK, /* A.4: every entry valid and pinned */
-	RFC_WC_LATE      /* B: warp has no OWNED slot */
+	RFC_WC_LATE      /* B: warp has no OWNED slot (invalidate or write through the copy) */
 };
 
 /* One read-pipeline stage, all ports. Every port of a stage came from the
@@ -53,6 +53,7 @@ typedef struct rfc_plan {
 	int wslot;                            /* so (A cases) or sd (LATE), -1 none */
 	int went;                             /* m (BYPASS/HIT/LATE) or victim v (ALLOC), -1 none */
 	int evict;                            /* ALLOC: the victim is valid and live */
+	int thru;                             /* BYPASS/LATE with m and a partial mask: write-through */
 	unsigned nfl;                         /* drain ports used */
 	uint8_t fl_slot[RFC_MAX_FLUSH_PORTS]; /* drained entry's slot, per port */
 	uint8_t fl_ent[RFC_MAX_FLUSH_PORTS];  /* drained entry, per port */
@@ -496,6 +497,7 @@ static void rfc_plan_write(const rfc_model *m, const rfc_in *in, rfc_plan *pl)
 	pl->wslot = -1;
 	pl->went = -1;
 	pl->evict = 0;
+	pl->thru = 0;
 	pl->ev[RFC_EV_RFC_WRITE] = pl->ev[RFC_EV_EVICT_WB] = pl->ev[RFC_EV_BYPASS_WB] = 0;
 	if (!in->wr_valid)
 		return;
@@ -510,7 +512,10 @@ static void rfc_plan_write(const rfc_model *m, const rfc_in *in, rfc_plan *pl)
 			pl->went = rfc_find(m, (unsigned)s, reg);
 		}
 	}
-	pl->ev[RFC_EV_RFC_WRITE] = pl->wcase == RFC_WC_HIT || pl->wcase == RFC_WC_ALLOC;
+	/* A.1, B: a partial mask writes through into m instead of invalidating it */
+	pl->thru = (pl->wcase == RFC_WC_BYPASS || pl->wcase == RFC_WC_LATE) && pl->went >= 0 &&
+		   (in->wr_mask & m->lmask) != m->lmask;
+	pl->ev[RFC_EV_RFC_WRITE] = pl->wcase == RFC_WC_HIT || pl->wcase == RFC_WC_ALLOC || pl->thru;
 	pl->ev[RFC_EV_EVICT_WB] = pl->wcase == RFC_WC_ALLOC && pl->evict;
 	pl->ev[RFC_EV_BYPASS_WB] = pl->wcase == RFC_WC_BYPASS || pl->wcase == RFC_WC_PARTIAL ||
 				   pl->wcase == RFC_WC_FALLBACK || pl->wcase == RFC_WC_LATE;
@@ -821,7 +826,12 @@ static void rfc_apply_write(rfc_model *m, const rfc_in *in, const rfc_plan *pl, 
 	switch (pl->wcase) {
 	case RFC_WC_BYPASS:
 	case RFC_WC_LATE:
-		rfc_inval(m, s, e);
+		if (pl->thru) { /* write-through: masked lanes, dead = 0, no touch */
+			rfc_merge(m, rfc_ent(m, s, e), wdata, in->wr_mask & m->lmask);
+			m->dead[s] &= ~bit;
+		} else {
+			rfc_inval(m, s, e);
+		}
 		break;
 	case RFC_WC_HIT:
 		rfc_merge(m, rfc_ent(m, s, e), wdata, in->wr_mask & m->lmask);
@@ -920,7 +930,7 @@ static void rfc_apply(rfc_model *m, const rfc_in *in, const rfc_plan *pl, const 
 /* The plan writes lane data into an entry. */
 static int rfc_writes_data(const rfc_plan *pl)
 {
-	return pl->wcase == RFC_WC_HIT || pl->wcase == RFC_WC_ALLOC;
+	return pl->wcase == RFC_WC_HIT || pl->wcase == RFC_WC_ALLOC || pl->thru;
 }
 
 void rfc_tick(rfc_model *m, const rfc_in *in)

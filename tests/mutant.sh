@@ -12,6 +12,7 @@ declare -A MUT=(
 	[rfc/reset-forgets-valid]='/^        v   = {N{1.b0}};$/d'
 	[rfc/rd-data-ungated]='s/= bus \& {L\*W{rd_ok\[gp\]}};/= bus;/'
 	[rfc/no-late-kill]='s/late_kill = ws_drain \&\& m_found;/late_kill = 1'"'"'b0;/'
+	[rfc/partial-bypass-drops-lanes]='s/w_thru = m_found \&\& !(\&wr_mask_i);/w_thru = 1'"'"'b0;/'
 	[sched2l/rr-starts-at-last]='s/el_hi\[s\] = el\[s\] \& (s\[SB-1:0\] > last_q);/el_hi[s] = el[s] \& (s[SB-1:0] >= last_q);/'
 	[sched2l/promote-skips-pointer]='s/cand_hi\[w\] = cand\[w\] \& (w\[WB-1:0\] >= pp_q);/cand_hi[w] = cand[w] \& (w[WB-1:0] > pp_q);/'
 	[sched2l/demote-cause-always-mark]='s/dem_cause = dem_valid \& bd_w\[dem_warp\];/dem_cause = 1'"'"'b0;/'

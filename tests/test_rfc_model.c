@@ -641,14 +641,14 @@ static void test_bypass(void)
 	tb t;
 	tb_open(&t, &c);
 	tb_fill(&t, 2, 0, 4, 0);
-	/* bypass of a register with a copy: MRF write, copy invalid */
-	tb_wr(&t, 2, 3, UINT64_C(0xff), 90, 1);
+	/* full-mask bypass of a register with a copy: MRF write, copy invalid */
+	tb_wr(&t, 2, 3, full_mask(&t), 90, 1);
 	tb_eval(&t);
 	CHECK_EQ(t.o.wb_valid, 1);
 	CHECK_EQ(t.o.wb_cause, RFC_WB_BYPASS);
 	CHECK_EQ(t.o.wb_warp, 2);
 	CHECK_EQ(t.o.wb_reg, 3);
-	CHECK_EQ(t.o.wb_mask, 0xff);
+	CHECK_EQ(t.o.wb_mask, full_mask(&t));
 	CHECK(data_is(&t, t.o.wb_data, 90));
 	CHECK_EQ(t.o.ev[RFC_EV_BYPASS_WB], 1);
 	CHECK_EQ(t.o.ev[RFC_EV_RFC_WRITE], 0);
@@ -670,6 +670,100 @@ static void test_bypass(void)
 	tb_wr(&t, 2, 41, full_mask(&t), 92, 0);
 	tb_cycle(&t);
 	CHECK_EQ(rfc_entry_tag(t.m, 2, 3), 41);
+	tb_close(&t);
+}
+
+/* Lanes of d: pattern snew on the lanes of mask, sold on the others. */
+static int merged_is(const tb *t, const uint64_t *d, uint64_t mask, unsigned snew, unsigned sold)
+{
+	for (int l = 0; l < t->c->lanes; l++)
+		if (d[l] != pat(t, (mask >> l) & 1u ? snew : sold, (unsigned)l))
+			return 0;
+	return 1;
+}
+
+/* §4 A.1 with a partial mask: write-through into the copy. */
+static void test_bypass_partial(void)
+{
+	rfc_cfg c = cfg_default();
+	c.liveness = 1;
+	tb t;
+	tb_open(&t, &c);
+	tb_fill(&t, 2, 0, 4, 0); /* r0..r3 in entries 0..3, r0 oldest */
+	/* r1 is read for the last time: dead */
+	tb_lu(&t, 2, 0, 1, 1);
+	tb_cycle(&t);
+	CHECK_EQ(rfc_entry_dead(t.m, 2, 1), 1);
+	int rank1 = rfc_entry_rank(t.m, 2, 1);
+	/* a divergent long-latency r1: MRF write and write-through */
+	tb_wr(&t, 2, 1, UINT64_C(0x0000ff00), 90, 1);
+	tb_eval(&t);
+	CHECK_EQ(t.o.wb_valid, 1);
+	CHECK_EQ(t.o.wb_cause, RFC_WB_BYPASS);
+	CHECK_EQ(t.o.wb_reg, 1);
+	CHECK_EQ(t.o.wb_mask, 0x0000ff00u);
+	CHECK(data_is(&t, t.o.wb_data, 90));
+	CHECK_EQ(t.o.ev[RFC_EV_BYPASS_WB], 1);
+	CHECK_EQ(t.o.ev[RFC_EV_RFC_WRITE], 1);
+	CHECK_EQ(t.o.ev[RFC_EV_EVICT_WB], 0);
+	tb_tick(&t);
+	CHECK_EQ(rfc_entry_valid(t.m, 2, 1), 1);
+	CHECK_EQ(rfc_entry_tag(t.m, 2, 1), 1);
+	CHECK_EQ(rfc_entry_dead(t.m, 2, 1), 0);        /* revived */
+	CHECK_EQ(rfc_entry_rank(t.m, 2, 1), rank1);    /* not touched */
+	CHECK(merged_is(&t, ent(&t, 2, 1), UINT64_C(0x0000ff00), 90, 1));
+	CHECK_EQ(rfc_slot_nvalid(t.m, 2), 4);
+	/* a hit reads the merged lanes */
+	tb_lu(&t, 2, 0, 1, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.lu_hit, 1);
+	tb_tick(&t);
+	for (int i = 0; i < c.read_lat - 1; i++)
+		tb_cycle(&t);
+	tb_eval(&t);
+	CHECK_EQ(t.o.rd_valid, 1);
+	CHECK(merged_is(&t, t.o.rd_data, UINT64_C(0x0000ff00), 90, 1));
+	tb_tick(&t);
+	/* fill the slot: r0 then r1 are the victims (FIFO), r1 written back with all lanes */
+	tb_wr(&t, 2, 4, full_mask(&t), 91, 0);
+	tb_cycle(&t);
+	tb_wr(&t, 2, 5, full_mask(&t), 92, 0);
+	tb_cycle(&t);
+	tb_wr(&t, 2, 6, full_mask(&t), 93, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.wb_valid, 1);
+	CHECK_EQ(t.o.wb_cause, RFC_WB_EVICT);
+	CHECK_EQ(t.o.wb_reg, 0);
+	tb_tick(&t);
+	tb_wr(&t, 2, 7, full_mask(&t), 94, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.wb_valid, 1);
+	CHECK_EQ(t.o.wb_cause, RFC_WB_EVICT);
+	CHECK_EQ(t.o.wb_reg, 1);
+	CHECK_EQ(t.o.wb_mask, full_mask(&t));
+	CHECK(merged_is(&t, t.o.wb_data, UINT64_C(0x0000ff00), 90, 1));
+	tb_tick(&t);
+	/* an empty mask is partial too: the copy stays, unchanged */
+	tb_wr(&t, 2, 7, 0, 95, 1);
+	tb_eval(&t);
+	CHECK_EQ(t.o.wb_cause, RFC_WB_BYPASS);
+	CHECK_EQ(t.o.wb_mask, 0);
+	CHECK_EQ(t.o.ev[RFC_EV_RFC_WRITE], 1);
+	tb_tick(&t);
+	int e7 = -1;
+	for (int e = 0; e < c.entries; e++)
+		if (rfc_entry_valid(t.m, 2, e) && rfc_entry_tag(t.m, 2, e) == 7)
+			e7 = e;
+	CHECK(e7 >= 0);
+	if (e7 >= 0)
+		CHECK(data_is(&t, ent(&t, 2, e7), 94));
+	/* a partial bypass without a copy: MRF only, no RFC write */
+	tb_wr(&t, 2, 40, UINT64_C(0xf), 96, 1);
+	tb_eval(&t);
+	CHECK_EQ(t.o.wb_cause, RFC_WB_BYPASS);
+	CHECK_EQ(t.o.ev[RFC_EV_RFC_WRITE], 0);
+	tb_tick(&t);
+	CHECK_EQ(rfc_slot_nvalid(t.m, 2), 6);
 	tb_close(&t);
 }
 
@@ -857,16 +951,17 @@ static void test_late(void)
 	t.in.flush_valid = 1;
 	t.in.flush_slot = 0;
 	tb_cycle(&t);
-	/* late r0 while r0 would be drained this very cycle */
-	tb_wr(&t, 0, 0, UINT64_C(0xffff0000), 99, 0);
+	/* late full-mask r0 while r0 would be drained this very cycle: superseded */
+	tb_wr(&t, 0, 0, full_mask(&t), 99, 0);
 	tb_eval(&t);
 	CHECK_EQ(t.o.wb_valid, 1);
 	CHECK_EQ(t.o.wb_cause, RFC_WB_LATE);
 	CHECK_EQ(t.o.wb_warp, 0);
 	CHECK_EQ(t.o.wb_reg, 0);
-	CHECK_EQ(t.o.wb_mask, 0xffff0000u);
+	CHECK_EQ(t.o.wb_mask, full_mask(&t));
 	CHECK(data_is(&t, t.o.wb_data, 99));
 	CHECK_EQ(t.o.ev[RFC_EV_BYPASS_WB], 1);
+	CHECK_EQ(t.o.ev[RFC_EV_RFC_WRITE], 0);
 	CHECK_EQ(t.o.fl_valid, 1);
 	CHECK_EQ(t.o.fl_reg[0], 1); /* r0 skipped */
 	CHECK_EQ(t.o.ev[RFC_EV_FLUSH_WB], 1);
@@ -907,6 +1002,43 @@ static void test_late(void)
 	tb_tick(&t);
 	tb_eval(&t);
 	CHECK_EQ(t.o.fl_reg[0], 1);
+	tb_tick(&t);
+	tb_eval(&t);
+	CHECK_EQ(t.o.fl_valid, 0);
+	tb_close(&t);
+
+	/* §4 B with a partial mask: write-through into the draining copy, which is
+	 * skipped this cycle and drained later with the merged lanes */
+	c.liveness = 1;
+	tb_open(&t, &c);
+	tb_fill(&t, 0, 0, 3, 10);
+	t.in.flush_valid = 1;
+	t.in.flush_slot = 0;
+	tb_cycle(&t);
+	int rank0 = rfc_entry_rank(t.m, 0, 0);
+	tb_wr(&t, 0, 0, UINT64_C(0xffff0000), 99, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.wb_valid, 1);
+	CHECK_EQ(t.o.wb_cause, RFC_WB_LATE);
+	CHECK_EQ(t.o.wb_reg, 0);
+	CHECK_EQ(t.o.wb_mask, 0xffff0000u);
+	CHECK(data_is(&t, t.o.wb_data, 99));
+	CHECK_EQ(t.o.ev[RFC_EV_BYPASS_WB], 1);
+	CHECK_EQ(t.o.ev[RFC_EV_RFC_WRITE], 1);
+	CHECK_EQ(t.o.fl_valid, 1);
+	CHECK_EQ(t.o.fl_reg[0], 1); /* r0 skipped this cycle */
+	tb_tick(&t);
+	CHECK_EQ(rfc_entry_valid(t.m, 0, 0), 1);
+	CHECK_EQ(rfc_entry_dead(t.m, 0, 0), 0);
+	CHECK_EQ(rfc_entry_rank(t.m, 0, 0), rank0);
+	CHECK(merged_is(&t, ent(&t, 0, 0), UINT64_C(0xffff0000), 99, 10));
+	tb_eval(&t);
+	CHECK_EQ(t.o.fl_valid, 1);
+	CHECK_EQ(t.o.fl_reg[0], 0); /* now r0, all lanes merged */
+	CHECK(merged_is(&t, t.o.fl_data, UINT64_C(0xffff0000), 99, 10));
+	tb_tick(&t);
+	tb_eval(&t);
+	CHECK_EQ(t.o.fl_reg[0], 2);
 	tb_tick(&t);
 	tb_eval(&t);
 	CHECK_EQ(t.o.fl_valid, 0);
@@ -1396,6 +1528,7 @@ static void ref_step(ref *r, const rfc_in *in, refout *o, int apply)
 		}
 	/* 4 write */
 	int so = -1, sd = -1, mm = -1, wc = 0, v = -1; /* wc: 1 bypass 2 hit 3 partial 4 alloc 5 fallback 6 late */
+	int thru = 0; /* wc 1 or 6 with m and a partial mask: write-through */
 	unsigned reg = in->wr_reg & regm;
 	if (in->wr_valid) {
 		for (int s = 0; s < A; s++)
@@ -1455,6 +1588,10 @@ static void ref_step(ref *r, const rfc_in *in, refout *o, int apply)
 			o->ev[RFC_EV_RFC_WRITE] = 1;
 		else
 			o->ev[RFC_EV_BYPASS_WB] = 1;
+		/* A.1, B: a partial mask writes through into m */
+		thru = (wc == 1 || (wc == 6 && sd >= 0)) && mm >= 0 && (in->wr_mask & lm) != lm;
+		if (thru)
+			o->ev[RFC_EV_RFC_WRITE] = 1;
 	}
 	if (!o->wb_valid) {
 		o->wb_warp = o->wb_reg = 0;
@@ -1509,7 +1646,14 @@ static void ref_step(ref *r, const rfc_in *in, refout *o, int apply)
 				ref_touch(r, ls, hidx[p]);
 		}
 	/* 6.2 */
-	if (wc == 1 && mm >= 0)
+	if (thru) {
+		int ws = wc == 1 ? so : sd;
+		for (int l = 0; l < L; l++)
+			if ((in->wr_mask >> l) & 1)
+				ref_d(r, ws, mm)[l] = in->wr_data[l] & wm;
+		r->dead[ws][mm] = 0;
+	}
+	if (wc == 1 && mm >= 0 && !thru)
 		r->valid[so][mm] = 0;
 	if (wc == 2) {
 		for (int l = 0; l < L; l++)
@@ -1526,7 +1670,7 @@ static void ref_step(ref *r, const rfc_in *in, refout *o, int apply)
 			ref_d(r, so, v)[l] = in->wr_data[l] & wm;
 		ref_touch(r, so, v);
 	}
-	if (wc == 6 && sd >= 0 && mm >= 0)
+	if (wc == 6 && sd >= 0 && mm >= 0 && !thru)
 		r->valid[sd][mm] = 0;
 	/* 6.3 */
 	for (int j = 0; j < nfl; j++)
@@ -1861,6 +2005,7 @@ int main(void)
 	test_fallback();
 	test_partial();
 	test_bypass();
+	test_bypass_partial();
 	test_flush();
 	test_flush_ports2();
 	test_free_pins();

@@ -277,9 +277,11 @@ module rfc #(
   reg [SB-1:0]    ws;          // slot owned (OWNED or DRAINING) by wr_warp_i
   reg [IBW-1:0]   w_idx;       // entry written / invalidated in slot ws
   reg             w_upd;       // entry (ws, w_idx) is written: data, dead=0, touch (A.2, A.4)
-  reg [N-1:0]     w_inv_row;   // entries of ws invalidated (A.1, B)
+  reg             w_thru;      // entry (ws, w_idx) is written through: data, dead=0, no touch (A.1, B)
+  reg [N-1:0]     w_inv_row;   // entries of ws invalidated (A.1, B with a full mask)
+  reg [N-1:0]     w_skip_row;  // entries of ws kept out of this cycle's drain (B: m)
   reg [N-1:0]     w_alloc_row; // entries of ws allocated: valid=1, tag=wr_reg_i (A.4)
-  reg             late_kill;   // case B invalidated an entry of a DRAINING slot
+  reg             late_kill;   // case B found m in a DRAINING slot: not drained this cycle
   reg [N*IBW-1:0] ws_rank;     // rank row of ws at the start of the cycle
   reg [IBW-1:0]   v_idx;       // victim entry of ws (victim read port address)
   reg             wb_valid;
@@ -317,7 +319,9 @@ module rfc #(
     v_idx = {IBW{1'b0}};
     w_idx = {IBW{1'b0}};
     w_upd = 1'b0;
+    w_thru = 1'b0;
     w_inv_row = {N{1'b0}};
+    w_skip_row = {N{1'b0}};
     w_alloc_row = {N{1'b0}};
     late_kill = 1'b0;
     wb_valid = 1'b0;
@@ -352,12 +356,16 @@ module rfc #(
       if (ws_owned) begin
         // A. The warp is active.
         if (wr_bypass_i) begin
-          // A.1 bypass: MRF write, stale copy invalidated.
+          // A.1 bypass: MRF write; with a full mask the stale copy is
+          // invalidated, with a partial mask it is written through.
           wb_valid = 1'b1;
           wb_cause = CAUSE_BYPASS;
           ev_bypass_wb = 1'b1;
+          w_thru = m_found && !(&wr_mask_i);
+          w_idx = m_idx;
+          ev_rfc_write = w_thru;
           for (e = 0; e < N; e = e + 1) begin
-            w_inv_row[e] = m_found && (m_idx == e[IBW-1:0]);
+            w_inv_row[e] = m_found && (&wr_mask_i) && (m_idx == e[IBW-1:0]);
           end
         end else if (m_found) begin
           // A.2 write hit: update in place.
@@ -430,14 +438,19 @@ module rfc #(
           end
         end
       end else begin
-        // B. Late result: MRF write; kill the superseded copy in the
-        // warp's DRAINING slot.
+        // B. Late result: MRF write; the copy in the warp's DRAINING slot
+        // is killed (full mask: superseded) or written through (partial
+        // mask), and not drained this cycle either way.
         wb_valid = 1'b1;
         wb_cause = CAUSE_LATE;
         ev_bypass_wb = 1'b1;
         late_kill = ws_drain && m_found;
+        w_thru = late_kill && !(&wr_mask_i);
+        w_idx = m_idx;
+        ev_rfc_write = w_thru;
         for (e = 0; e < N; e = e + 1) begin
-          w_inv_row[e] = late_kill && (m_idx == e[IBW-1:0]);
+          w_skip_row[e] = late_kill && (m_idx == e[IBW-1:0]);
+          w_inv_row[e] = w_skip_row[e] && (&wr_mask_i);
         end
       end
     end
@@ -445,7 +458,7 @@ module rfc #(
 
   // -------------------------------------------------------------------------
   // §5 Drain engine: the first FLUSH_PORTS valid entries of DRAINING slots,
-  // in order of s*ENTRIES+e, except the entry killed by case B this cycle.
+  // in order of s*ENTRIES+e, except the entry m that case B found this cycle.
   // -------------------------------------------------------------------------
   reg [FP-1:0]    fl_v;      // drain port j is used
   reg [FP*MW-1:0] fl_addr;   // its entry, as a bank word address
@@ -462,7 +475,7 @@ module rfc #(
       if (st_q[s] == ST_DRAIN) begin
         cand[s*N +: N] = valid_q[s];
         if (late_kill && (ws == s[SB-1:0])) begin
-          cand[s*N +: N] = cand[s*N +: N] & ~w_inv_row;
+          cand[s*N +: N] = cand[s*N +: N] & ~w_skip_row;
         end
       end
     end
@@ -534,7 +547,7 @@ module rfc #(
           if (w_alloc_row[e]) begin
             t[e*RB +: RB] = wr_reg_i;
           end
-          if (w_upd && (w_idx == e[IBW-1:0])) begin
+          if ((w_upd || w_thru) && (w_idx == e[IBW-1:0])) begin
             d[e] = 1'b0;
           end
         end
@@ -668,7 +681,7 @@ module rfc #(
         .FLUSH_PORTS (FP)
       ) u_bank (
         .clk_i     (clk_i),
-        .we_i      (w_upd & wr_mask_i[gl]),
+        .we_i      ((w_upd | w_thru) & wr_mask_i[gl]),
         .waddr_i   (bank_waddr),
         .wdata_i   (wr_data_i[gl*W +: W]),
         .rd_addr_i (bank_raddr),
@@ -832,7 +845,7 @@ module rfc_lane_bank #(
   parameter integer FLUSH_PORTS = 1    // drain read ports
 ) (
   input  wire                         clk_i,
-  // write port (§4 A.2, A.4): address slot*ENTRIES+entry
+  // write port (§4 A.2, A.4, A.1/B write-through): address slot*ENTRIES+entry
   input  wire                         we_i,
   input  wire [AW-1:0]                waddr_i,
   input  wire [WIDTH-1:0]             wdata_i,
