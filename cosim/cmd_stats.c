@@ -226,6 +226,22 @@ int wg_cmd_stats(int argc, char **argv)
 	if (!reset_knob)
 		o.knobs[SME_K_RESET_PPM] = 0;
 	long cycles = o.cycles >= 0 ? o.cycles : STATS_CYCLES;
+	if (cycles < 3)
+		wg_die("stats", 2, "--cycles %ld is out of range (legal range 3..1000000000000: two reset cycles, then the run)",
+		       cycles);
+	/* the baseline of --compare: a single-level scheduler, every warp active and owning RFC
+	 * entries, no demotion; checked before the first run */
+	long q[WG_MAX_PARAMS], kq[WG_MAX_PARAMS];
+	memcpy(q, o.p, sizeof q);
+	memcpy(kq, o.knobs, sizeof kq);
+	q[SMR_P_ACTIVE] = q[SMR_P_WARPS];
+	q[SMR_P_BARRIER_DEMOTE] = 0;
+	kq[SME_K_MARK] = 0;
+	if (compare) {
+		char err[512];
+		if (wg_params_check(o.block, q, err, sizeof err))
+			wg_die("stats", 2, "--compare needs ACTIVE=WARPS to be legal: %s", err);
+	}
 	stats_run *r = wg_xcalloc(2 * sizeof *r);
 	int rc = run(o.block, o.p, o.knobs, o.seed, cycles, &r[0]);
 	if (rc == 2)
@@ -235,16 +251,6 @@ int wg_cmd_stats(int argc, char **argv)
 		printf("FAILED: %s\n", r[0].err);
 	int nruns = 1;
 	if (!rc && compare) {
-		/* the baseline: a single-level scheduler, every warp active and owning RFC entries, no demotion */
-		long q[WG_MAX_PARAMS], kq[WG_MAX_PARAMS];
-		char err[512];
-		memcpy(q, o.p, sizeof q);
-		memcpy(kq, o.knobs, sizeof kq);
-		q[SMR_P_ACTIVE] = q[SMR_P_WARPS];
-		q[SMR_P_BARRIER_DEMOTE] = 0;
-		kq[SME_K_MARK] = 0;
-		if (wg_params_check(o.block, q, err, sizeof err))
-			wg_die("stats", 2, "--compare needs ACTIVE=WARPS to be legal: %s", err);
 		rc = run(o.block, q, kq, o.seed, cycles, &r[1]);
 		printf("\nbaseline: single-level scheduler (ACTIVE=WARPS, BARRIER_DEMOTE=0, knob MARK=0: no demotion)\n");
 		print_run(&r[1], o.seed);
@@ -252,12 +258,20 @@ int wg_cmd_stats(int argc, char **argv)
 			printf("FAILED: %s\n", r[1].err);
 		nruns = 2;
 		figures a = figures_of(&r[0]), b = figures_of(&r[1]);
-		printf("\nIPC ratio ACTIVE=%ld / single-level ACTIVE=%ld: %.3f (%+.1f %%); MRF reads avoided %.1f %% vs %.1f %%, "
-		       "writes avoided %.1f %% vs %.1f %%; MRF accesses %+.1f %% vs the single-level RFC\n",
-		       o.p[SMR_P_ACTIVE], q[SMR_P_ACTIVE], ratio(a.ipc, b.ipc), 100.0 * (ratio(a.ipc, b.ipc) - 1.0),
-		       100.0 * a.rd_frac, 100.0 * b.rd_frac, 100.0 * a.wr_frac, 100.0 * b.wr_frac,
-		       100.0 * (ratio((double)(a.mrf_rd + a.mrf_wr) / (double)r[0].env.issued,
-				      (double)(b.mrf_rd + b.mrf_wr) / (double)r[1].env.issued) - 1.0));
+		double ma = (double)(a.mrf_rd + a.mrf_wr) / (double)(r[0].env.issued ? r[0].env.issued : 1);
+		double mb = (double)(b.mrf_rd + b.mrf_wr) / (double)(r[1].env.issued ? r[1].env.issued : 1);
+		char acc[48];
+		if (mb > 0 && r[0].env.issued)
+			snprintf(acc, sizeof acc, "%+.1f %%", 100.0 * (ma / mb - 1.0));
+		else
+			snprintf(acc, sizeof acc, "n/a");
+		if (r[0].env.issued == 0 || r[1].env.issued == 0)
+			printf("\nIPC ratio: n/a (a run issued no instruction; give more --cycles)\n");
+		else
+			printf("\nIPC ratio ACTIVE=%ld / single-level ACTIVE=%ld: %.3f (%+.1f %%); MRF reads avoided %.1f %% vs "
+			       "%.1f %%, writes avoided %.1f %% vs %.1f %%; MRF accesses per instruction %s vs the single-level RFC\n",
+			       o.p[SMR_P_ACTIVE], q[SMR_P_ACTIVE], ratio(a.ipc, b.ipc), 100.0 * (ratio(a.ipc, b.ipc) - 1.0),
+			       100.0 * a.rd_frac, 100.0 * b.rd_frac, 100.0 * a.wr_frac, 100.0 * b.wr_frac, acc);
 	}
 	if (o.json) {
 		wg_buf b = {0};
@@ -270,8 +284,10 @@ int wg_cmd_stats(int argc, char **argv)
 			json_run(&b, &r[i]);
 		}
 		wg_buf_printf(&b, "]");
-		if (nruns == 2)
+		if (nruns == 2 && r[0].env.issued && r[1].env.issued)
 			wg_buf_printf(&b, ", \"ipc_ratio\": %.6f", ratio(figures_of(&r[0]).ipc, figures_of(&r[1]).ipc));
+		else if (nruns == 2)
+			wg_buf_printf(&b, ", \"ipc_ratio\": null");
 		wg_buf_printf(&b, "}\n");
 		if (wg_write_atomic(o.json, b.s, b.len, err, sizeof err) != 0)
 			wg_die("stats", 2, "--json: %s", err);

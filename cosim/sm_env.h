@@ -15,7 +15,7 @@
  * RFC hit reads the register's architectural value, every miss finds it in
  * the MRF, every MRF write (evict, drain, bypass, late) carries the
  * register's current value, a hit only names a register the warp wrote since
- * its activation, and something happens at least every LL_LAT + 64 cycles
+ * its activation, and something happens at least every LL_LAT + 96 cycles
  * (no deadlock). The first failure is latched (sme_error).
  *
  * Contract of the timing (spec §2.3, §3.5): an instruction issued at cycle t

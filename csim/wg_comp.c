@@ -282,6 +282,17 @@ static const char *events_check(const wg_block *b, comp_plan *P, char *buf, size
 		snprintf(buf, n, "%s: %d events listed, the instances have %d", b->name, b->nevents, e);
 		return buf;
 	}
+	for (int k = 0; k < c->ninst; k++) { /* an instance's ev_o is exactly its event fields */
+		const wg_block *cb = c->inst[k].block;
+		int sum = 0;
+		for (int j = 0; j < cb->nevents; j++)
+			sum += P->cl[k].ev_w[j];
+		if (P->cl[k].ev_port >= 0 && (cb->nevents == 0 || P->cl[k].width[P->cl[k].ev_port] != sum)) {
+			snprintf(buf, n, "%s: instance %s: ev_o of block %s must be exactly its event fields (%d bits)",
+				 b->name, c->inst[k].name, cb->name, sum);
+			return buf;
+		}
+	}
 	int ev = wg_port_index(b, "ev_o");
 	if ((e > 0) != (ev >= 0) || (ev >= 0 && b->ports[ev].dir != WG_OUT)) {
 		snprintf(buf, n, "%s: an output ev_o is needed exactly when the instances have events", b->name);
@@ -393,6 +404,45 @@ static const char *wires_check(const wg_block *b, comp_plan *P, char *buf, size_
 	return NULL;
 }
 
+/* The generated top names each instance output's net "<inst>_<port>" and each
+ * instance's module "<top>_<inst>": no such name may be taken twice, and no
+ * composition port may be named like a net. */
+static const char *names_check(const wg_block *b, char *buf, size_t n)
+{
+	const wg_comp *c = b->comp;
+	char a[192], z[192];
+	for (int k = 0; k < c->ninst; k++)
+		for (int j = 0; j < c->inst[k].block->nports; j++) {
+			if (c->inst[k].block->ports[j].dir != WG_OUT)
+				continue;
+			snprintf(a, sizeof a, "%s_%s", c->inst[k].name, c->inst[k].block->ports[j].name);
+			if (wg_port_index(b, a) >= 0) {
+				snprintf(buf, n, "%s: port %s has the name of instance %s's net for %s", b->name, a,
+					 c->inst[k].name, c->inst[k].block->ports[j].name);
+				return buf;
+			}
+			for (int k2 = k + 1; k2 < c->ninst; k2++)
+				for (int j2 = 0; j2 < c->inst[k2].block->nports; j2++) {
+					snprintf(z, sizeof z, "%s_%s", c->inst[k2].name, c->inst[k2].block->ports[j2].name);
+					if (c->inst[k2].block->ports[j2].dir == WG_OUT && strcmp(a, z) == 0) {
+						snprintf(buf, n, "%s: instances %s and %s would both name a net %s", b->name,
+							 c->inst[k].name, c->inst[k2].name, a);
+						return buf;
+					}
+				}
+		}
+	for (int k = 0; k < c->ninst; k++)
+		for (int k2 = 0; k2 < c->ninst; k2++) {
+			size_t l = strlen(c->inst[k].name);
+			if (k2 != k && strncmp(c->inst[k2].name, c->inst[k].name, l) == 0 && c->inst[k2].name[l] == '_') {
+				snprintf(buf, n, "%s: instance names %s and %s would give colliding module names (%s_...)",
+					 b->name, c->inst[k].name, c->inst[k2].name, c->inst[k].name);
+				return buf;
+			}
+		}
+	return NULL;
+}
+
 /* Resolve everything; NULL or a one-line error. */
 static const char *plan_make(const wg_block *b, const long *p, comp_plan *P, char *buf, size_t n)
 {
@@ -409,6 +459,8 @@ static const char *plan_make(const wg_block *b, const long *p, comp_plan *P, cha
 		wg_layout_init(&P->cl[k], c->inst[k].block, P->cp[k]);
 	}
 	if (events_check(b, P, buf, n))
+		return buf;
+	if (names_check(b, buf, n))
 		return buf;
 	P->ext_w[0] = 1; /* rst_i */
 	int ev = wg_port_index(b, "ev_o");

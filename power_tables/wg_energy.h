@@ -13,7 +13,7 @@ typedef struct wg_energy_model {
 	int nevents;                      /* = block->nevents */
 	double pj[WG_MAX_EVENTS];         /* energy of one event, pJ */
 	double base_pj[WG_MAX_EVENTS];    /* the same access in a design without the block, pJ (0: none) */
-	char basis[WG_MAX_EVENTS][160];   /* how: table rows used and the rule applied */
+	char basis[WG_MAX_EVENTS][256];   /* how: table rows used and the rule applied */
 	unsigned char not_given[WG_MAX_EVENTS]; /* 1: the papers give no number (pj is 0, not a measurement) */
 	double leak_mw;                   /* leakage power of the block, mW (0 when no source) */
 	char leak_basis[160];             /* how the leakage was obtained */
