@@ -18,6 +18,8 @@ typedef struct figures {
 	double pj_per_cycle;   /* energy per cycle (= mW at 1 GHz) */
 	double norm;           /* dynamic energy / the same accesses without the block, or -1 */
 	int events_agree;      /* every event count equal in C model and RTL */
+	int not_given;         /* events the papers give no energy for (priced 0) */
+	int nevents;           /* events of the block */
 } figures;
 
 typedef struct row {
@@ -32,7 +34,7 @@ typedef struct row {
 
 static figures figures_of(const row *r)
 {
-	figures f = {0, 0, -1, 1};
+	figures f = {0, 0, -1, 1, 0, 0};
 	if (!r->cosim)
 		return f;
 	f.cycles = wg_json_num(wg_json_get(r->cosim, "cycles"), 0);
@@ -43,6 +45,8 @@ static figures figures_of(const row *r)
 		if (wg_json_num(wg_json_get(&ev->kids[i], "c_model"), -1) !=
 		    wg_json_num(wg_json_get(&ev->kids[i], "rtl"), -2))
 			f.events_agree = 0;
+	f.nevents = ev ? ev->n : 0;
+	f.not_given = (int)wg_json_num(wg_json_path(r->cosim, "energy_pj.events_not_given"), 0);
 	double base = wg_json_num(wg_json_path(r->cosim, "energy_pj.baseline"), 0);
 	if (base > 0) /* the block's energy rules define the design without it */
 		f.norm = wg_json_num(wg_json_path(r->cosim, "energy_pj.dynamic"), 0) / base;
@@ -87,7 +91,7 @@ static void table(wg_buf *o, const row *rows, int n, int md)
 			wg_buf_printf(o, "---|");
 		wg_buf_printf(o, "\n");
 	} else {
-		wg_buf_printf(o, "%-5s %-28s %-6s %9s %6s %9s %6s %9s %5s %11s %12s %10s\n", "block", "config", "equiv",
+		wg_buf_printf(o, "%-7s %-34s %-6s %9s %6s %9s %6s %9s %5s %11s %12s %10s\n", "block", "config", "equiv",
 			      "cycles", "events", "pJ/cycle", "E/Ebase", "flops", "check", "transistors", "area um^2",
 			      "leak nW");
 	}
@@ -100,7 +104,12 @@ static void table(wg_buf *o, const row *rows, int n, int md)
 		double leak = wg_json_num(wg_json_get(r->area, "leakage_nw"), -1);
 		char cyc[32], pjc[32], norm[32], fl[32], trs[32], ar[32], lk[32];
 		snprintf(cyc, sizeof cyc, r->cosim ? "%.0f" : "-", f.cycles);
-		snprintf(pjc, sizeof pjc, r->cosim ? "%.1f" : "-", f.pj_per_cycle);
+		if (r->cosim && f.nevents > 0 && f.not_given == f.nevents)
+			snprintf(pjc, sizeof pjc, "n/g"); /* the papers price none of its events */
+		else if (r->cosim && f.not_given > 0)
+			snprintf(pjc, sizeof pjc, "%.1f+", f.pj_per_cycle); /* + the events not given */
+		else
+			snprintf(pjc, sizeof pjc, r->cosim ? "%.1f" : "-", f.pj_per_cycle);
 		snprintf(norm, sizeof norm, f.norm >= 0 ? "%.3f" : "-", f.norm);
 		snprintf(fl, sizeof fl, flops >= 0 ? "%.0f" : "-", flops);
 		snprintf(trs, sizeof trs, tr >= 0 ? "%.0f" : "-", tr);
@@ -111,7 +120,7 @@ static void table(wg_buf *o, const row *rows, int n, int md)
 			wg_buf_printf(o, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r->block,
 				      r->config, verdict(r), cyc, agree, pjc, norm, fl, flop_check(r), trs, ar, lk);
 		else
-			wg_buf_printf(o, "%-5s %-28s %-6s %9s %6s %9s %6s %9s %5s %11s %12s %10s\n", r->block,
+			wg_buf_printf(o, "%-7s %-34s %-6s %9s %6s %9s %6s %9s %5s %11s %12s %10s\n", r->block,
 				      r->config, verdict(r), cyc, agree, pjc, norm, fl, flop_check(r), trs, ar, lk);
 	}
 }
@@ -210,7 +219,10 @@ int wg_cmd_report(int argc, char **argv)
 			   "model equal those the RTL reports. E/E_without: dynamic energy of the run divided by the energy "
 			   "of the same accesses in a design without the block, as its energy rules define it (for the "
 			   "RFC: every register access goes to the MRF, spec §5.3; random stimulus, not the paper's "
-			   "workloads). Flop check: Yosys flip-flop bits equal the predicted storage bits.\n\n",
+			   "workloads). pJ/cycle: n/g when the papers give no energy for any of the block's events "
+			   "(the two-level scheduler), a trailing + when they give none for some of them (counted, "
+			   "priced 0: power_tables/, kind not-given). Flop check: Yosys flip-flop bits equal the "
+			   "predicted storage bits.\n\n",
 		      WARPGEN_VERSION, nfiles);
 	table(&md, rows, n, 1);
 	json_report(&js, rows, n);
