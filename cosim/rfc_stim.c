@@ -6,6 +6,7 @@
 
 #include "rfc.h"
 #include "wg_bits.h"
+#include "wg_rng.h"
 #include "wg_stim.h"
 
 /* ---- knobs of the random stream ---- */
@@ -116,15 +117,7 @@ typedef struct rfc_stim {
 	long t0;                /* directed case: a cycle remembered by the script */
 } rfc_stim;
 
-static uint64_t rnd(rfc_stim *s)
-{
-	uint64_t x = s->rng;
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	s->rng = x;
-	return x * UINT64_C(2685821657736338717);
-}
+static uint64_t rnd(rfc_stim *s) { return wg_rng_next(&s->rng); }
 
 /* Uniform in 0..n-1 (n < 2^32) by multiply-shift: no division per draw. */
 static long pick(rfc_stim *s, long n) { return (long)(((rnd(s) >> 32) * (uint64_t)n) >> 32); }
@@ -479,13 +472,6 @@ static int case_next(rfc_stim *s, uint32_t *in, long cyc)
 }
 
 /* ---- directed cases: checks ---- */
-#define EXPECT(cond, ...)                                                                                  \
-	do {                                                                                               \
-		if (!(cond)) {                                                                             \
-			snprintf(buf, n, __VA_ARGS__);                                                     \
-			return buf;                                                                        \
-		}                                                                                          \
-	} while (0)
 
 static const char *case_check(rfc_stim *s, const uint32_t *out, long cyc, char *buf, size_t n)
 {
@@ -731,9 +717,7 @@ static const char *rfc_stim_init(void *st, const long *p, const wg_layout *L, co
 	s->fp = p[RFC_P_FLUSH_PORTS];
 	memcpy(s->k, knobs, sizeof s->k);
 	s->cs = case_idx;
-	s->rng = seed * UINT64_C(0x9E3779B97F4A7C15) + UINT64_C(0x632BE59BD9B4E019);
-	if (!s->rng)
-		s->rng = 1;
+	s->rng = wg_rng_seed(seed);
 	/* The scripts use warps up to 9, registers up to 20, two sources. */
 	if (case_idx >= 0 && (s->warps < 10 || s->rb < 5 || s->R < 2)) {
 		snprintf(err, n, "rfc: directed cases need WARPS>=10, REG_BITS>=5 and READ_PORTS>=2");

@@ -16,6 +16,7 @@
 
 #include "sched2l.h"
 #include "wg_bits.h"
+#include "wg_rng.h"
 #include "wg_stim.h"
 
 /* ---- knobs of the random stream ---- */
@@ -131,15 +132,7 @@ typedef struct s2l_stim {
 	uint64_t exited;               /* directed program: warps that issued EXIT */
 } s2l_stim;
 
-static uint64_t rnd(s2l_stim *s)
-{
-	uint64_t x = s->rng;
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	s->rng = x;
-	return x * UINT64_C(2685821657736338717);
-}
+static uint64_t rnd(s2l_stim *s) { return wg_rng_next(&s->rng); }
 
 /* Uniform in 0..n-1 (n < 2^32) by multiply-shift. */
 static long pick(s2l_stim *s, long n) { return (long)(((rnd(s) >> 32) * (uint64_t)n) >> 32); }
@@ -511,13 +504,6 @@ static int case_next(s2l_stim *s, const s2l_model *m, uint32_t *in, long cyc)
 }
 
 /* ---- directed cases: checks ---- */
-#define EXPECT(cond, ...)                                                                                  \
-	do {                                                                                               \
-		if (!(cond)) {                                                                             \
-			snprintf(buf, n, __VA_ARGS__);                                                     \
-			return buf;                                                                        \
-		}                                                                                          \
-	} while (0)
 
 static int popcount(uint64_t x)
 {
@@ -876,9 +862,7 @@ static const char *s2l_stim_init(void *st, const long *p, const wg_layout *L, co
 	memcpy(s->k, knobs, sizeof s->k);
 	s->cs = case_idx;
 	s->group = s->k[K_GROUP];
-	s->rng = seed * UINT64_C(0x9E3779B97F4A7C15) + UINT64_C(0x632BE59BD9B4E019);
-	if (!s->rng)
-		s->rng = 1;
+	s->rng = wg_rng_seed(seed);
 	if (case_idx < 0)
 		return NULL;
 	/* The scripts name warps 0..7 and slots 0..3. */

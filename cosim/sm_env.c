@@ -13,6 +13,7 @@
 #include "sm_rfc.h"
 #include "wg_bits.h"
 #include "wg_comp.h"
+#include "wg_rng.h"
 
 /* The default instruction mix, reuse and lifetimes are assumptions (the paper
  * gives no mix, spec §7.3); docs/sm_rfc.md "Statistics mode" says how close
@@ -158,15 +159,7 @@ static uint64_t mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-static uint64_t rnd(uint64_t *s)
-{
-	uint64_t x = *s;
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	*s = x;
-	return x * UINT64_C(2685821657736338717);
-}
+static uint64_t rnd(uint64_t *s) { return wg_rng_next(s); }
 
 static long pick(uint64_t *s, long n) { return (long)(((rnd(s) >> 32) * (uint64_t)n) >> 32); }
 

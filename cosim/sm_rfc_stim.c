@@ -166,13 +166,6 @@ static void smr_stim_observe(void *st, const void *model, const uint32_t *in, co
 }
 
 /* ---- directed cases ---- */
-#define EXPECT(cond, ...)                                                                                  \
-	do {                                                                                               \
-		if (!(cond)) {                                                                             \
-			snprintf(buf, n, __VA_ARGS__);                                                     \
-			return buf;                                                                        \
-		}                                                                                          \
-	} while (0)
 
 static uint64_t bit(int i) { return UINT64_C(1) << i; }
 

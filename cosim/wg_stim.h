@@ -51,4 +51,13 @@ typedef struct wg_stim_def {
 
 const wg_stim_def *wg_stim_find(const char *block);
 
+/* In a check()/finish(): fail with a formatted message (into buf, n) unless cond. */
+#define EXPECT(cond, ...)                                                                                  \
+	do {                                                                                               \
+		if (!(cond)) {                                                                             \
+			snprintf(buf, n, __VA_ARGS__);                                                     \
+			return buf;                                                                        \
+		}                                                                                          \
+	} while (0)
+
 #endif
