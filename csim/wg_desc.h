@@ -42,6 +42,14 @@ typedef struct wg_event_def {
 struct wg_layout;
 struct wg_comp;
 
+/* One named part of a block's storage, for the manifest's breakdown. */
+typedef struct wg_storage_part {
+	const char *name;            /* e.g. "table ids" */
+	long bits;                   /* flip-flop bits */
+	const char *paper;           /* the paper's accounting this part reproduces, or NULL (our addition) */
+} wg_storage_part;
+#define WG_MAX_STORAGE_PARTS 24
+
 typedef struct wg_block {
 	const char *name;            /* block name used on the command line */
 	const char *summary;         /* one line for `warpgen list` */
@@ -60,6 +68,9 @@ typedef struct wg_block {
 	void (*widths)(const long *p, int *port_w, int *event_w);
 	/* Flip-flop bits the design needs (data + tags + state); Yosys must agree. */
 	long (*storage_bits)(const long *p);
+	/* Optional (NULL): the same bits by part; returns the number of parts
+	 * written (<= WG_MAX_STORAGE_PARTS). Their sum is storage_bits(p). */
+	int (*storage_parts)(const long *p, wg_storage_part *parts);
 	/* ---- the C cycle model, driven through port frames ---- */
 	size_t (*model_size)(const long *p);                  /* bytes of one model */
 	void (*model_init)(void *m, const long *p, const struct wg_layout *L); /* m: zeroed */

@@ -19,7 +19,7 @@ static const wg_command commands[] = {
 	{"area", wg_cmd_area, "area BLOCK [--set N=V]... [--liberty FILE]   Yosys area, flop check"},
 	{"energy", wg_cmd_energy, "energy BLOCK [--set N=V]...                  energy per event from power_tables/"},
 	{"bench", wg_cmd_bench, "bench BLOCK [--set N=V]... [--cycles N]      Verilator vs C model vs co-simulation"},
-	{"stats", wg_cmd_stats, "stats sm_rfc [--set N=V]... [--knob N=V]... [--cycles N] [--compare]   IPC, MRF traffic (C model)"},
+	{"stats", wg_cmd_stats, "stats sm_rfc|rename [--set N=V]... [--knob N=V]...   statistics on synthetic kernels (C model)"},
 	{"report", wg_cmd_report, "report -o DIR RESULT.json...                 merge cosim/area results into a report"},
 };
 

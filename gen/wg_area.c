@@ -734,3 +734,90 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 	}
 	return 0;
 }
+
+/* ---- the flip-flop check alone ---- */
+
+static void flops_script(wg_buf *o, const wg_block *b, const long *p)
+{
+	char cfg[1024];
+	wg_config_name(b, p, 0, cfg, sizeof cfg);
+	wg_buf_printf(o, "# warpgen area --flops-only: coarse synthesis of %s (%s). Generated: do not edit.\n", b->name,
+		      cfg);
+	wg_buf_printf(o, "read_verilog ../%s.v\n", b->name);
+	wg_buf_printf(o, "hierarchy -check -top %s\n", b->name);
+	wg_buf_printf(o, "synth -top %s -run begin:fine\n", b->name);
+	wg_buf_printf(o, "memory_map\n");
+	wg_buf_printf(o, "opt -fast\n");
+	wg_buf_printf(o, "tee -q -o coarse.txt stat -width\n");
+}
+
+/* "$sdffe_10" -> 10 when the type is a word-level flip-flop (or latch when
+ * latch != 0), else 0. */
+static long word_cell_width(const char *type, int latch)
+{
+	const char *u = strrchr(type, '_');
+	if (type[0] != '$' || !u || u == type + 1)
+		return 0;
+	char base[64];
+	size_t len = (size_t)(u - type);
+	if (len >= sizeof base)
+		return 0;
+	memcpy(base, type, len);
+	base[len] = '\0';
+	int is_latch = strstr(base, "dlatch") != NULL;
+	int is_flop = !is_latch && strstr(base, "dff") != NULL;
+	if (latch ? !is_latch : !is_flop)
+		return 0;
+	char *end;
+	long w = strtol(u + 1, &end, 10);
+	return *end == '\0' && w > 0 ? w : 0;
+}
+
+int wg_area_flops(const wg_block *b, const long *p, wg_area_result *r, int *code, char *err, size_t n)
+{
+	memset(r, 0, sizeof *r);
+	r->storage_bits = b->storage_bits(p);
+	*code = 2;
+	char cfg[1024];
+	wg_config_name(b, p, 1, cfg, sizeof cfg);
+	snprintf(r->dir, sizeof r->dir, "%s/area/%s/%s", wg_out_dir(), b->name, cfg);
+	char *vargv[] = {"yosys", "-V", NULL};
+	if (wg_proc_capture(vargv, r->yosys_version, sizeof r->yosys_version) != 0 || !r->yosys_version[0]) {
+		*code = 1;
+		snprintf(err, n, "yosys not found or not working (`yosys -V` failed): install it with `make deps`");
+		return -1;
+	}
+	if (wg_generate(b, p, b->name, r->dir, err, n) != 0)
+		return -1;
+	*code = 1;
+	char vpath[PATH_MAX + 300];
+	snprintf(vpath, sizeof vpath, "%s/%s.v", r->dir, b->name);
+	char *verilog = wg_read_file(vpath, NULL, err, n);
+	if (!verilog)
+		return -1;
+	wg_buf script = {0};
+	flops_script(&script, b, p);
+	unsigned long long key = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s), verilog);
+	free(verilog);
+	static const char *const outs[] = {"coarse.txt", NULL};
+	int rc = 0;
+	if (cached(r->dir, "flops", key, outs))
+		r->synth_cached = 1;
+	else
+		rc = run_step(r->dir, "flops", script.s, key, outs, outs, &r->synth_seconds, code, err, n);
+	wg_buf_free(&script);
+	if (rc == 0)
+		rc = parse_file(r->dir, "coarse.txt", &r->generic, err, n);
+	if (rc != 0)
+		return -1;
+	for (int i = 0; i < r->generic.ntypes; i++) {
+		const wg_cellcount *c = &r->generic.types[i];
+		r->flop_bits += word_cell_width(c->type, 0) * c->count;
+		r->latch_bits += word_cell_width(c->type, 1) * c->count;
+		if (wg_cell_is_flop(c->type))
+			r->flop_bits += c->count;
+		else if (wg_cell_is_latch(c->type))
+			r->latch_bits += c->count;
+	}
+	return 0;
+}

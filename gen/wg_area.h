@@ -94,6 +94,11 @@ void wg_area_default_liberty(char *buf, size_t n);
  * Returns 0, or -1 with a message (2 = bad input, 1 = tool failure in *code). */
 int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
 		size_t n);
+/* The flip-flop check only: coarse synthesis (synth -run begin:fine,
+ * memory_map, opt -fast) and `stat -width`; flop bits = sum of width x count
+ * of the flip-flop cells. Minutes faster than the full flow on big designs
+ * (no gate mapping); r->generic holds the coarse word-level cells. */
+int wg_area_flops(const wg_block *b, const long *p, wg_area_result *r, int *code, char *err, size_t n);
 void wg_area_free(wg_area_result *r);
 
 #endif

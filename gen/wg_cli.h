@@ -22,6 +22,7 @@ enum {
 	WG_OPT_QUIET = 1 << 10,  /* -q */
 	WG_OPT_JSON = 1 << 11,   /* --json FILE */
 	WG_OPT_LIST = 1 << 12,   /* --list */
+	WG_OPT_FLOPS = 1 << 13,  /* --flops-only */
 };
 
 typedef struct wg_opts {
@@ -38,6 +39,7 @@ typedef struct wg_opts {
 	const char *rtl;               /* --rtl user Verilog, or NULL */
 	int wave;                      /* --wave */
 	const char *liberty;           /* --liberty FILE, or NULL */
+	int flops_only;                /* --flops-only */
 	int quiet;                     /* -q */
 	const char *json;              /* --json FILE, or NULL */
 	int list;                      /* --list */

@@ -76,7 +76,15 @@ static void header(wg_buf *o, const wg_block *b, const long *p, const char *top)
 			wg_buf_printf(o, "//   u_%-12s %s, %ld storage bits\n", b->comp->inst[k].name, cb->name, bits);
 		}
 	}
-	wg_buf_printf(o, "// storage bits (flip-flops): %ld\n\n", b->storage_bits(p));
+	wg_buf_printf(o, "// storage bits (flip-flops): %ld\n", b->storage_bits(p));
+	if (b->storage_parts) {
+		wg_storage_part part[WG_MAX_STORAGE_PARTS];
+		int np = b->storage_parts(p, part);
+		for (int i = 0; i < np; i++)
+			wg_buf_printf(o, "//   %-26s %8ld bits%s%s\n", part[i].name, part[i].bits,
+				      part[i].paper ? "  paper: " : "", part[i].paper ? part[i].paper : "");
+	}
+	wg_buf_printf(o, "\n");
 }
 
 char *wg_verilog_header(const wg_block *b, const long *p, const char *top)
@@ -225,6 +233,22 @@ char *wg_manifest(const wg_block *b, const long *p, const char *top)
 		wg_buf_printf(&o, "}");
 	}
 	wg_buf_printf(&o, "\n  ],\n  \"storage_bits\": %ld,\n", b->storage_bits(p));
+	if (b->storage_parts) {
+		wg_storage_part part[WG_MAX_STORAGE_PARTS];
+		int np = b->storage_parts(p, part);
+		wg_buf_printf(&o, "  \"storage_parts\": [");
+		for (int i = 0; i < np; i++) {
+			wg_buf_printf(&o, "%s\n    {\"name\": ", i ? "," : "");
+			wg_buf_json_str(&o, part[i].name);
+			wg_buf_printf(&o, ", \"bits\": %ld, \"bytes\": %.3f, \"paper\": ", part[i].bits, part[i].bits / 8.0);
+			if (part[i].paper)
+				wg_buf_json_str(&o, part[i].paper);
+			else
+				wg_buf_printf(&o, "null");
+			wg_buf_printf(&o, "}");
+		}
+		wg_buf_printf(&o, "\n  ],\n");
+	}
 	if (b->comp)
 		manifest_instances(&o, b, p, top);
 	wg_buf_printf(&o, "  \"events\": [");

@@ -18,6 +18,7 @@ typedef struct wg_energy_rules {
 static const wg_energy_rules rules[] = {
 	{"rfc", RFC_ENERGY_TABLE, rfc_energy_model, rfc_energy_notes},
 	{"sched2l", RFC_ENERGY_TABLE, sched2l_energy_model, sched2l_energy_notes},
+	{"rename", RN_ENERGY_TABLE, rename_energy_model, rename_energy_notes},
 };
 
 static const wg_energy_rules *find_rules(const wg_block *b, char *err, size_t n)

@@ -22,4 +22,6 @@ check rfc-a4e4l4-lru rfc --set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --se
 check sched2l-default sched2l
 check sched2l-w48a6-rr sched2l --set WARPS=48 --set ACTIVE=6 --set SELECT=RR
 check sm_rfc-default sm_rfc
+check rename-default rename
+check rename-small-wear rename --set WARPS=4 --set REGS=8 --set RT_ENTRIES=32 --set PHYS_REGS=32 --set SUBARRAYS=2 --set FC_ENTRIES=4 --set EXEMPT=2 --set POLICY=WEAR_LEVEL
 exit $status

@@ -202,3 +202,66 @@ t "energy:sm_rfc" "\$WARPGEN energy sm_rfc -q | grep -qx 'rfc.flush_wb 166.4'"
 t "wave:rfc-case" "tests/check_wave.sh"
 t "wave:sched2l-case" "tests/check_wave.sh sched2l barrier_all_active"
 t "wave:sm_rfc-case" "tests/check_wave.sh sm_rfc demote_promote_same_cycle"
+
+# --- rename: the register renaming table (docs/rename.md) ---
+# The paper's sizes (48 warps, 63 registers, 1024 physical registers; 1 KB table and the
+# unconstrained 3024-entry one), each placement policy, small and odd configurations.
+RN_SMALL="--set WARPS=4 --set REGS=8 --set RT_ENTRIES=32 --set PHYS_REGS=32 --set SUBARRAYS=2 --set FC_ENTRIES=4 --set EXEMPT=2"
+RN_CONFIGS=(
+	"default|"
+	"paper-largest|--set RT_ENTRIES=3024"
+	"lowest|--set POLICY=LOWEST_FIRST"
+	"wear|--set POLICY=WEAR_LEVEL"
+	"small|$RN_SMALL --set ALLOC_PORTS=1"
+	"small-wear-b2|$RN_SMALL --set POLICY=WEAR_LEVEL --set RT_BANKS=2 --set RF_BANKS=2"
+	"w16-l3-a4-b8|--set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=256 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST"
+	"w64-d128|--set WARPS=64 --set REGS=16 --set RT_ENTRIES=1024 --set RF_BANKS=8 --set SUBARRAYS=16 --set FC_ENTRIES=64 --set EXEMPT=4 --set PF_DEPTH=16"
+	"edge-1|--set WARPS=1 --set REGS=2 --set RT_ENTRIES=2 --set RT_BANKS=1 --set PHYS_REGS=16 --set RF_BANKS=1 --set SUBARRAYS=1 --set FC_ENTRIES=1 --set EXEMPT=1 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set PC_BITS=16"
+)
+t "gen:list-rename" "\$WARPGEN list | grep -q '^rename '"
+t "gen:help-rename" "\$WARPGEN gen rename --help | grep -q 'RT_ENTRIES *816'"
+t "bad:rename-rt-entries" "tests/expect_bad.sh 'RT_ENTRIES=30 must be a multiple of RT_BANKS=4 in 4..32' $W gen rename $RN_SMALL --set RT_ENTRIES=30 -o @OUT@"
+t "bad:rename-phys" "tests/expect_bad.sh 'PHYS_REGS=1000 must be a power of 2 in 16..1024' $W gen rename --set PHYS_REGS=1000 -o @OUT@"
+t "bad:rename-policy" "tests/expect_bad.sh 'POLICY=RANDOM is not one of CONSOLIDATE|LOWEST_FIRST|WEAR_LEVEL' $W gen rename --set POLICY=RANDOM -o @OUT@"
+# (lowest and wear are the default's size: their policies are linted at the small sizes; the
+# paper-largest and the 64-warp configurations are not linted: Yosys needs 1-2 minutes for each,
+# and `area --flops-only` reads the paper-largest one in Yosys below)
+for c in "${RN_CONFIGS[@]}"; do
+	case $c in lowest*|wear*|paper-largest*|w64*) ;; *) t "lint:rename-${c%%|*}" "BLOCK=rename tests/lint.sh ${c#*|}" ;; esac
+done
+out/bin/warpgen cosim rename --list 2>/dev/null | grep -oE '\[[A-Z_=0-9,]+\]$' | tr -d '[]' | sort -u |
+	while read -r ov; do
+		t "lint:rename-case-${ov//[=,]/-}" "BLOCK=rename tests/lint.sh $(printf -- '--set %s ' ${ov//,/ })"
+	done
+t "build:rename-paper-largest" "\$WARPGEN cosim rename --set RT_ENTRIES=3024 --cycles 1000 -q"
+for c in "${RN_CONFIGS[@]}"; do
+	for seed in 1 2 3; do
+		t "cosim:rename-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rename ${c#*|} --seed $seed --cycles 100000 -q"
+	done
+done
+for c in $(out/bin/warpgen cosim rename --list 2>/dev/null | awk '/^  [a-z_0-9]+ /{print $1}' | grep -vx early_release_detected); do
+	t "case:rename-$c" "\$WARPGEN_SAN cosim rename --case $c -q"
+done
+t "case-neg:rename-early-release" "tests/expect_check_fail.sh 'data: warp 0 reads' \$WARPGEN cosim rename --case early_release_detected -q"
+t "case-neg:rename-wear-under-lowest" "tests/expect_check_fail.sh 'WEAR_LEVEL: first free id' \$WARPGEN cosim rename --case wear_level_wrap --set POLICY=LOWEST_FIRST -q"
+# fewer flag-cache entries than warps: refused pirs, warps parked until one frees (docs/rename.md §2)
+t "cosim:rename-fc1-w8-rr" "\$WARPGEN_SAN cosim rename --set WARPS=8 --set RT_ENTRIES=504 --set FC_ENTRIES=1 --knob SCHED=0 --seed 3 --cycles 100000 -q"
+t "cosim:rename-waves" "\$WARPGEN_SAN cosim rename --knob WAVES=4 --knob SCHED=2 --seed 6 --cycles 100000 -q"
+t "cosim:rename-knobs-hot" "\$WARPGEN_SAN cosim rename --knob SCHED=0 --knob OVERSUB_PCT=30 --knob PROFILE=-1 --knob BURST_PCT=50 --knob ALC_BLOCK_PCT=40 --knob RESET_PPM=200 --seed 4 --cycles 100000 -q"
+t "cosim:rename-knobs-sched" "\$WARPGEN_SAN cosim rename --knob SCHED=1 --knob DIV_PCT=80 --knob LOOP_PCT=40 --knob OC_LAT=1 --knob LL_LAT=20 --seed 5 --cycles 100000 -q"
+t "area:rename-small" "\$WARPGEN area rename $RN_SMALL -q"
+t "area:rename-small-wear" "\$WARPGEN area rename $RN_SMALL --set POLICY=WEAR_LEVEL --set LOOKUP_PORTS=3 -q"
+# the paper's largest table: flip-flop check only (the full gate mapping of a 17,000-flop block
+# takes Yosys about 25 minutes; `warpgen area rename` runs it; `make` checks the default's flops)
+t "area:rename-paper-largest-flops" "\$WARPGEN area rename --set RT_ENTRIES=3024 --flops-only"
+t "area:rename-tiny" "\$WARPGEN area rename --set WARPS=1 --set REGS=8 --set RT_ENTRIES=8 --set FC_ENTRIES=1 --set RT_BANKS=1 --set PHYS_REGS=16 --set EXEMPT=0 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set RF_BANKS=1 --set SUBARRAYS=1 -q"
+t "area:flops-only-agrees" "\$WARPGEN area sched2l --flops-only | grep -q 'flip-flop bits 129, storage_bits predicts 129: ok'"
+t "gen:rename-paper-storage" "tests/rename_storage.sh"
+t "energy:rename" "\$WARPGEN energy rename -q | grep -qx 'rt_read 1.14' && \$WARPGEN energy rename -q | grep -qx 'leakage_mw 1.08' && \$WARPGEN energy rename -q | grep -qx 'free n/g'"
+t "energy:rename-size-rule" "\$WARPGEN energy rename --set RT_ENTRIES=3024 -q | grep -qx 'rt_read 2.22177'"
+t "stats:rename-two-profiles" "\$WARPGEN_SAN stats rename --profile vectorAdd,gaussian --seed 2 | grep -q 'average of 2 workload(s)'"
+t "stats:rename-deterministic" "cmp <(\$WARPGEN stats rename --profile gaussian,vectorAdd --seed 5) <(\$WARPGEN stats rename --profile gaussian,vectorAdd --seed 5)"
+t "stats:rename-json" "f=\$(mktemp) && \$WARPGEN stats rename --profile CP --kernels 1 --json \$f >/dev/null && grep -q '\"ok\": true' \$f && grep -q '\"rt_leakage_vs_rf_ungated\": 0.01205' \$f; rc=\$?; rm -f \$f; exit \$rc"
+t "stats-neg:rename-bad-hints" "tests/expect_check_fail.sh 'FAILED vectorAdd' \$WARPGEN stats rename --profile vectorAdd --knob BAD_HINT=1"
+t "bad:stats-rename-profile" "tests/expect_bad.sh 'unknown profile' $W stats rename --profile nosuch"
+t "wave:rename-case" "tests/check_wave.sh rename full_table_stall"
