@@ -603,8 +603,9 @@ static void lib_tag(const char *abs, char *buf, size_t n)
 	snprintf(buf, n, "%s-%08llx", name, (unsigned long long)(fnv_str(WG_FNV_INIT, abs) & 0xffffffffull));
 }
 
-int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
-		size_t n)
+/* Both flows: the result's folder out/area/<block>/<config> and Yosys's
+ * version (part of every cache key). */
+static int area_begin(const wg_block *b, const long *p, wg_area_result *r, int *code, char *err, size_t n)
 {
 	memset(r, 0, sizeof *r);
 	r->storage_bits = b->storage_bits(p);
@@ -612,13 +613,20 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 	char cfg[1024];
 	wg_config_name(b, p, 1, cfg, sizeof cfg);
 	snprintf(r->dir, sizeof r->dir, "%s/area/%s/%s", wg_out_dir(), b->name, cfg);
-
 	char *vargv[] = {"yosys", "-V", NULL};
 	if (wg_proc_capture(vargv, r->yosys_version, sizeof r->yosys_version) != 0 || !r->yosys_version[0]) {
 		*code = 1; /* a tool failure, not bad input */
 		snprintf(err, n, "yosys not found or not working (`yosys -V` failed): install it with `make deps`");
 		return -1;
 	}
+	return 0;
+}
+
+int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
+		size_t n)
+{
+	if (area_begin(b, p, r, code, err, n) != 0)
+		return -1;
 	char abs_lib[PATH_MAX];
 	char *libtext = NULL;
 	size_t liblen = 0;
@@ -775,18 +783,8 @@ static long word_cell_width(const char *type, int latch)
 
 int wg_area_flops(const wg_block *b, const long *p, wg_area_result *r, int *code, char *err, size_t n)
 {
-	memset(r, 0, sizeof *r);
-	r->storage_bits = b->storage_bits(p);
-	*code = 2;
-	char cfg[1024];
-	wg_config_name(b, p, 1, cfg, sizeof cfg);
-	snprintf(r->dir, sizeof r->dir, "%s/area/%s/%s", wg_out_dir(), b->name, cfg);
-	char *vargv[] = {"yosys", "-V", NULL};
-	if (wg_proc_capture(vargv, r->yosys_version, sizeof r->yosys_version) != 0 || !r->yosys_version[0]) {
-		*code = 1;
-		snprintf(err, n, "yosys not found or not working (`yosys -V` failed): install it with `make deps`");
+	if (area_begin(b, p, r, code, err, n) != 0)
 		return -1;
-	}
 	if (wg_generate(b, p, b->name, r->dir, err, n) != 0)
 		return -1;
 	*code = 1;
