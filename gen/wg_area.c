@@ -622,6 +622,30 @@ static int area_begin(const wg_block *b, const long *p, wg_area_result *r, int *
 	return 0;
 }
 
+/* Both flows: generate the configuration into r->dir and return its Verilog
+ * text (the cache key's last part), or NULL with a message. From here on a
+ * failure is the tool's (*code = 1), not bad input. */
+static char *area_verilog(const wg_block *b, const long *p, wg_area_result *r, int *code, char *err, size_t n)
+{
+	if (wg_generate(b, p, b->name, r->dir, err, n) != 0)
+		return NULL;
+	*code = 1;
+	char vpath[PATH_MAX + 300];
+	snprintf(vpath, sizeof vpath, "%s/%s.v", r->dir, b->name);
+	return wg_read_file(vpath, NULL, err, n);
+}
+
+/* Both flows' Yosys step: reuse its cached outputs or run it (r->synth_*). */
+static int area_step(wg_area_result *r, const char *step, const char *script, unsigned long long key,
+		     const char *const *outs, int *code, char *err, size_t n)
+{
+	if (cached(r->dir, step, key, outs)) {
+		r->synth_cached = 1;
+		return 0;
+	}
+	return run_step(r->dir, step, script, key, outs, outs, &r->synth_seconds, code, err, n);
+}
+
 int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
 		size_t n)
 {
@@ -640,14 +664,7 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 			return -1;
 		snprintf(r->lib_path, sizeof r->lib_path, "%s", liberty);
 	}
-	if (wg_generate(b, p, b->name, r->dir, err, n) != 0) {
-		free(libtext);
-		return -1;
-	}
-	*code = 1;
-	char vpath[PATH_MAX + 300];
-	snprintf(vpath, sizeof vpath, "%s/%s.v", r->dir, b->name);
-	char *verilog = wg_read_file(vpath, NULL, err, n);
+	char *verilog = area_verilog(b, p, r, code, err, n);
 	if (!verilog) {
 		free(libtext);
 		return -1;
@@ -659,11 +676,7 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 	unsigned long long key = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s), verilog);
 	free(verilog);
 	static const char *const s_outs[] = {"generic.txt", "cmos.txt", "synth.il", NULL};
-	int rc = 0;
-	if (cached(r->dir, "synth", key, s_outs))
-		r->synth_cached = 1;
-	else
-		rc = run_step(r->dir, "synth", script.s, key, s_outs, s_outs, &r->synth_seconds, code, err, n);
+	int rc = area_step(r, "synth", script.s, key, s_outs, code, err, n);
 	wg_buf_free(&script);
 	if (rc == 0)
 		rc = parse_file(r->dir, "generic.txt", &r->generic, err, n);
@@ -785,12 +798,7 @@ int wg_area_flops(const wg_block *b, const long *p, wg_area_result *r, int *code
 {
 	if (area_begin(b, p, r, code, err, n) != 0)
 		return -1;
-	if (wg_generate(b, p, b->name, r->dir, err, n) != 0)
-		return -1;
-	*code = 1;
-	char vpath[PATH_MAX + 300];
-	snprintf(vpath, sizeof vpath, "%s/%s.v", r->dir, b->name);
-	char *verilog = wg_read_file(vpath, NULL, err, n);
+	char *verilog = area_verilog(b, p, r, code, err, n);
 	if (!verilog)
 		return -1;
 	wg_buf script = {0};
@@ -798,11 +806,7 @@ int wg_area_flops(const wg_block *b, const long *p, wg_area_result *r, int *code
 	unsigned long long key = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s), verilog);
 	free(verilog);
 	static const char *const outs[] = {"coarse.txt", NULL};
-	int rc = 0;
-	if (cached(r->dir, "flops", key, outs))
-		r->synth_cached = 1;
-	else
-		rc = run_step(r->dir, "flops", script.s, key, outs, outs, &r->synth_seconds, code, err, n);
+	int rc = area_step(r, "flops", script.s, key, outs, code, err, n);
 	wg_buf_free(&script);
 	if (rc == 0)
 		rc = parse_file(r->dir, "coarse.txt", &r->generic, err, n);

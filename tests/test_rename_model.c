@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "rename.h"
+#include "rn_env.h"
 #include "wg_bits.h"
 #include "wg_check.h"
 #include "wg_rng.h"
@@ -1136,43 +1137,16 @@ static void fr_close(fr *f)
 	free(f->out);
 }
 
-static void fr_put(fr *f, int port, unsigned lsb, unsigned n, uint64_t v)
-{
-	wg_put(f->in + f->L.off[port], lsb, n, v & wg_ones64(n));
-}
-
 static uint64_t fr_get(const fr *f, int port, unsigned lsb, unsigned n)
 {
 	return wg_get(f->out + f->L.off[port], lsb, n);
 }
 
+/* The environment's packer (cosim/rn_env.c), independent of the model's unpacker. */
 static void fr_pack_in(fr *f, const rn_cfg *c, const rn_in *in)
 {
-	const wg_layout *L = &f->L;
-	unsigned WB = (unsigned)L->width[RN_PIR_WARP_I];
-	memset(f->in, 0, (size_t)L->nwords[WG_IN] * sizeof(uint32_t));
-	fr_put(f, RN_RST_I, 0, 1, in->rst);
-	fr_put(f, RN_KL_VALID_I, 0, 1, in->kl_valid);
-	fr_put(f, RN_KL_WARPS_I, 0, (unsigned)L->width[RN_KL_WARPS_I], in->kl_warps);
-	fr_put(f, RN_KL_REGS_I, 0, 6, in->kl_regs);
-	fr_put(f, RN_KL_EXEMPT_I, 0, 6, in->kl_exempt);
-	fr_put(f, RN_PIR_VALID_I, 0, 1, in->pir_valid);
-	fr_put(f, RN_PIR_WARP_I, 0, WB, in->pir_warp);
-	fr_put(f, RN_PIR_PC_I, 0, (unsigned)L->width[RN_PIR_PC_I], in->pir_pc);
-	fr_put(f, RN_PIR_FLAGS_I, 0, 54, in->pir_flags);
-	fr_put(f, RN_OP_VALID_I, 0, 1, in->op_valid);
-	fr_put(f, RN_OP_KIND_I, 0, 2, in->op_kind);
-	fr_put(f, RN_OP_WARP_I, 0, WB, in->op_warp);
-	for (unsigned s = 0; s < RN_PBR_SLOTS; s++)
-		fr_put(f, RN_OP_REG_I, 6 * s, 6, in->op_reg[s]);
-	fr_put(f, RN_OP_DST_I, 0, 6, in->op_dst);
-	fr_put(f, RN_RD_DONE_I, 0, 1, in->rd_done);
-	fr_put(f, RN_RD_WARP_I, 0, WB, in->rd_warp);
-	for (unsigned k = 0; k < (unsigned)c->alloc_ports; k++) {
-		fr_put(f, RN_ALC_VALID_I, k, 1, in->alc_valid[k]);
-		fr_put(f, RN_ALC_WARP_I, k * WB, WB, in->alc_warp[k]);
-		fr_put(f, RN_ALC_REG_I, 6 * k, 6, in->alc_reg[k]);
-	}
+	memset(f->in, 0, (size_t)f->L.nwords[WG_IN] * sizeof(uint32_t));
+	rne_pack_in(&f->L, c, in, f->in);
 }
 
 /* 1 when the output frame equals the typed outputs bit for bit and every
