@@ -164,6 +164,25 @@ char *wg_verilog(const wg_block *b, const long *p, const char *top, char *err, s
 	return o.s;
 }
 
+/* A block's storage breakdown as a JSON array (b->storage_parts set). */
+static void manifest_parts(wg_buf *o, const wg_block *b, const long *p, const char *indent)
+{
+	wg_storage_part part[WG_MAX_STORAGE_PARTS];
+	int np = b->storage_parts(p, part);
+	wg_buf_printf(o, "[");
+	for (int i = 0; i < np; i++) {
+		wg_buf_printf(o, "%s\n%s{\"name\": ", i ? "," : "", indent);
+		wg_buf_json_str(o, part[i].name);
+		wg_buf_printf(o, ", \"bits\": %ld, \"bytes\": %.3f, \"paper\": ", part[i].bits, part[i].bits / 8.0);
+		if (part[i].paper)
+			wg_buf_json_str(o, part[i].paper);
+		else
+			wg_buf_printf(o, "null");
+		wg_buf_printf(o, "}");
+	}
+	wg_buf_printf(o, "\n%.*s]", (int)strlen(indent) - 2, indent);
+}
+
 /* A composition's instances: block, module, parameters, storage. */
 static void manifest_instances(wg_buf *o, const wg_block *b, const long *p, const char *top)
 {
@@ -190,7 +209,12 @@ static void manifest_instances(wg_buf *o, const wg_block *b, const long *p, cons
 				wg_buf_printf(o, ": %ld", cp[i]);
 			}
 		}
-		wg_buf_printf(o, "}}");
+		wg_buf_printf(o, "}");
+		if (ok && ci->block->storage_parts) {
+			wg_buf_printf(o, ",\n     \"storage_parts\": ");
+			manifest_parts(o, ci->block, cp, "       ");
+		}
+		wg_buf_printf(o, "}");
 	}
 	wg_buf_printf(o, "\n  ],\n");
 }
@@ -234,20 +258,9 @@ char *wg_manifest(const wg_block *b, const long *p, const char *top)
 	}
 	wg_buf_printf(&o, "\n  ],\n  \"storage_bits\": %ld,\n", b->storage_bits(p));
 	if (b->storage_parts) {
-		wg_storage_part part[WG_MAX_STORAGE_PARTS];
-		int np = b->storage_parts(p, part);
-		wg_buf_printf(&o, "  \"storage_parts\": [");
-		for (int i = 0; i < np; i++) {
-			wg_buf_printf(&o, "%s\n    {\"name\": ", i ? "," : "");
-			wg_buf_json_str(&o, part[i].name);
-			wg_buf_printf(&o, ", \"bits\": %ld, \"bytes\": %.3f, \"paper\": ", part[i].bits, part[i].bits / 8.0);
-			if (part[i].paper)
-				wg_buf_json_str(&o, part[i].paper);
-			else
-				wg_buf_printf(&o, "null");
-			wg_buf_printf(&o, "}");
-		}
-		wg_buf_printf(&o, "\n  ],\n");
+		wg_buf_printf(&o, "  \"storage_parts\": ");
+		manifest_parts(&o, b, p, "    ");
+		wg_buf_printf(&o, ",\n");
 	}
 	if (b->comp)
 		manifest_instances(&o, b, p, top);
