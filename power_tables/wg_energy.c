@@ -19,6 +19,8 @@ static const wg_energy_rules rules[] = {
 	{"rfc", RFC_ENERGY_TABLE, rfc_energy_model, rfc_energy_notes},
 	{"sched2l", RFC_ENERGY_TABLE, sched2l_energy_model, sched2l_energy_notes},
 	{"rename", RN_ENERGY_TABLE, rename_energy_model, rename_energy_notes},
+	{"wrc", MS_ENERGY_TABLE, wrc_energy_model, wrc_energy_notes},
+	{"reexec_q", MS_ENERGY_TABLE, reexec_q_energy_model, reexec_q_energy_notes},
 };
 
 static const wg_energy_rules *find_rules(const wg_block *b, char *err, size_t n)

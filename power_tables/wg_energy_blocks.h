@@ -72,4 +72,21 @@ int rn_energy_rf_leakage(const wg_ptable *t, double *reg_mw, double *cycle_ns, d
 int rename_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n);
 int rename_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
 
+/* ---- Mascar (power_tables/mascar_energy.c): sethia2015.tsv, docs/energy-model.md §5 ---- */
+
+/* The power table Mascar's blocks (wrc, reexec_q; the composition mascar) read. */
+#define MS_ENERGY_TABLE "sethia2015.tsv"
+
+/* A queue event's cost in L1 accesses: rows (reexec_q, <event>_queue_accesses) x
+ * (reexec_q, access_energy_vs_l1) = 0.03 (Sethia §4.4.2). Returns 0 or -1 with a message. */
+int rq_energy_l1_units(const wg_ptable *t, const char *event, double *units, char *err, size_t n);
+/* Every event n/g (no pJ in the thesis) with its relative basis, unless the table gives
+ * the event's row or 'l1 access_energy' a value; leakage n/g. */
+int reexec_q_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
+			  size_t n);
+int reexec_q_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
+/* Rows "wrc <event>_energy" and "wrc leakage" (all not-given). */
+int wrc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n);
+int wrc_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
+
 #endif

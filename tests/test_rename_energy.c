@@ -1,5 +1,5 @@
 /* test_rename_energy.c - the renaming table's energy model (power_tables/
- * rename_energy.c, docs/energy-model.md §5) on power_tables/jeon2014.tsv:
+ * rename_energy.c, docs/energy-model.md §4) on power_tables/jeon2014.tsv:
  * Table 2 at the default size, the size rules, the not-given events, run
  * totals, and the table's derived rows against their derivations. */
 #include <math.h>
