@@ -24,4 +24,7 @@ check sched2l-w48a6-rr sched2l --set WARPS=48 --set ACTIVE=6 --set SELECT=RR
 check sm_rfc-default sm_rfc
 check rename-default rename
 check rename-small-wear rename --set WARPS=4 --set REGS=8 --set RT_ENTRIES=32 --set PHYS_REGS=32 --set SUBARRAYS=2 --set FC_ENTRIES=4 --set EXEMPT=2 --set POLICY=WEAR_LEVEL
+check wrc-default wrc
+check reexec_q-e3-stores reexec_q --set ENTRIES=3 --set THREADS=4 --set WARPS=4 --set ADDR_BITS=16 --set OFFSET_BITS=3 --set STORES=1
+check mascar-default mascar
 exit $status

@@ -13,7 +13,9 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 # The two-level scheduler at its default (32 warps, 8 active, greedy) and at Fermi's 48 warps
 # with 6 active and round-robin; the scheduler driving the RFC (sm_rfc) at the paper's point
 # and at 4 active x 4 entries. The renaming table at the paper's 1 KB table (816 entries) and its
-# unconstrained 48 x 63 table (3024 entries), and with wear levelling.
+# unconstrained 48 x 63 table (3024 entries), and with wear levelling. Mascar's readiness
+# checker and re-execution queue at the thesis's sizes (48 warps, 32 entries), alone and composed,
+# and composed at 16 warps with a 16-entry queue that parks stores too.
 CONFIGS=(
 	"rfc-default|rfc"
 	"rfc-a4-e4|rfc --set ACTIVE_WARPS=4 --set ENTRIES=4"
@@ -25,6 +27,10 @@ CONFIGS=(
 	"rename-default|rename"
 	"rename-rt3024|rename --set RT_ENTRIES=3024"
 	"rename-wear|rename --set POLICY=WEAR_LEVEL"
+	"wrc-default|wrc"
+	"reexec_q-default|reexec_q"
+	"mascar-default|mascar"
+	"mascar-w16-e16-stores|mascar --set WARPS=16 --set ENTRIES=16 --set STORES=1"
 )
 rm -rf out/main && mkdir -p out/main
 one() { # NAME ARGS: every step of one configuration, one line each
@@ -37,9 +43,10 @@ one() { # NAME ARGS: every step of one configuration, one line each
 		{ echo "$name: LINT FAILED (see $d/lint.log)"; rc=1; }
 	$W cosim $args --seed 1 --cycles "$CYCLES" --json "$d/cosim.json" >"$d/cosim.log" 2>&1 || rc=1
 	echo "$name: $(grep -E '^(PASS|FAIL|MISMATCH)' "$d/cosim.log" | head -1)"
-	# the renaming table's gate mapping takes Yosys ~25 minutes: flip-flop check only here
+	# the renaming table's and the re-execution queue's gate mapping take Yosys 10-25 minutes:
+	# flip-flop check only here (`warpgen area BLOCK` runs the full flow)
 	local aopt=""
-	[ "$block" = rename ] && aopt=--flops-only
+	case $block in rename | reexec_q | mascar) aopt=--flops-only ;; esac
 	$W area $args $aopt --json "$d/area.json" >"$d/area.log" 2>&1 || rc=1
 	echo "$name: area $(grep -iE 'flip-flop|flop' "$d/area.log" | head -1)"
 	$W energy $args >"$d/energy.log" 2>&1 || rc=1
@@ -86,5 +93,9 @@ echo "code shapes assumed), against compiler reservation and the paper's baselin
 $W stats rename --json out/main/stats-rename.json >out/main/stats-rename.log 2>&1 || status=1
 sed -n '/^average/,$p' out/main/stats-rename.log | tee out/stats-rename.md
 { echo; echo "## Register renaming on Table 3-shaped kernels (C model only)"; echo; echo '```'; cat out/main/stats-rename.log; echo '```'; } >>out/report.md
+# Mascar's storage against the thesis's Table 4.2 (the manifest's parts; Yosys counted the flops above).
+echo "Mascar storage (Sethia 2015 Tab. 4.2, from the manifest of warpgen gen mascar):"
+tests/mascar_storage.sh | tee out/main/mascar-storage.log || status=1
+{ echo; echo "## Mascar storage against the thesis's Table 4.2"; echo; cat out/main/mascar-storage.log; } >>out/report.md
 [ "$status" -eq 0 ] && echo "main job: all checks passed" || echo "main job: FAILED (logs in out/main/)"
 exit $status

@@ -17,10 +17,16 @@ declare -A MUT=(
 	[sched2l/promote-skips-pointer]='s/cand_hi\[w\] = cand\[w\] \& (w\[WB-1:0\] >= pp_q);/cand_hi[w] = cand[w] \& (w[WB-1:0] > pp_q);/'
 	[sched2l/demote-cause-always-mark]='s/dem_cause = dem_valid \& bd_w\[dem_warp\];/dem_cause = 1'"'"'b0;/'
 	[sched2l/busy-ignored]='s/cand = res_q \& ~act \& ~llp_i \& ~bar_i \& ~busy;/cand = res_q \& ~act \& ~llp_i \& ~bar_i;/'
+	[wrc/mp-memory-first]='s/want\[s\] = seen_m \& (~mode_q | ~seen_c);/want[s] = seen_m;/'
+	[wrc/release-while-busy]='s/(llp_i \& ~busy)/llp_i/'
+	[reexec_q/full-rotate-moves]='s/wire rot_move = rot \& ~full;/wire rot_move = rot;/'
+	[reexec_q/full-queue-has-nothing]='s/occ\[i\] = full | ((s >= hd_q) \& (s < tl_q));/occ[i] = ((s >= hd_q) \& (s < tl_q));/'
 )
 declare -A ARGS=(
 	[rfc]="--set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8"
 	[sched2l]="--set WARPS=16 --set ACTIVE=4 --set SELECT=RR"
+	[wrc]="--set WARPS=8"
+	[reexec_q]="--set ENTRIES=4 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=8"
 )
 if [ "${1:-}" = --list ]; then printf '%s\n' "${!MUT[@]}" | sort; exit 0; fi
 name=${1:?usage: mutant.sh BLOCK/NAME|--list}

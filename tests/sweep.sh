@@ -1,20 +1,37 @@
 #!/usr/bin/env bash
-# sweep.sh - `make sweep`: the long regression. Every RFC configuration of the
-# cross product below x SEEDS seeds x CYCLES cycles, in parallel, one line per run,
-# ending "N passed, M failed". Failures print their replay command.
+# sweep.sh - `make sweep`: the long regressions. Every RFC configuration of the
+# cross product below, every Mascar configuration of WARPS {4,16,48} x ENTRIES
+# {1,2,16,32} x STORES {0,1}, each x SEEDS seeds x CYCLES cycles, every RTL
+# mutant (tests/mutant.sh), and the lint of the configurations too slow for
+# `make test` (Yosys needs about a minute for each). In parallel, one line per run, ending "N passed, M failed". Failures
+# print their replay command.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SEEDS=${SEEDS:-5} CYCLES=${CYCLES:-1000000} JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 list=out/sweep/list
 mkdir -p out/sweep && : >"$list"
+cosim() { echo "out/bin/warpgen cosim $* --cycles $CYCLES -q" >>"$list"; }
 for a in 1 4 8 32; do for e in 1 4 6 8; do for l in 1 4 32; do for r in FIFO LRU; do for v in 0 1; do
 	for s in $(seq 1 "$SEEDS"); do
-		echo "--set ACTIVE_WARPS=$a --set ENTRIES=$e --set LANES=$l --set REPLACEMENT=$r --set LIVENESS=$v --seed $s" >>"$list"
+		cosim rfc --set ACTIVE_WARPS=$a --set ENTRIES=$e --set LANES=$l --set REPLACEMENT=$r --set LIVENESS=$v --seed $s
 	done
 done; done; done; done; done
-echo "sweep: $(wc -l <"$list") runs of $CYCLES cycles, $JOBS at a time"
-tr '\n' '\0' <"$list" | xargs -0 -P "$JOBS" -I{} bash -c \
-	'out/bin/warpgen cosim rfc $1 --cycles '"$CYCLES"' -q 2>&1 | grep -E "^(PASS|FAIL|MISMATCH|  replay)"' _ {} | tee out/sweep/results
+for w in 4 16 48; do for e in 1 2 16 32; do for st in 0 1; do
+	for s in $(seq 1 "$SEEDS"); do
+		cosim mascar --set WARPS=$w --set ENTRIES=$e --set STORES=$st --seed $s
+	done
+done; done; done
+for m in $(tests/mutant.sh --list); do
+	echo "tests/mutant.sh $m >/dev/null 2>&1 && echo 'PASS mutant $m' || echo 'FAIL mutant $m'" >>"$list"
+done
+for l in "rename" "rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST" \
+	"sched2l --set WARPS=64 --set ACTIVE=64 --set SELECT=RR"; do
+	set -- $l
+	b=$1 && shift
+	echo "BLOCK=$b tests/lint.sh $* >/dev/null 2>&1 && echo 'PASS lint $l' || echo 'FAIL lint $l'" >>"$list"
+done
+echo "sweep: $(wc -l <"$list") runs ($CYCLES cycles each for co-simulation), $JOBS at a time"
+tr '\n' '\0' <"$list" | xargs -0 -P "$JOBS" -I{} bash -c 'eval "$1" 2>&1 | grep -E "^(PASS|FAIL|MISMATCH|  replay)"' _ {} | tee out/sweep/results
 passed=$(grep -c '^PASS' out/sweep/results || true)
 total=$(wc -l <"$list")
 echo "$passed passed, $((total - passed)) failed"
