@@ -129,8 +129,10 @@ static int rq_next_slot(const rq_model *m, int s)
 	return s + 1 == m->cfg.entries ? 0 : s + 1;
 }
 
-/* Protocol violations (violations let the state go on: a push into a full
- * queue is dropped, an ACK wins over a NACK). */
+/* This cycle's decisions (docs/reexec_q.md "One cycle"). After a protocol
+ * violation the state is unspecified by the contract; the model then drops a
+ * push into a full queue and lets an ACK win over a NACK, so that it stays
+ * consistent for unit tests that go on. */
 static void rq_plan_make(const rq_model *m, const rq_in *in, rq_plan *pl)
 {
 	pl->full = m->cnt == m->cfg.entries;

@@ -11,6 +11,7 @@
 
 #include "mascar.h"
 #include "reexec_q.h"
+#include "wg_buf.h"
 #include "wg_check.h"
 #include "wg_desc.h"
 #include "wg_energy.h"
@@ -22,30 +23,11 @@
 
 static char path[4096];
 
-static char *slurp(const char *p)
-{
-	FILE *f = fopen(p, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc((size_t)n + 1);
-	if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-		free(s);
-		s = NULL;
-	}
-	if (s)
-		s[n] = '\0';
-	fclose(f);
-	return s;
-}
-
 /* The shipped text with the line starting "structure\tquantity\t" replaced by repl
  * (NULL: deleted). Caller frees. */
 static char *edited(const char *key, const char *repl)
 {
-	char *s = slurp(path);
+	char *s = wg_read_file(path, NULL, NULL, 0);
 	CHECK(s != NULL);
 	if (!s)
 		return NULL;

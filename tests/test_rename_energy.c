@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rename.h"
+#include "wg_buf.h"
 #include "wg_check.h"
 #include "wg_desc.h"
 #include "wg_energy.h"
@@ -43,31 +44,12 @@ static int model(wg_energy_model *m, const char *sets)
 	return rc;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc((size_t)n + 1);
-	if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-		free(s);
-		s = NULL;
-	}
-	if (s)
-		s[n] = '\0';
-	fclose(f);
-	return s;
-}
-
 /* The shipped table with one row's value replaced ("structure\tquantity\t" -> value). */
 static int table_with(wg_ptable *t, const char *key, const char *value)
 {
 	char path[4096], err[512];
 	wg_ptable_path(RN_ENERGY_TABLE, path, sizeof path);
-	char *s = slurp(path);
+	char *s = wg_read_file(path, NULL, NULL, 0);
 	CHECK(s != NULL);
 	if (!s)
 		return -1;
