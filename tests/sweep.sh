@@ -3,8 +3,8 @@
 # cross product below, every Mascar configuration of WARPS {4,16,48} x ENTRIES
 # {1,2,16,32} x STORES {0,1}, each x SEEDS seeds x CYCLES cycles, every RTL
 # mutant (tests/mutant.sh), and the lint of the configurations too slow for
-# `make test` (Yosys needs about a minute for each). In parallel, one line per run, ending "N passed, M failed". Failures
-# print their replay command.
+# `make test` (Yosys needs about a minute for each). In parallel, one line per
+# run, ending "N passed, M failed". Failures print their replay command.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SEEDS=${SEEDS:-5} CYCLES=${CYCLES:-1000000} JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
