@@ -14,6 +14,7 @@
 #include "rn_env.h"
 #include "wg_bits.h"
 #include "wg_check.h"
+#include "wg_frame.h"
 #include "wg_rng.h"
 
 /* ------------------------------------------------------------------ */
@@ -1112,34 +1113,13 @@ static void test_violations(void)
 /* Frame adapter                                                       */
 /* ------------------------------------------------------------------ */
 
-typedef struct fr {
-	wg_layout L;        /* frame layout */
-	long p[RN_NPARAMS];
-	void *m;            /* frame model block */
-	uint32_t *in, *out; /* frames */
-	char err[256];      /* eval message */
-} fr;
+typedef wg_fr fr;
 
 static void fr_open(fr *f, const rn_cfg *c)
 {
-	rn_cfg_to_params(c, f->p);
-	wg_layout_init(&f->L, &wg_block_rename, f->p);
-	f->m = calloc(1, wg_block_rename.model_size(f->p));
-	wg_block_rename.model_init(f->m, f->p, &f->L);
-	f->in = calloc((size_t)f->L.nwords[WG_IN] + 1, sizeof(uint32_t));
-	f->out = calloc((size_t)f->L.nwords[WG_OUT] + 1, sizeof(uint32_t));
-}
-
-static void fr_close(fr *f)
-{
-	free(f->m);
-	free(f->in);
-	free(f->out);
-}
-
-static uint64_t fr_get(const fr *f, int port, unsigned lsb, unsigned n)
-{
-	return wg_get(f->out + f->L.off[port], lsb, n);
+	long p[RN_NPARAMS];
+	rn_cfg_to_params(c, p);
+	wg_fr_open(f, &wg_block_rename, p);
 }
 
 /* The environment's packer (cosim/rn_env.c), independent of the model's unpacker. */
@@ -1156,31 +1136,31 @@ static int fr_matches(const fr *f, const rn_cfg *c, const rn_out *o)
 	const wg_layout *L = &f->L;
 	unsigned PB = (unsigned)L->width[RN_OP_DST_PID_O], S = (unsigned)c->lookup_ports - 1;
 	int ok = 1;
-	ok &= fr_get(f, RN_PIR_READY_O, 0, 1) == o->pir_ready;
-	ok &= fr_get(f, RN_PIR_HIT_O, 0, 1) == o->pir_hit;
-	ok &= fr_get(f, RN_OP_READY_O, 0, 1) == o->op_ready;
-	ok &= fr_get(f, RN_OP_WAIT_O, 0, 2) == o->op_wait;
+	ok &= wg_fr_get(f, RN_PIR_READY_O, 0, 1) == o->pir_ready;
+	ok &= wg_fr_get(f, RN_PIR_HIT_O, 0, 1) == o->pir_hit;
+	ok &= wg_fr_get(f, RN_OP_READY_O, 0, 1) == o->op_ready;
+	ok &= wg_fr_get(f, RN_OP_WAIT_O, 0, 2) == o->op_wait;
 	for (unsigned j = 0; j < S; j++) {
-		ok &= fr_get(f, RN_OP_SRC_PID_O, j * PB, PB) == o->op_src_pid[j];
-		ok &= fr_get(f, RN_OP_REL_O, j, 1) == o->op_rel[j];
+		ok &= wg_fr_get(f, RN_OP_SRC_PID_O, j * PB, PB) == o->op_src_pid[j];
+		ok &= wg_fr_get(f, RN_OP_REL_O, j, 1) == o->op_rel[j];
 	}
-	ok &= fr_get(f, RN_OP_DST_PID_O, 0, PB) == o->op_dst_pid;
-	ok &= fr_get(f, RN_OP_DST_NEW_O, 0, 1) == o->op_dst_new;
+	ok &= wg_fr_get(f, RN_OP_DST_PID_O, 0, PB) == o->op_dst_pid;
+	ok &= wg_fr_get(f, RN_OP_DST_NEW_O, 0, 1) == o->op_dst_new;
 	for (unsigned k = 0; k < (unsigned)c->alloc_ports; k++) {
-		ok &= fr_get(f, RN_ALC_GNT_O, k, 1) == o->alc_gnt[k];
-		ok &= fr_get(f, RN_ALC_PID_O, k * PB, PB) == o->alc_pid[k];
+		ok &= wg_fr_get(f, RN_ALC_GNT_O, k, 1) == o->alc_gnt[k];
+		ok &= wg_fr_get(f, RN_ALC_PID_O, k * PB, PB) == o->alc_pid[k];
 	}
 	for (int i = 0; i * 64 < c->phys; i++) {
 		unsigned n = c->phys - i * 64 < 64 ? (unsigned)(c->phys - i * 64) : 64u;
-		ok &= fr_get(f, RN_REG_ON_O, (unsigned)i * 64, n) == o->reg_on[i];
+		ok &= wg_fr_get(f, RN_REG_ON_O, (unsigned)i * 64, n) == o->reg_on[i];
 	}
 	int D = c->rf_banks * c->subarrays;
 	for (int i = 0; i * 64 < D; i++) {
 		unsigned n = D - i * 64 < 64 ? (unsigned)(D - i * 64) : 64u;
-		ok &= fr_get(f, RN_DOM_ON_O, (unsigned)i * 64, n) == o->dom_on[i];
+		ok &= wg_fr_get(f, RN_DOM_ON_O, (unsigned)i * 64, n) == o->dom_on[i];
 	}
 	for (int e = 0; e < RN_NEVENTS; e++)
-		ok &= fr_get(f, RN_EV_O, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]) == o->ev[e];
+		ok &= wg_fr_get(f, RN_EV_O, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]) == o->ev[e];
 	/* nothing above each port's width */
 	for (int port = RN_PIR_READY_O; port < RN_NPORTS; port++) {
 		int w = L->width[port], words = (w + 31) / 32;
@@ -1388,7 +1368,7 @@ static void random_run(const rn_cfg *c, uint64_t seed, int cycles)
 	CHECK_EQ(bad_gnt, 0);
 	CHECK(cnt_ok);
 	CHECK(busy);
-	fr_close(&f);
+	wg_fr_close(&f);
 	rn_free(m);
 }
 
@@ -1443,7 +1423,7 @@ static void test_frame(void)
 	fr_pack_in(&f, &c, &in);
 	CHECK_EQ(wg_block_rename.model_eval(f.m, f.in, f.out, f.err, sizeof f.err), -1);
 	CHECK(strstr(f.err, "no kernel running") != NULL);
-	fr_close(&f);
+	wg_fr_close(&f);
 }
 
 int main(void)

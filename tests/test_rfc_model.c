@@ -11,6 +11,7 @@
 #include "rfc.h"
 #include "wg_bits.h"
 #include "wg_check.h"
+#include "wg_frame.h"
 
 /* ------------------------------------------------------------------ */
 /* Bench                                                               */
@@ -1258,40 +1259,13 @@ static void test_eval_pure(void)
 /* Frame adapter                                                       */
 /* ------------------------------------------------------------------ */
 
-typedef struct fr {
-	wg_layout L;   /* frame layout */
-	long p[RFC_NPARAMS];
-	void *m;       /* model block */
-	uint32_t *in;  /* input frame */
-	uint32_t *out; /* output frame */
-	char err[256]; /* eval message */
-} fr;
+typedef wg_fr fr;
 
 static void fr_open(fr *f, const rfc_cfg *c)
 {
-	rfc_cfg_to_params(c, f->p);
-	wg_layout_init(&f->L, &wg_block_rfc, f->p);
-	f->m = calloc(1, wg_block_rfc.model_size(f->p));
-	wg_block_rfc.model_init(f->m, f->p, &f->L);
-	f->in = calloc((size_t)f->L.nwords[WG_IN] + 1, sizeof(uint32_t));
-	f->out = calloc((size_t)f->L.nwords[WG_OUT] + 1, sizeof(uint32_t));
-}
-
-static void fr_close(fr *f)
-{
-	free(f->m);
-	free(f->in);
-	free(f->out);
-}
-
-static void fr_put(fr *f, int port, unsigned lsb, unsigned n, uint64_t v)
-{
-	wg_put(f->in + f->L.off[port], lsb, n, v);
-}
-
-static uint64_t fr_get(const fr *f, int port, unsigned lsb, unsigned n)
-{
-	return wg_get(f->out + f->L.off[port], lsb, n);
+	long p[RFC_NPARAMS];
+	rfc_cfg_to_params(c, p);
+	wg_fr_open(f, &wg_block_rfc, p);
 }
 
 /* Pack typed inputs into f->in (all fields masked to their widths). */
@@ -1300,28 +1274,28 @@ static void fr_pack_in(fr *f, const rfc_cfg *c, const rfc_in *in)
 	const wg_layout *L = &f->L;
 	unsigned RB = (unsigned)c->reg_bits, W = (unsigned)c->width;
 	memset(f->in, 0, (size_t)L->nwords[WG_IN] * sizeof(uint32_t));
-	fr_put(f, RFC_RST_I, 0, 1, in->rst);
-	fr_put(f, RFC_LU_VALID_I, 0, 1, in->lu_valid);
-	fr_put(f, RFC_LU_SLOT_I, 0, (unsigned)L->width[RFC_LU_SLOT_I], in->lu_slot);
-	fr_put(f, RFC_LU_EN_I, 0, (unsigned)c->read_ports, in->lu_en);
-	fr_put(f, RFC_LU_LAST_I, 0, (unsigned)c->read_ports, in->lu_last);
+	wg_fr_put(f, RFC_RST_I, 0, 1, in->rst);
+	wg_fr_put(f, RFC_LU_VALID_I, 0, 1, in->lu_valid);
+	wg_fr_put(f, RFC_LU_SLOT_I, 0, (unsigned)L->width[RFC_LU_SLOT_I], in->lu_slot);
+	wg_fr_put(f, RFC_LU_EN_I, 0, (unsigned)c->read_ports, in->lu_en);
+	wg_fr_put(f, RFC_LU_LAST_I, 0, (unsigned)c->read_ports, in->lu_last);
 	for (int p = 0; p < c->read_ports; p++)
-		fr_put(f, RFC_LU_REG_I, (unsigned)p * RB, RB, in->lu_reg[p]);
-	fr_put(f, RFC_WR_VALID_I, 0, 1, in->wr_valid);
-	fr_put(f, RFC_WR_WARP_I, 0, (unsigned)L->width[RFC_WR_WARP_I], in->wr_warp);
-	fr_put(f, RFC_WR_REG_I, 0, RB, in->wr_reg);
-	fr_put(f, RFC_WR_MASK_I, 0, (unsigned)c->lanes, in->wr_mask);
-	fr_put(f, RFC_WR_BYPASS_I, 0, 1, in->wr_bypass);
+		wg_fr_put(f, RFC_LU_REG_I, (unsigned)p * RB, RB, in->lu_reg[p]);
+	wg_fr_put(f, RFC_WR_VALID_I, 0, 1, in->wr_valid);
+	wg_fr_put(f, RFC_WR_WARP_I, 0, (unsigned)L->width[RFC_WR_WARP_I], in->wr_warp);
+	wg_fr_put(f, RFC_WR_REG_I, 0, RB, in->wr_reg);
+	wg_fr_put(f, RFC_WR_MASK_I, 0, (unsigned)c->lanes, in->wr_mask);
+	wg_fr_put(f, RFC_WR_BYPASS_I, 0, 1, in->wr_bypass);
 	if (in->wr_data)
 		for (int l = 0; l < c->lanes; l++)
-			fr_put(f, RFC_WR_DATA_I, (unsigned)l * W, W, in->wr_data[l]);
-	fr_put(f, RFC_ACT_VALID_I, 0, 1, in->act_valid);
-	fr_put(f, RFC_ACT_SLOT_I, 0, (unsigned)L->width[RFC_ACT_SLOT_I], in->act_slot);
-	fr_put(f, RFC_ACT_WARP_I, 0, (unsigned)L->width[RFC_ACT_WARP_I], in->act_warp);
-	fr_put(f, RFC_FLUSH_VALID_I, 0, 1, in->flush_valid);
-	fr_put(f, RFC_FLUSH_SLOT_I, 0, (unsigned)L->width[RFC_FLUSH_SLOT_I], in->flush_slot);
-	fr_put(f, RFC_EXIT_VALID_I, 0, 1, in->exit_valid);
-	fr_put(f, RFC_EXIT_SLOT_I, 0, (unsigned)L->width[RFC_EXIT_SLOT_I], in->exit_slot);
+			wg_fr_put(f, RFC_WR_DATA_I, (unsigned)l * W, W, in->wr_data[l]);
+	wg_fr_put(f, RFC_ACT_VALID_I, 0, 1, in->act_valid);
+	wg_fr_put(f, RFC_ACT_SLOT_I, 0, (unsigned)L->width[RFC_ACT_SLOT_I], in->act_slot);
+	wg_fr_put(f, RFC_ACT_WARP_I, 0, (unsigned)L->width[RFC_ACT_WARP_I], in->act_warp);
+	wg_fr_put(f, RFC_FLUSH_VALID_I, 0, 1, in->flush_valid);
+	wg_fr_put(f, RFC_FLUSH_SLOT_I, 0, (unsigned)L->width[RFC_FLUSH_SLOT_I], in->flush_slot);
+	wg_fr_put(f, RFC_EXIT_VALID_I, 0, 1, in->exit_valid);
+	wg_fr_put(f, RFC_EXIT_SLOT_I, 0, (unsigned)L->width[RFC_EXIT_SLOT_I], in->exit_slot);
 }
 
 /* 1 when the output frame equals the typed outputs o, bit for bit (and every
@@ -1331,27 +1305,27 @@ static int fr_matches(const fr *f, const rfc_cfg *c, const rfc_out *o)
 	const wg_layout *L = &f->L;
 	unsigned RB = (unsigned)c->reg_bits, W = (unsigned)c->width, WB = (unsigned)L->width[RFC_WB_WARP_O];
 	int ok = 1;
-	ok &= fr_get(f, RFC_LU_HIT_O, 0, (unsigned)c->read_ports) == o->lu_hit;
-	ok &= fr_get(f, RFC_RD_VALID_O, 0, (unsigned)c->read_ports) == o->rd_valid;
+	ok &= wg_fr_get(f, RFC_LU_HIT_O, 0, (unsigned)c->read_ports) == o->lu_hit;
+	ok &= wg_fr_get(f, RFC_RD_VALID_O, 0, (unsigned)c->read_ports) == o->rd_valid;
 	for (int i = 0; i < c->read_ports * c->lanes; i++)
-		ok &= fr_get(f, RFC_RD_DATA_O, (unsigned)i * W, W) == o->rd_data[i];
-	ok &= fr_get(f, RFC_WB_VALID_O, 0, 1) == o->wb_valid;
-	ok &= fr_get(f, RFC_WB_CAUSE_O, 0, 3) == o->wb_cause;
-	ok &= fr_get(f, RFC_WB_WARP_O, 0, WB) == o->wb_warp;
-	ok &= fr_get(f, RFC_WB_REG_O, 0, RB) == o->wb_reg;
-	ok &= fr_get(f, RFC_WB_MASK_O, 0, (unsigned)c->lanes) == o->wb_mask;
+		ok &= wg_fr_get(f, RFC_RD_DATA_O, (unsigned)i * W, W) == o->rd_data[i];
+	ok &= wg_fr_get(f, RFC_WB_VALID_O, 0, 1) == o->wb_valid;
+	ok &= wg_fr_get(f, RFC_WB_CAUSE_O, 0, 3) == o->wb_cause;
+	ok &= wg_fr_get(f, RFC_WB_WARP_O, 0, WB) == o->wb_warp;
+	ok &= wg_fr_get(f, RFC_WB_REG_O, 0, RB) == o->wb_reg;
+	ok &= wg_fr_get(f, RFC_WB_MASK_O, 0, (unsigned)c->lanes) == o->wb_mask;
 	for (int l = 0; l < c->lanes; l++)
-		ok &= fr_get(f, RFC_WB_DATA_O, (unsigned)l * W, W) == o->wb_data[l];
-	ok &= fr_get(f, RFC_FL_VALID_O, 0, (unsigned)c->flush_ports) == o->fl_valid;
+		ok &= wg_fr_get(f, RFC_WB_DATA_O, (unsigned)l * W, W) == o->wb_data[l];
+	ok &= wg_fr_get(f, RFC_FL_VALID_O, 0, (unsigned)c->flush_ports) == o->fl_valid;
 	for (int j = 0; j < c->flush_ports; j++) {
-		ok &= fr_get(f, RFC_FL_WARP_O, (unsigned)j * WB, WB) == o->fl_warp[j];
-		ok &= fr_get(f, RFC_FL_REG_O, (unsigned)j * RB, RB) == o->fl_reg[j];
+		ok &= wg_fr_get(f, RFC_FL_WARP_O, (unsigned)j * WB, WB) == o->fl_warp[j];
+		ok &= wg_fr_get(f, RFC_FL_REG_O, (unsigned)j * RB, RB) == o->fl_reg[j];
 	}
 	for (int i = 0; i < c->flush_ports * c->lanes; i++)
-		ok &= fr_get(f, RFC_FL_DATA_O, (unsigned)i * W, W) == o->fl_data[i];
-	ok &= fr_get(f, RFC_SLOT_FREE_O, 0, (unsigned)c->active_warps) == o->slot_free;
+		ok &= wg_fr_get(f, RFC_FL_DATA_O, (unsigned)i * W, W) == o->fl_data[i];
+	ok &= wg_fr_get(f, RFC_SLOT_FREE_O, 0, (unsigned)c->active_warps) == o->slot_free;
 	for (int e = 0; e < RFC_NEVENTS; e++)
-		ok &= fr_get(f, RFC_EV_O, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]) == o->ev[e];
+		ok &= wg_fr_get(f, RFC_EV_O, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]) == o->ev[e];
 	/* nothing above the widths */
 	for (int port = 0; port < L->nports; port++) {
 		if (wg_block_rfc.ports[port].dir != WG_OUT)
@@ -1402,7 +1376,7 @@ static void test_frame_ev(void)
 	for (int cyc = 0; cyc < 8; cyc++) {
 		fr_pack_in(&f, &c, &seq[cyc]);
 		CHECK_EQ(wg_block_rfc.model_eval(f.m, f.in, f.out, f.err, sizeof f.err), 0);
-		uint64_t ev = fr_get(&f, RFC_EV_O, 0, 12), exp = 0;
+		uint64_t ev = wg_fr_get(&f, RFC_EV_O, 0, 12), exp = 0;
 		for (int e = 0; e < RFC_NEVENTS; e++)
 			exp |= (uint64_t)want[cyc][e] << lsb[e];
 		CHECK_EQ(ev, exp);
@@ -1431,11 +1405,11 @@ static void test_frame_ev(void)
 	wg_block_rfc.model_tick(copy, f.in);
 	fr_pack_in(&f, &c, &(rfc_in){.lu_valid = 1, .lu_en = 1, .lu_reg = {1}});
 	CHECK_EQ(wg_block_rfc.model_eval(copy, f.in, f.out, f.err, sizeof f.err), 0);
-	CHECK_EQ(fr_get(&f, RFC_LU_HIT_O, 0, 3), 1);
+	CHECK_EQ(wg_fr_get(&f, RFC_LU_HIT_O, 0, 3), 1);
 	CHECK_EQ(wg_block_rfc.model_eval(f.m, f.in, f.out, f.err, sizeof f.err), 0);
-	CHECK_EQ(fr_get(&f, RFC_LU_HIT_O, 0, 3), 0); /* the original is untouched */
+	CHECK_EQ(wg_fr_get(&f, RFC_LU_HIT_O, 0, 3), 0); /* the original is untouched */
 	free(copy);
-	fr_close(&f);
+	wg_fr_close(&f);
 	tb_close(&t);
 }
 
@@ -1928,7 +1902,7 @@ static void random_run(const rfc_cfg *c, int cycles, uint64_t seed)
 	free(r->data);
 	free(r);
 	free(e);
-	fr_close(&f);
+	wg_fr_close(&f);
 	tb_close(&t);
 }
 

@@ -12,6 +12,7 @@
 #include "sched2l.h"
 #include "wg_bits.h"
 #include "wg_check.h"
+#include "wg_frame.h"
 
 /* ------------------------------------------------------------------ */
 /* Bench                                                               */
@@ -928,53 +929,26 @@ static void gen_inputs(const ref *r, s2l_in *in, uint64_t *seed, int cyc)
 	in->slot_free = rng_mask(seed, mood == 0 ? 50 : 85);
 }
 
-typedef struct fr {
-	wg_layout L;        /* frame layout */
-	long p[S2L_NPARAMS];
-	void *m;            /* frame model block */
-	uint32_t *in, *out; /* frames */
-	char err[256];      /* eval message */
-} fr;
+typedef wg_fr fr;
 
 static void fr_open(fr *f, const s2l_cfg *c)
 {
-	s2l_cfg_to_params(c, f->p);
-	wg_layout_init(&f->L, &wg_block_sched2l, f->p);
-	f->m = calloc(1, wg_block_sched2l.model_size(f->p));
-	wg_block_sched2l.model_init(f->m, f->p, &f->L);
-	f->in = calloc((size_t)f->L.nwords[WG_IN] + 1, sizeof(uint32_t));
-	f->out = calloc((size_t)f->L.nwords[WG_OUT] + 1, sizeof(uint32_t));
-}
-
-static void fr_close(fr *f)
-{
-	free(f->m);
-	free(f->in);
-	free(f->out);
-}
-
-static void fr_put(fr *f, int port, uint64_t v)
-{
-	int w = f->L.width[port];
-	wg_put(f->in + f->L.off[port], 0, (unsigned)w, v & wg_ones64(w));
-}
-
-static uint64_t fr_get(const fr *f, int port, unsigned lsb, unsigned n)
-{
-	return wg_get(f->out + f->L.off[port], lsb, n);
+	long p[S2L_NPARAMS];
+	s2l_cfg_to_params(c, p);
+	wg_fr_open(f, &wg_block_sched2l, p);
 }
 
 static void fr_pack_in(fr *f, const s2l_in *in)
 {
 	memset(f->in, 0, (size_t)f->L.nwords[WG_IN] * sizeof(uint32_t));
-	fr_put(f, S2L_RST_I, in->rst);
-	fr_put(f, S2L_RDY_I, in->rdy);
-	fr_put(f, S2L_MARK_I, in->mark);
-	fr_put(f, S2L_LLP_I, in->llp);
-	fr_put(f, S2L_BAR_I, in->bar);
-	fr_put(f, S2L_FIN_I, in->fin);
-	fr_put(f, S2L_LAUNCH_I, in->launch);
-	fr_put(f, S2L_SLOT_FREE_I, in->slot_free);
+	wg_fr_set(f, S2L_RST_I, in->rst);
+	wg_fr_set(f, S2L_RDY_I, in->rdy);
+	wg_fr_set(f, S2L_MARK_I, in->mark);
+	wg_fr_set(f, S2L_LLP_I, in->llp);
+	wg_fr_set(f, S2L_BAR_I, in->bar);
+	wg_fr_set(f, S2L_FIN_I, in->fin);
+	wg_fr_set(f, S2L_LAUNCH_I, in->launch);
+	wg_fr_set(f, S2L_SLOT_FREE_I, in->slot_free);
 }
 
 /* 1 when the output frame equals the typed outputs, bit for bit, and every
@@ -985,29 +959,29 @@ static int fr_matches(const fr *f, const s2l_cfg *c, const s2l_out *o)
 	unsigned SB = (unsigned)L->width[S2L_ISS_SLOT_O], WB = (unsigned)L->width[S2L_ISS_WARP_O];
 	unsigned W = (unsigned)c->warps, A = (unsigned)c->active;
 	int ok = 1;
-	ok &= fr_get(f, S2L_ISS_VALID_O, 0, 1) == o->iss_valid;
-	ok &= fr_get(f, S2L_ISS_SLOT_O, 0, SB) == o->iss_slot;
-	ok &= fr_get(f, S2L_ISS_WARP_O, 0, WB) == o->iss_warp;
-	ok &= fr_get(f, S2L_TAG_VALID_O, 0, 1) == o->tag_valid;
-	ok &= fr_get(f, S2L_TAG_SLOT_O, 0, SB) == o->tag_slot;
-	ok &= fr_get(f, S2L_TAG_WARP_O, 0, WB) == o->tag_warp;
-	ok &= fr_get(f, S2L_DEM_VALID_O, 0, 1) == o->dem_valid;
-	ok &= fr_get(f, S2L_DEM_SLOT_O, 0, SB) == o->dem_slot;
-	ok &= fr_get(f, S2L_DEM_WARP_O, 0, WB) == o->dem_warp;
-	ok &= fr_get(f, S2L_DEM_CAUSE_O, 0, 1) == o->dem_cause;
-	ok &= fr_get(f, S2L_PRO_VALID_O, 0, 1) == o->pro_valid;
-	ok &= fr_get(f, S2L_PRO_SLOT_O, 0, SB) == o->pro_slot;
-	ok &= fr_get(f, S2L_PRO_WARP_O, 0, WB) == o->pro_warp;
-	ok &= fr_get(f, S2L_EXT_VALID_O, 0, 1) == o->ext_valid;
-	ok &= fr_get(f, S2L_EXT_SLOT_O, 0, SB) == o->ext_slot;
-	ok &= fr_get(f, S2L_EXT_WARP_O, 0, WB) == o->ext_warp;
-	ok &= fr_get(f, S2L_SLOT_VALID_O, 0, A) == o->slot_valid;
+	ok &= wg_fr_get(f, S2L_ISS_VALID_O, 0, 1) == o->iss_valid;
+	ok &= wg_fr_get(f, S2L_ISS_SLOT_O, 0, SB) == o->iss_slot;
+	ok &= wg_fr_get(f, S2L_ISS_WARP_O, 0, WB) == o->iss_warp;
+	ok &= wg_fr_get(f, S2L_TAG_VALID_O, 0, 1) == o->tag_valid;
+	ok &= wg_fr_get(f, S2L_TAG_SLOT_O, 0, SB) == o->tag_slot;
+	ok &= wg_fr_get(f, S2L_TAG_WARP_O, 0, WB) == o->tag_warp;
+	ok &= wg_fr_get(f, S2L_DEM_VALID_O, 0, 1) == o->dem_valid;
+	ok &= wg_fr_get(f, S2L_DEM_SLOT_O, 0, SB) == o->dem_slot;
+	ok &= wg_fr_get(f, S2L_DEM_WARP_O, 0, WB) == o->dem_warp;
+	ok &= wg_fr_get(f, S2L_DEM_CAUSE_O, 0, 1) == o->dem_cause;
+	ok &= wg_fr_get(f, S2L_PRO_VALID_O, 0, 1) == o->pro_valid;
+	ok &= wg_fr_get(f, S2L_PRO_SLOT_O, 0, SB) == o->pro_slot;
+	ok &= wg_fr_get(f, S2L_PRO_WARP_O, 0, WB) == o->pro_warp;
+	ok &= wg_fr_get(f, S2L_EXT_VALID_O, 0, 1) == o->ext_valid;
+	ok &= wg_fr_get(f, S2L_EXT_SLOT_O, 0, SB) == o->ext_slot;
+	ok &= wg_fr_get(f, S2L_EXT_WARP_O, 0, WB) == o->ext_warp;
+	ok &= wg_fr_get(f, S2L_SLOT_VALID_O, 0, A) == o->slot_valid;
 	for (unsigned s = 0; s < A; s++)
-		ok &= fr_get(f, S2L_SLOT_WARP_O, s * WB, WB) == o->slot_warp[s];
-	ok &= fr_get(f, S2L_ACTIVE_O, 0, W) == o->active;
-	ok &= fr_get(f, S2L_RESIDENT_O, 0, W) == o->resident;
+		ok &= wg_fr_get(f, S2L_SLOT_WARP_O, s * WB, WB) == o->slot_warp[s];
+	ok &= wg_fr_get(f, S2L_ACTIVE_O, 0, W) == o->active;
+	ok &= wg_fr_get(f, S2L_RESIDENT_O, 0, W) == o->resident;
 	for (int e = 0; e < S2L_NEVENTS; e++)
-		ok &= fr_get(f, S2L_EV_O, (unsigned)L->ev_lsb[e], 1) == o->ev[e];
+		ok &= wg_fr_get(f, S2L_EV_O, (unsigned)L->ev_lsb[e], 1) == o->ev[e];
 	for (int port = 0; port < L->nports; port++) {
 		if (wg_block_sched2l.ports[port].dir != WG_OUT)
 			continue;
@@ -1086,7 +1060,7 @@ static void random_run(const s2l_cfg *c, int cycles, uint64_t seed)
 		wg_passed++;
 	}
 	free(other);
-	fr_close(&f);
+	wg_fr_close(&f);
 	s2l_free(t.m);
 }
 
@@ -1125,11 +1099,11 @@ static void test_frame(void)
 	in = (s2l_in){.rdy = B(1), .fin = B(1), .mark = B(0), .slot_free = 0xff};
 	fr_pack_in(&f, &in);
 	CHECK_EQ(wg_block_sched2l.model_eval(f.m, f.in, f.out, f.err, sizeof f.err), 0);
-	CHECK_EQ(fr_get(&f, S2L_EV_O, 0, 4), 0xb); /* select, demote, exit */
+	CHECK_EQ(wg_fr_get(&f, S2L_EV_O, 0, 4), 0xb); /* select, demote, exit */
 	uint64_t sw = 0; /* slot s holds warp s, WB = 5 bits each */
 	for (unsigned s = 0; s < 8; s++)
 		sw |= (uint64_t)s << (5 * s);
-	CHECK_EQ(fr_get(&f, S2L_SLOT_WARP_O, 0, 40), sw);
+	CHECK_EQ(wg_fr_get(&f, S2L_SLOT_WARP_O, 0, 40), sw);
 	wg_block_sched2l.model_tick(f.m, f.in);
 	const uint64_t *cnt = wg_block_sched2l.model_counts(f.m);
 	CHECK_EQ(cnt[S2L_EV_SELECT], 1);
@@ -1140,7 +1114,7 @@ static void test_frame(void)
 	fr_pack_in(&f, &in);
 	CHECK_EQ(wg_block_sched2l.model_eval(f.m, f.in, f.out, f.err, sizeof f.err), -1);
 	CHECK(strcmp(f.err, "sched2l: rdy_i for warp 1 which is not resident") == 0);
-	fr_close(&f);
+	wg_fr_close(&f);
 }
 
 int main(void)

@@ -11,6 +11,7 @@
 
 #include "wg_bits.h"
 #include "wg_check.h"
+#include "wg_frame.h"
 #include "wg_rng.h"
 #include "wrc.h"
 
@@ -691,58 +692,49 @@ static void test_protocol(void)
 /* Random driver: invariants, and the frame adapter against the typed  */
 /* ------------------------------------------------------------------ */
 
-static void frame_put(const wg_layout *L, uint32_t *in, int port, uint64_t v)
+static void frame_pack_in(wg_fr *f, const wrc_in *i)
 {
-	wg_put(in + L->off[port], 0, (unsigned)L->width[port], v);
-}
-
-static uint64_t frame_get(const wg_layout *L, const uint32_t *out, int port)
-{
-	return wg_get(out + L->off[port], 0, (unsigned)L->width[port]);
-}
-
-static void frame_pack_in(const wg_layout *L, const wrc_in *i, uint32_t *in)
-{
-	memset(in, 0, (size_t)L->nwords[WG_IN] * sizeof *in);
-	frame_put(L, in, WRC_RST_I, i->rst);
-	frame_put(L, in, WRC_LAUNCH_I, i->launch);
-	frame_put(L, in, WRC_EXIT_I, i->exit);
-	frame_put(L, in, WRC_HD_VALID_I, i->hd_valid);
-	frame_put(L, in, WRC_HD_MEM_I, i->hd_mem);
-	frame_put(L, in, WRC_HD_RDY_I, i->hd_rdy);
-	frame_put(L, in, WRC_AD_VALID_I, i->ad_valid);
-	frame_put(L, in, WRC_AD_MEM_I, i->ad_mem);
-	frame_put(L, in, WRC_AD_RDY_I, i->ad_rdy);
-	frame_put(L, in, WRC_LLP_I, i->llp);
-	frame_put(L, in, WRC_BAR_I, i->bar);
-	frame_put(L, in, WRC_LSU_PEND_I, i->lsu_pend);
-	frame_put(L, in, WRC_RQ_HAS_I, i->rq_has);
-	frame_put(L, in, WRC_RQ_HEAD_VALID_I, i->rq_head_valid);
-	frame_put(L, in, WRC_RQ_HEAD_WARP_I, i->rq_head_warp);
-	frame_put(L, in, WRC_LSU_RDY_I, i->lsu_rdy);
-	frame_put(L, in, WRC_MSHR_USED_I, i->mshr_used);
-	frame_put(L, in, WRC_MQ_USED_I, i->mq_used);
-	frame_put(L, in, WRC_SAT_EXT_I, i->sat_ext);
+	memset(f->in, 0, (size_t)f->L.nwords[WG_IN] * sizeof *f->in);
+	wg_fr_set(f, WRC_RST_I, i->rst);
+	wg_fr_set(f, WRC_LAUNCH_I, i->launch);
+	wg_fr_set(f, WRC_EXIT_I, i->exit);
+	wg_fr_set(f, WRC_HD_VALID_I, i->hd_valid);
+	wg_fr_set(f, WRC_HD_MEM_I, i->hd_mem);
+	wg_fr_set(f, WRC_HD_RDY_I, i->hd_rdy);
+	wg_fr_set(f, WRC_AD_VALID_I, i->ad_valid);
+	wg_fr_set(f, WRC_AD_MEM_I, i->ad_mem);
+	wg_fr_set(f, WRC_AD_RDY_I, i->ad_rdy);
+	wg_fr_set(f, WRC_LLP_I, i->llp);
+	wg_fr_set(f, WRC_BAR_I, i->bar);
+	wg_fr_set(f, WRC_LSU_PEND_I, i->lsu_pend);
+	wg_fr_set(f, WRC_RQ_HAS_I, i->rq_has);
+	wg_fr_set(f, WRC_RQ_HEAD_VALID_I, i->rq_head_valid);
+	wg_fr_set(f, WRC_RQ_HEAD_WARP_I, i->rq_head_warp);
+	wg_fr_set(f, WRC_LSU_RDY_I, i->lsu_rdy);
+	wg_fr_set(f, WRC_MSHR_USED_I, i->mshr_used);
+	wg_fr_set(f, WRC_MQ_USED_I, i->mq_used);
+	wg_fr_set(f, WRC_SAT_EXT_I, i->sat_ext);
 }
 
 /* The frame outputs equal the typed outputs. */
-static int frame_same(const wg_layout *L, int S, const wrc_out *o, const uint32_t *out)
+static int frame_same(const wg_fr *f, int S, const wrc_out *o)
 {
+	const wg_layout *L = &f->L;
 	unsigned WB = (unsigned)(L->width[WRC_ISS_WARP_O] / S);
 	int ok = 1;
 	for (int s = 0; s < S; s++) {
-		ok &= ((frame_get(L, out, WRC_ISS_VALID_O) >> s) & 1u) == o->iss_valid[s];
-		ok &= ((frame_get(L, out, WRC_ISS_MEM_O) >> s) & 1u) == o->iss_mem[s];
-		ok &= wg_get(out + L->off[WRC_ISS_WARP_O], (unsigned)s * WB, WB) == o->iss_warp[s];
+		ok &= ((wg_fr_port(f, WRC_ISS_VALID_O) >> s) & 1u) == o->iss_valid[s];
+		ok &= ((wg_fr_port(f, WRC_ISS_MEM_O) >> s) & 1u) == o->iss_mem[s];
+		ok &= wg_fr_get(f, WRC_ISS_WARP_O, (unsigned)s * WB, WB) == o->iss_warp[s];
 	}
-	ok &= frame_get(L, out, WRC_OWNER_O) == o->owner;
-	ok &= frame_get(L, out, WRC_MODE_O) == o->mode;
-	ok &= frame_get(L, out, WRC_SAT_O) == o->sat;
-	ok &= frame_get(L, out, WRC_WST_MEM_O) == o->wst_mem;
-	ok &= frame_get(L, out, WRC_WST_STALL_O) == o->wst_stall;
-	ok &= frame_get(L, out, WRC_PRE_O) == o->pre;
-	ok &= frame_get(L, out, WRC_RESIDENT_O) == o->resident;
-	uint64_t ev = frame_get(L, out, WRC_EV_O);
+	ok &= wg_fr_port(f, WRC_OWNER_O) == o->owner;
+	ok &= wg_fr_port(f, WRC_MODE_O) == o->mode;
+	ok &= wg_fr_port(f, WRC_SAT_O) == o->sat;
+	ok &= wg_fr_port(f, WRC_WST_MEM_O) == o->wst_mem;
+	ok &= wg_fr_port(f, WRC_WST_STALL_O) == o->wst_stall;
+	ok &= wg_fr_port(f, WRC_PRE_O) == o->pre;
+	ok &= wg_fr_port(f, WRC_RESIDENT_O) == o->resident;
+	uint64_t ev = wg_fr_port(f, WRC_EV_O);
 	for (int e = 0; e < WRC_NEVENTS; e++)
 		ok &= ((ev >> L->ev_lsb[e]) & wg_ones64(L->ev_w[e])) == o->ev[e];
 	return ok;
@@ -763,12 +755,9 @@ static void random_run(const wrc_cfg *c, uint64_t seed, int cycles)
 	char buf[256];
 	wrc_cfg_to_params(c, p);
 	CHECK(wg_params_check(&wg_block_wrc, p, buf, sizeof buf) == NULL);
-	wg_layout L;
-	wg_layout_init(&L, &wg_block_wrc, p);
-	void *fm = calloc(1, wg_block_wrc.model_size(p));
-	wg_block_wrc.model_init(fm, p, &L);
+	wg_fr f;
+	wg_fr_open(&f, &wg_block_wrc, p);
 	wrc_model *m = wrc_new(c);
-	uint32_t fin[64], fout[64];
 	uint64_t r = wg_rng_seed(seed), W = wg_ones64(c->warps);
 	unsigned none = wrc_none(c);
 	int bad = 0, S = c->schedulers, sat_phase = 0;
@@ -807,21 +796,20 @@ static void random_run(const wrc_cfg *c, uint64_t seed, int cycles)
 			if (o.iss_mem[s])
 				in.exit &= ~B(o.iss_warp[s]);
 		int rc = wrc_eval(m, &in, &o);
-		frame_pack_in(&L, &in, fin);
-		char err[160] = "";
-		int frc = wg_block_wrc.model_eval(fm, fin, fout, err, sizeof err);
+		frame_pack_in(&f, &in);
+		f.err[0] = '\0';
+		int frc = wg_block_wrc.model_eval(f.m, f.in, f.out, f.err, sizeof f.err);
 		if (rc || frc) {
-			printf("  seed %llu cycle %d: violation %s / %s\n", (unsigned long long)seed, cy, o.msg, err);
+			printf("  seed %llu cycle %d: violation %s / %s\n", (unsigned long long)seed, cy, o.msg, f.err);
 			bad++;
 		}
-		if (!frame_same(&L, S, &o, fout)) {
+		if (!frame_same(&f, S, &o)) {
 			printf("  seed %llu cycle %d: frame outputs differ from the typed ones\n",
 			       (unsigned long long)seed, cy);
 			bad++;
 		}
 		/* invariants */
 		unsigned nmem = 0;
-		uint64_t isw = 0;
 		for (int s = 0; s < S; s++) {
 			nmem += o.iss_mem[s];
 			if (o.iss_valid[s]) {
@@ -838,7 +826,6 @@ static void random_run(const wrc_cfg *c, uint64_t seed, int cycles)
 					       (unsigned long long)seed, cy, w, s);
 					bad++;
 				}
-				isw |= B(w);
 			} else if (o.iss_warp[s] || o.iss_mem[s]) {
 				bad++;
 			}
@@ -850,9 +837,8 @@ static void random_run(const wrc_cfg *c, uint64_t seed, int cycles)
 			       (unsigned long long)seed, cy, o.owner, o.mode, nmem, (unsigned long long)o.resident, (unsigned long long)o.pre);
 			bad++;
 		}
-		(void)isw;
 		wrc_tick(m, &in);
-		wg_block_wrc.model_tick(fm, fin);
+		wg_block_wrc.model_tick(f.m, f.in);
 		unsigned ids[64];
 		int n = wrc_age_list(m, ids);
 		uint64_t seen = 0;
@@ -864,13 +850,13 @@ static void random_run(const wrc_cfg *c, uint64_t seed, int cycles)
 			bad++;
 		}
 	}
-	const uint64_t *a = wrc_counts(m), *b = wg_block_wrc.model_counts(fm);
+	const uint64_t *a = wrc_counts(m), *b = wg_block_wrc.model_counts(f.m);
 	for (int e = 0; e < WRC_NEVENTS; e++)
 		CHECK_EQ(a[e], b[e]);
 	CHECK(a[WRC_EV_SELECT] > 0 && a[WRC_EV_OWNER_CHANGE] > 0 && a[WRC_EV_MODE_SWITCH] > 0);
 	CHECK_EQ(bad, 0);
 	wrc_free(m);
-	free(fm);
+	wg_fr_close(&f);
 }
 
 static void test_random(void)
