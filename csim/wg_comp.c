@@ -2,10 +2,15 @@
  * instances run together, and the generated top module.
  * Contract: docs/composition.md.
  *
+ * An instance entry with a count (an instance array) stands for several
+ * copies of one block with the same parameters; the model, the wires and
+ * the generated top work on copies, the descriptor's checks on entries.
+ *
  * The model is one block of memory addressed by byte offsets (no self
- * pointers, so it can be copied): a header (comp_model), then per instance
- * its model, its input frame, the input frame of its last evaluation and its
- * output frame, then a copy of the composition's input frame. */
+ * pointers, so it can be copied): a header (comp_model), then per copy its
+ * model, its input frame, the input frame of its last evaluation and its
+ * output frame, then a copy of the composition's input frame, then the
+ * port moves (comp_copy). */
 #include "wg_comp.h"
 
 #include <ctype.h>
@@ -36,8 +41,11 @@ typedef struct comp_ep {
 
 /* Everything the composition's descriptor and parameters resolve to. */
 typedef struct comp_plan {
-	long cp[WG_COMP_MAX_INST][WG_MAX_PARAMS];   /* each instance's parameters */
-	wg_layout cl[WG_COMP_MAX_INST];             /* each instance's frame layout */
+	long cp[WG_COMP_MAX_INST][WG_MAX_PARAMS];   /* each instance entry's parameters (every copy's) */
+	wg_layout cl[WG_COMP_MAX_INST];             /* each instance entry's frame layout (one copy's) */
+	int nc[WG_COMP_MAX_INST];                   /* each entry's copies (1 when not an array) */
+	int first[WG_COMP_MAX_INST];                /* each entry's first copy */
+	int ncopies;                                /* copies in all */
 	comp_ep from[WG_COMP_MAX_WIRES];            /* each wire's source */
 	comp_ep to[WG_COMP_MAX_WIRES];              /* each wire's sink */
 	int ext_w[WG_MAX_PORTS];                    /* width of each composition port */
@@ -208,9 +216,80 @@ static const char *ep_parse(const wg_block *b, const char *s, comp_ep *ep, char 
 	return NULL;
 }
 
+/* An instance endpoint is its copies' ports concatenated. */
 static int ep_width(const comp_plan *P, const comp_ep *e)
 {
-	return e->kind == EP_INST ? P->cl[e->inst].width[e->port] : e->kind == EP_EXT ? P->ext_w[e->port] : -1;
+	return e->kind == EP_INST ? P->nc[e->inst] * P->cl[e->inst].width[e->port]
+				  : e->kind == EP_EXT ? P->ext_w[e->port] : -1;
+}
+
+/* Copies of instance entry k at p: 1, or the value of its count parameter. */
+static const char *count_of(const wg_block *b, int k, const long *p, int *nc, char *buf, size_t n)
+{
+	const wg_comp_inst *ci = &b->comp->inst[k];
+	*nc = 1;
+	if (!ci->count)
+		return NULL;
+	int pi = wg_param_index(b, ci->count);
+	if (pi < 0 || b->params[pi].choices) {
+		snprintf(buf, n, "%s: instance %s: count %s is not an integer parameter of %s", b->name, ci->name,
+			 ci->count, b->name);
+		return buf;
+	}
+	if (p[pi] < 1 || p[pi] > WG_COMP_MAX_COPIES) {
+		snprintf(buf, n, "%s: instance %s: %s=%ld copies (an instance array has 1..%d)", b->name, ci->name,
+			 ci->count, p[pi], WG_COMP_MAX_COPIES);
+		return buf;
+	}
+	*nc = (int)p[pi];
+	return NULL;
+}
+
+int wg_comp_copies(const wg_block *b, int k, const long *p)
+{
+	char buf[COMP_ERRLEN];
+	int nc;
+	if (!b->comp || k < 0 || k >= b->comp->ninst || count_of(b, k, p, &nc, buf, sizeof buf))
+		return -1;
+	return nc;
+}
+
+/* Copies of every entry, within WG_COMP_MAX_COPIES in all. */
+static const char *copies_plan(const wg_block *b, const long *p, comp_plan *P, char *buf, size_t n)
+{
+	const wg_comp *c = b->comp;
+	P->ncopies = 0;
+	for (int k = 0; k < c->ninst; k++) {
+		if (count_of(b, k, p, &P->nc[k], buf, n))
+			return buf;
+		P->first[k] = P->ncopies;
+		P->ncopies += P->nc[k];
+	}
+	if (P->ncopies > WG_COMP_MAX_COPIES) {
+		size_t used = (size_t)snprintf(buf, n, "%s: %d instances in all, more than %d (", b->name, P->ncopies,
+					       WG_COMP_MAX_COPIES);
+		const char *sep = "";
+		for (int k = 0; k < c->ninst && used < n; k++)
+			if (c->inst[k].count) {
+				used += (size_t)snprintf(buf + used, n - used, "%s%s=%d copies of %s", sep, c->inst[k].count,
+							 P->nc[k], c->inst[k].name);
+				sep = ", ";
+			}
+		if (used < n)
+			snprintf(buf + used, n - used, ")");
+		return buf;
+	}
+	return NULL;
+}
+
+/* Bits of a sum of nc fields of w bits each. */
+static int sum_width(int nc, int w)
+{
+	uint64_t max = (uint64_t)nc * wg_ones64(w);
+	int bits = 0;
+	while (bits < 64 && (max >> bits) != 0)
+		bits++;
+	return bits ? bits : 1;
 }
 
 /* The descriptor's own shape: sizes, port names, instance names. */
@@ -275,7 +354,13 @@ static const char *events_check(const wg_block *b, comp_plan *P, char *buf, size
 				snprintf(buf, n, "%s: more than %d events", b->name, WG_MAX_EVENTS);
 				return buf;
 			}
-			P->ev_w[e] = P->cl[k].ev_w[j];
+			if (c->inst[k].count && P->cl[k].ev_w[j] > 32) {
+				snprintf(buf, n, "%s: instance array %s: event %s is %d bits wide (32 at most in an array)",
+					 b->name, c->inst[k].name, cb->events[j].name, P->cl[k].ev_w[j]);
+				return buf;
+			}
+			/* an array's field is the sum over its copies */
+			P->ev_w[e] = c->inst[k].count ? sum_width(P->nc[k], P->cl[k].ev_w[j]) : P->cl[k].ev_w[j];
 		}
 	}
 	if (e != b->nevents) {
@@ -404,13 +489,30 @@ static const char *wires_check(const wg_block *b, comp_plan *P, char *buf, size_
 	return NULL;
 }
 
-/* The generated top names each instance output's net "<inst>_<port>" and each
- * instance's module "<top>_<inst>": no such name may be taken twice, and no
- * composition port may be named like a net. */
+/* The generated top names each instance output's net "<inst>_<port>", an
+ * array's event sums "<inst>_ev_sum" and each instance's module
+ * "<top>_<inst>": no such name may be taken twice, and no composition port
+ * may be named like a net. */
 static const char *names_check(const wg_block *b, char *buf, size_t n)
 {
 	const wg_comp *c = b->comp;
 	char a[192], z[192];
+	for (int k = 0; k < c->ninst; k++) {
+		if (!c->inst[k].count || c->inst[k].block->nevents == 0)
+			continue;
+		snprintf(a, sizeof a, "%s_ev_sum", c->inst[k].name);
+		int clash = wg_port_index(b, a) >= 0;
+		for (int k2 = 0; k2 < c->ninst; k2++)
+			for (int j2 = 0; j2 < c->inst[k2].block->nports; j2++) {
+				snprintf(z, sizeof z, "%s_%s", c->inst[k2].name, c->inst[k2].block->ports[j2].name);
+				clash |= c->inst[k2].block->ports[j2].dir == WG_OUT && strcmp(a, z) == 0;
+			}
+		if (clash) {
+			snprintf(buf, n, "%s: the net %s (instance array %s's event sums) is taken by a port or a net",
+				 b->name, a, c->inst[k].name);
+			return buf;
+		}
+	}
 	for (int k = 0; k < c->ninst; k++)
 		for (int j = 0; j < c->inst[k].block->nports; j++) {
 			if (c->inst[k].block->ports[j].dir != WG_OUT)
@@ -452,6 +554,8 @@ static const char *plan_make(const wg_block *b, const long *p, comp_plan *P, cha
 		return buf;
 	const wg_comp *c = b->comp;
 	if (c->check && c->check(p, buf, n))
+		return buf;
+	if (copies_plan(b, p, P, buf, n))
 		return buf;
 	for (int k = 0; k < c->ninst; k++) {
 		if (wg_comp_child_params(b, k, p, P->cp[k], buf, n))
@@ -497,9 +601,11 @@ long wg_comp_storage_bits(const wg_block *b, const long *p)
 {
 	long sum = 0, cp[WG_MAX_PARAMS];
 	char err[COMP_ERRLEN];
-	for (int k = 0; b->comp && k < b->comp->ninst; k++)
-		if (!wg_comp_child_params(b, k, p, cp, err, sizeof err))
-			sum += b->comp->inst[k].block->storage_bits(cp);
+	for (int k = 0; b->comp && k < b->comp->ninst; k++) {
+		int nc = wg_comp_copies(b, k, p);
+		if (nc > 0 && !wg_comp_child_params(b, k, p, cp, err, sizeof err))
+			sum += nc * b->comp->inst[k].block->storage_bits(cp);
+	}
 	return sum;
 }
 
@@ -507,19 +613,20 @@ long wg_comp_storage_bits(const wg_block *b, const long *p)
 /* The C model                                                         */
 /* ------------------------------------------------------------------ */
 
-enum { SRC_IN = -1, SRC_ZERO = -2, SRC_ONES = -3 }; /* comp_copy.src; >= 0: an instance */
+enum { SRC_IN = -1, SRC_ZERO = -2, SRC_ONES = -3 }; /* comp_move.src; >= 0: a copy */
 
-/* One port moved into a frame: an input of an instance, or an output of the
- * composition. */
-typedef struct comp_copy {
-	int src;      /* SRC_IN (composition input frame), SRC_ZERO, SRC_ONES, or the source instance */
-	int src_off;  /* word offset in the source frame */
-	int dst_off;  /* word offset in the destination frame */
-	int nw;       /* words */
-	int w;        /* bits (for constants) */
-} comp_copy;
+/* One move of bits into a frame: an input port of a copy (or, from an
+ * array, its slice of the concatenated source), or (a slice of) an output
+ * port of the composition. */
+typedef struct comp_move {
+	int src;           /* SRC_IN (composition input frame), SRC_ZERO, SRC_ONES, or the source copy */
+	int whole;         /* a whole port into a whole port: word copies (ports start on a word) */
+	unsigned src_bit;  /* first bit in the source frame */
+	unsigned dst_bit;  /* first bit in the destination frame */
+	unsigned w;        /* bits */
+} comp_move;
 
-/* One instance inside the model. */
+/* One copy (a child) inside the model: an instance, or one copy of an array. */
 typedef struct comp_child {
 	wg_layout lay;          /* its frame layout */
 	size_t model;           /* byte offset of its model */
@@ -527,28 +634,30 @@ typedef struct comp_child {
 	size_t last;            /* byte offset of the input frame of its last evaluation */
 	size_t out;             /* byte offset of its output frame */
 	int nin, nout;          /* frame words */
-	int copy0, ncopy;       /* its input copies: cp[copy0 .. copy0 + ncopy - 1] */
+	int entry;              /* its instance entry (wg_comp.inst index) */
+	int mv0, nmv;           /* its input moves: mv[mv0 .. mv0 + nmv - 1] */
 	int nfixed;             /* the first nfixed of them: from the composition's inputs or constants */
-	unsigned fanout;        /* bit j: instance j reads an output of this one */
-	int ev_lsb;             /* its first event field's bit in the composition's ev_o */
-	int ev_w;               /* its ev_o width (0: no events) */
-	int ev0;                /* index of its first event in the composition's events */
+	uint64_t fanout;        /* bit j: copy j reads an output of this one */
 	int rc;                 /* return of its last evaluation */
 	char err[COMP_ERRLEN];  /* message of its last evaluation */
 } comp_child;
 
 typedef struct comp_model {
-	const wg_block *b;                                /* the composition (static data) */
-	wg_layout L;                                      /* the composition's layout */
-	int ninst;                                        /* instances */
-	int passes;                                       /* evaluation passes of the last settle */
-	int settled;                                      /* the children settled on the frame at `in_copy` since the last tick */
-	size_t in_copy;                                   /* byte offset of the last evaluated composition input frame */
-	int ncopy;                                        /* copies in cp */
-	int out0;                                         /* first copy into the composition's outputs */
-	comp_copy cp[WG_COMP_MAX_WIRES + WG_COMP_MAX_INST]; /* instance inputs (grouped per instance), then outputs */
-	comp_child c[WG_COMP_MAX_INST];                   /* the instances */
-	uint64_t counts[WG_MAX_EVENTS];                   /* the instances' cumulative counts, concatenated */
+	const wg_block *b;                  /* the composition (static data) */
+	wg_layout L;                        /* the composition's layout */
+	int ninst;                          /* instance entries */
+	int ncopies;                        /* copies (children) */
+	int passes;                         /* evaluation passes of the last settle */
+	int settled;                        /* the children settled on the frame at `in_copy` since the last tick */
+	size_t in_copy;                     /* byte offset of the last evaluated composition input frame */
+	size_t mv_off;                      /* byte offset of the moves */
+	int nmv;                            /* moves: copies' inputs (grouped per copy), then the outputs */
+	int out0;                           /* first move into the composition's outputs */
+	int first[WG_COMP_MAX_INST];        /* each entry's first copy */
+	int nc[WG_COMP_MAX_INST];           /* each entry's copies */
+	int ev0[WG_COMP_MAX_INST];          /* each entry's first event in the composition's events */
+	comp_child c[WG_COMP_MAX_COPIES];   /* the copies */
+	uint64_t counts[WG_MAX_EVENTS];     /* the entries' cumulative counts (an array's summed), concatenated */
 } comp_model;
 
 static size_t al8(size_t x)
@@ -561,24 +670,115 @@ static uint32_t *fr(const comp_model *m, size_t off)
 	return (uint32_t *)((unsigned char *)m + off);
 }
 
+static const comp_move *moves(const comp_model *m)
+{
+	return (const comp_move *)((const unsigned char *)m + m->mv_off);
+}
+
+/* The moves for bits [a, a + w) of source f (an instance endpoint: its
+ * copies' ports concatenated) into bit dst of a port of width dw; appended
+ * at out[n] when out is not NULL. Returns the new count. */
+static int moves_src(const comp_plan *P, const wg_layout *L, const comp_ep *f, unsigned a, unsigned w, unsigned dst,
+		     unsigned dw, comp_move *out, int n)
+{
+	if (f->kind != EP_INST) {
+		if (out)
+			out[n] = (comp_move){
+				.src = f->kind == EP_EXT ? SRC_IN : f->value ? SRC_ONES : SRC_ZERO,
+				.whole = w == dw && (f->kind != EP_EXT || (a == 0 && (int)w == L->width[f->port])),
+				.src_bit = f->kind == EP_EXT ? (unsigned)L->off[f->port] * 32u + a : 0,
+				.dst_bit = dst,
+				.w = w,
+			};
+		return n + 1;
+	}
+	unsigned ws = (unsigned)P->cl[f->inst].width[f->port];
+	for (unsigned s = a / ws; s * ws < a + w; s++) {
+		unsigned lo = s * ws > a ? s * ws : a, hi = (s + 1) * ws < a + w ? (s + 1) * ws : a + w;
+		if (out)
+			out[n] = (comp_move){
+				.src = P->first[f->inst] + (int)s,
+				.whole = hi - lo == dw && hi - lo == ws,
+				.src_bit = (unsigned)P->cl[f->inst].off[f->port] * 32u + lo - s * ws,
+				.dst_bit = dst + lo - a,
+				.w = hi - lo,
+			};
+		n++;
+	}
+	return n;
+}
+
+/* Every move, in order; with m (and out) set, also each copy's move range
+ * and fanout. Returns the number of moves. */
+static int moves_build(const wg_block *b, const comp_plan *P, const wg_layout *L, comp_model *m, comp_move *out)
+{
+	const wg_comp *c = b->comp;
+	int n = 0;
+	for (int k = 0; k < c->ninst; k++) {
+		const wg_layout *cl = &P->cl[k];
+		int rst = wg_port_index(c->inst[k].block, "rst_i");
+		for (int q = 0; q < P->nc[k]; q++) {
+			int id = P->first[k] + q;
+			comp_child *ch = m ? &m->c[id] : NULL;
+			if (ch)
+				ch->mv0 = n;
+			if (rst >= 0) {
+				comp_ep f = {.kind = EP_EXT, .port = 0};
+				n = moves_src(P, L, &f, 0, 1, (unsigned)cl->off[rst] * 32u, 1, out, n);
+			}
+			for (int from_inst = 0; from_inst < 2; from_inst++) { /* fixed sources first */
+				for (int i = 0; i < c->nwires; i++) {
+					const comp_ep *t = &P->to[i], *f = &P->from[i];
+					if (t->kind != EP_INST || t->inst != k || (f->kind == EP_INST) != from_inst)
+						continue;
+					unsigned w = (unsigned)cl->width[t->port];
+					int n0 = n;
+					n = moves_src(P, L, f, (unsigned)q * w, w, (unsigned)cl->off[t->port] * 32u, w, out, n);
+					for (int j = n0; m && from_inst && j < n; j++)
+						m->c[out[j].src].fanout |= UINT64_C(1) << id;
+				}
+				if (ch && !from_inst)
+					ch->nfixed = n - ch->mv0;
+			}
+			if (ch)
+				ch->nmv = n - ch->mv0;
+		}
+	}
+	if (m)
+		m->out0 = n;
+	for (int i = 0; i < c->nwires; i++)
+		if (P->to[i].kind == EP_EXT) {
+			unsigned w = (unsigned)L->width[P->to[i].port];
+			n = moves_src(P, L, &P->from[i], 0, w, (unsigned)L->off[P->to[i].port] * 32u, w, out, n);
+		}
+	return n;
+}
+
 /* Offsets of everything after the header; returns the total size. */
-static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layout *L, comp_model *m)
+static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layout *L, int nmv, comp_model *m)
 {
 	size_t at = al8(sizeof(comp_model));
 	for (int k = 0; k < b->comp->ninst; k++) {
 		const wg_layout *cl = &P->cl[k];
+		size_t msz = al8(b->comp->inst[k].block->model_size(P->cp[k]));
 		size_t fin = al8((size_t)cl->nwords[WG_IN] * 4u), fout = al8((size_t)cl->nwords[WG_OUT] * 4u);
-		if (m) {
-			m->c[k].model = at;
-			m->c[k].in = at + al8(b->comp->inst[k].block->model_size(P->cp[k]));
-			m->c[k].last = m->c[k].in + fin;
-			m->c[k].out = m->c[k].last + fin;
+		for (int q = 0; q < P->nc[k]; q++) {
+			if (m) {
+				comp_child *ch = &m->c[P->first[k] + q];
+				ch->model = at;
+				ch->in = at + msz;
+				ch->last = ch->in + fin;
+				ch->out = ch->last + fin;
+			}
+			at += msz + 2 * fin + fout;
 		}
-		at += al8(b->comp->inst[k].block->model_size(P->cp[k])) + 2 * fin + fout;
 	}
 	if (m)
 		m->in_copy = at;
-	return at + al8((size_t)L->nwords[WG_IN] * 4u);
+	at += al8((size_t)L->nwords[WG_IN] * 4u);
+	if (m)
+		m->mv_off = at;
+	return at + (size_t)nmv * sizeof(comp_move);
 }
 
 size_t wg_comp_model_size(const wg_block *b, const long *p)
@@ -589,25 +789,30 @@ size_t wg_comp_model_size(const wg_block *b, const long *p)
 	size_t sz = sizeof(comp_model);
 	if (!plan_make(b, p, P, err, sizeof err)) {
 		wg_layout_init(&L, b, p);
-		sz = model_layout(b, P, &L, NULL);
+		sz = model_layout(b, P, &L, moves_build(b, P, &L, NULL, NULL), NULL);
 	}
 	free(P);
 	return sz;
 }
 
-static comp_copy make_copy(const comp_plan *P, const wg_layout *L, const comp_ep *f, int dst_off, int w)
+static const wg_block *child_block(const comp_model *m, int id)
 {
-	comp_copy c = {.dst_off = dst_off, .nw = (w + 31) / 32, .w = w};
-	if (f->kind == EP_CONST) {
-		c.src = f->value ? SRC_ONES : SRC_ZERO;
-	} else if (f->kind == EP_EXT) {
-		c.src = SRC_IN;
-		c.src_off = L->off[f->port];
-	} else {
-		c.src = f->inst;
-		c.src_off = P->cl[f->inst].off[f->port];
+	return m->b->comp->inst[m->c[id].entry].block;
+}
+
+/* The entries' cumulative counts, an array's summed over its copies. */
+static void counts_refresh(comp_model *m)
+{
+	for (int k = 0; k < m->ninst; k++) {
+		const wg_block *cb = m->b->comp->inst[k].block;
+		uint64_t *dst = m->counts + m->ev0[k];
+		memset(dst, 0, (size_t)cb->nevents * sizeof *dst);
+		for (int q = 0; q < m->nc[k]; q++) {
+			const uint64_t *cc = cb->model_counts(fr(m, m->c[m->first[k] + q].model));
+			for (int j = 0; j < cb->nevents; j++)
+				dst[j] += cc[j];
+		}
 	}
-	return c;
 }
 
 void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_layout *L)
@@ -623,142 +828,146 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 	}
 	const wg_comp *c = b->comp;
 	m->ninst = c->ninst;
-	model_layout(b, P, L, m);
-	int ev_lsb = 0, ev0 = 0;
+	m->ncopies = P->ncopies;
+	m->nmv = moves_build(b, P, L, NULL, NULL);
+	model_layout(b, P, L, m->nmv, m);
+	int ev0 = 0;
 	for (int k = 0; k < c->ninst; k++) {
-		comp_child *ch = &m->c[k];
-		const wg_block *cb = c->inst[k].block;
-		ch->lay = P->cl[k];
-		ch->nin = ch->lay.nwords[WG_IN];
-		ch->nout = ch->lay.nwords[WG_OUT];
-		ch->copy0 = m->ncopy;
-		int rst = wg_port_index(cb, "rst_i");
-		if (rst >= 0) {
-			comp_ep f = {.kind = EP_EXT, .port = 0};
-			m->cp[m->ncopy++] = make_copy(P, L, &f, ch->lay.off[rst], 1);
+		m->first[k] = P->first[k];
+		m->nc[k] = P->nc[k];
+		m->ev0[k] = ev0;
+		ev0 += c->inst[k].block->nevents;
+		for (int q = 0; q < P->nc[k]; q++) {
+			comp_child *ch = &m->c[P->first[k] + q];
+			ch->lay = P->cl[k];
+			ch->nin = ch->lay.nwords[WG_IN];
+			ch->nout = ch->lay.nwords[WG_OUT];
+			ch->entry = k;
+			c->inst[k].block->model_init(fr(m, ch->model), P->cp[k], &ch->lay);
 		}
-		for (int from_inst = 0; from_inst < 2; from_inst++) { /* fixed sources first */
-			for (int i = 0; i < c->nwires; i++) {
-				const comp_ep *t = &P->to[i], *f = &P->from[i];
-				if (t->kind != EP_INST || t->inst != k || (f->kind == EP_INST) != from_inst)
-					continue;
-				m->cp[m->ncopy++] = make_copy(P, L, f, ch->lay.off[t->port], ch->lay.width[t->port]);
-				if (from_inst)
-					m->c[f->inst].fanout |= 1u << k;
-			}
-			if (!from_inst)
-				ch->nfixed = m->ncopy - ch->copy0;
-		}
-		ch->ncopy = m->ncopy - ch->copy0;
-		ch->ev_lsb = ev_lsb;
-		ch->ev0 = ev0;
-		ch->ev_w = ch->lay.ev_port >= 0 ? ch->lay.width[ch->lay.ev_port] : 0;
-		ev_lsb += ch->ev_w;
-		ev0 += cb->nevents;
-		cb->model_init((unsigned char *)m + ch->model, P->cp[k], &ch->lay);
 	}
-	m->out0 = m->ncopy;
-	for (int i = 0; i < c->nwires; i++)
-		if (P->to[i].kind == EP_EXT)
-			m->cp[m->ncopy++] = make_copy(P, L, &P->from[i], L->off[P->to[i].port], L->width[P->to[i].port]);
-	for (int k = 0; k < m->ninst; k++) {
-		const uint64_t *cc = c->inst[k].block->model_counts((unsigned char *)m + m->c[k].model);
-		memcpy(m->counts + m->c[k].ev0, cc, (size_t)c->inst[k].block->nevents * sizeof *cc);
-	}
+	moves_build(b, P, L, m, (comp_move *)((unsigned char *)m + m->mv_off));
+	counts_refresh(m);
 	free(P);
 }
 
-static void apply(const comp_model *m, const comp_copy *c, const uint32_t *in, uint32_t *dst)
+static void apply(const comp_model *m, const comp_move *v, const uint32_t *in, uint32_t *dst)
 {
-	uint32_t *d = dst + c->dst_off;
-	if (c->nw == 1 && c->src >= SRC_IN) { /* the common case: a port of one word */
-		*d = (c->src == SRC_IN ? in : fr(m, m->c[c->src].out))[c->src_off];
+	const uint32_t *src = v->src == SRC_IN ? in : v->src >= 0 ? fr(m, m->c[v->src].out) : NULL;
+	if (src && v->whole) { /* the common case: a whole port, often of one word */
+		unsigned nw = (v->w + 31u) / 32u;
+		if (nw == 1)
+			dst[v->dst_bit >> 5] = src[v->src_bit >> 5];
+		else
+			memcpy(dst + (v->dst_bit >> 5), src + (v->src_bit >> 5), (size_t)nw * 4u);
 		return;
 	}
-	switch (c->src) {
-	case SRC_IN:
-		memcpy(d, in + c->src_off, (size_t)c->nw * 4u);
-		break;
-	case SRC_ZERO:
-		memset(d, 0, (size_t)c->nw * 4u);
-		break;
-	case SRC_ONES:
-		for (int i = 0; i < c->nw; i++)
-			d[i] = (uint32_t)wg_ones64(c->w - 32 * i < 32 ? c->w - 32 * i : 32);
-		break;
-	default:
-		memcpy(d, fr(m, m->c[c->src].out) + c->src_off, (size_t)c->nw * 4u);
-		break;
+	for (unsigned i = 0; i < v->w; i += 32) {
+		unsigned k = v->w - i < 32u ? v->w - i : 32u;
+		wg_put(dst, v->dst_bit + i, k, src ? wg_get(src, v->src_bit + i, k) : v->src == SRC_ONES ? ~UINT64_C(0) : 0);
 	}
 }
 
-static const wg_block *child_block(const comp_model *m, int k)
+/* "<inst>" or, for a copy of an array, "<inst>[<copy>]". */
+static const char *copy_name(const comp_model *m, int id, char *buf, size_t n)
 {
-	return m->b->comp->inst[k].block;
+	int k = m->c[id].entry;
+	if (m->b->comp->inst[k].count)
+		snprintf(buf, n, "%s[%d]", m->b->comp->inst[k].name, id - m->first[k]);
+	else
+		snprintf(buf, n, "%s", m->b->comp->inst[k].name);
+	return buf;
 }
 
-/* Evaluate the instances until no instance's input frame changes. Returns 0,
- * or -1 (a combinational loop) with a message. An instance is rebuilt in a
- * later pass only when one of its source instances was evaluated since its
- * last build (`dirty`), and then only its wires from instances are copied
- * again (the composition's inputs and constants do not change in a cycle). */
+/* Evaluate the copies until no copy's input frame changes. Returns 0, or -1
+ * (a combinational loop) with a message. A copy is rebuilt in a later pass
+ * only when one of its source copies was evaluated since its last build
+ * (`dirty`), and then only its wires from instances are copied again (the
+ * composition's inputs and constants do not change in a cycle). */
 static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
 {
-	unsigned dirty = (1u << m->ninst) - 1u, evald = 0;
-	for (int pass = 0; pass <= m->ninst; pass++) {
+	uint64_t dirty = wg_ones64(m->ncopies), evald = 0;
+	const comp_move *mv = moves(m);
+	for (int pass = 0; pass <= m->ncopies; pass++) {
 		evald = 0;
-		for (int k = 0; k < m->ninst; k++) {
+		for (int k = 0; k < m->ncopies; k++) {
 			comp_child *ch = &m->c[k];
-			if (!(dirty & (1u << k)))
+			if (!(dirty & (UINT64_C(1) << k)))
 				continue;
-			dirty &= ~(1u << k);
+			dirty &= ~(UINT64_C(1) << k);
 			uint32_t *ci = fr(m, ch->in), *cl = fr(m, ch->last);
-			for (int i = pass ? ch->nfixed : 0; i < ch->ncopy; i++)
-				apply(m, &m->cp[ch->copy0 + i], in, ci);
+			for (int i = pass ? ch->nfixed : 0; i < ch->nmv; i++)
+				apply(m, &mv[ch->mv0 + i], in, ci);
 			if (pass > 0 && memcmp(ci, cl, (size_t)ch->nin * 4u) == 0)
 				continue;
 			ch->err[0] = '\0';
 			ch->rc = child_block(m, k)->model_eval(fr(m, ch->model), ci, fr(m, ch->out), ch->err,
 							   sizeof ch->err);
 			memcpy(cl, ci, (size_t)ch->nin * 4u);
-			evald |= 1u << k;
+			evald |= UINT64_C(1) << k;
 			dirty |= ch->fanout;
 		}
 		m->passes = pass + 1;
 		if (!dirty)
 			return 0;
 	}
+	char nm[64];
 	size_t used = (size_t)snprintf(err, errn, "%s: combinational loop: the inputs of", m->b->name);
-	for (int k = 0; k < m->ninst && used < errn; k++)
-		if ((evald | dirty) & (1u << k))
-			used += (size_t)snprintf(err + used, errn - used, " %s", m->b->comp->inst[k].name);
+	for (int k = 0; k < m->ncopies && used < errn; k++)
+		if ((evald | dirty) & (UINT64_C(1) << k))
+			used += (size_t)snprintf(err + used, errn - used, " %s", copy_name(m, k, nm, sizeof nm));
 	if (used < errn)
 		snprintf(err + used, errn - used, " still change after %d evaluation passes", m->passes);
 	return -1;
 }
 
+/* ev_o: each entry's event fields in order, an array's summed over its copies. */
+static void events_out(const comp_model *m, uint32_t *out)
+{
+	uint32_t *ev = out + m->L.off[m->L.ev_port];
+	memset(ev, 0, (size_t)((m->L.width[m->L.ev_port] + 31) / 32) * 4u);
+	for (int k = 0; k < m->ninst; k++) {
+		const comp_child *c0 = &m->c[m->first[k]];
+		if (c0->lay.ev_port < 0)
+			continue;
+		if (!m->b->comp->inst[k].count) { /* one instance: its ev_o as it is */
+			wg_copy_in(ev, (unsigned)m->L.ev_lsb[m->ev0[k]], fr(m, c0->out) + c0->lay.off[c0->lay.ev_port],
+				   (unsigned)c0->lay.width[c0->lay.ev_port]);
+			continue;
+		}
+		for (int j = 0; j < c0->lay.nevents; j++) {
+			uint64_t sum = 0;
+			for (int q = 0; q < m->nc[k]; q++) {
+				const comp_child *ch = &m->c[m->first[k] + q];
+				sum += wg_get(fr(m, ch->out) + ch->lay.off[ch->lay.ev_port], (unsigned)ch->lay.ev_lsb[j],
+					      (unsigned)ch->lay.ev_w[j]);
+			}
+			wg_put(ev, (unsigned)m->L.ev_lsb[m->ev0[k] + j], (unsigned)m->L.ev_w[m->ev0[k] + j], sum);
+		}
+	}
+}
+
 int wg_comp_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
 {
 	comp_model *m = mem;
-	char msg[COMP_ERRLEN];
+	char msg[COMP_ERRLEN], nm[64];
 	int rc = settle(m, in, msg, sizeof msg);
 	m->settled = rc == 0;
 	memcpy(fr(m, m->in_copy), in, (size_t)m->L.nwords[WG_IN] * 4u);
-	for (int i = m->out0; i < m->ncopy; i++)
-		apply(m, &m->cp[i], in, out);
-	if (m->L.ev_port >= 0) {
-		uint32_t *ev = out + m->L.off[m->L.ev_port];
-		memset(ev, 0, (size_t)((m->L.width[m->L.ev_port] + 31) / 32) * 4u);
-		for (int k = 0; k < m->ninst; k++) {
-			const comp_child *ch = &m->c[k];
-			if (ch->ev_w > 0)
-				wg_copy_in(ev, (unsigned)ch->ev_lsb, fr(m, ch->out) + ch->lay.off[ch->lay.ev_port],
-					   (unsigned)ch->ev_w);
-		}
-	}
-	for (int k = 0; rc == 0 && k < m->ninst; k++) /* only the final evaluation's verdict counts */
+	const comp_move *mv = moves(m);
+	for (int i = m->out0; i < m->nmv; i++)
+		apply(m, &mv[i], in, out);
+	if (m->L.ev_port >= 0)
+		events_out(m, out);
+	for (int k = 0; rc == 0 && k < m->ncopies; k++) /* only the final evaluation's verdict counts */
 		if (m->c[k].rc != 0) {
-			child_err(m->b, k, m->c[k].err[0] ? m->c[k].err : "protocol violation", msg, sizeof msg);
+			const wg_comp_inst *ci = &m->b->comp->inst[m->c[k].entry];
+			const char *e = m->c[k].err[0] ? m->c[k].err : "protocol violation";
+			size_t bl = strlen(ci->block->name);
+			if (strncmp(e, ci->block->name, bl) == 0 && e[bl] == ':' && e[bl + 1] == ' ')
+				e += bl + 2;
+			snprintf(msg, sizeof msg, "%s: instance %s (%s): %s", m->b->name, copy_name(m, k, nm, sizeof nm),
+				 ci->block->name, e);
 			rc = -1;
 		}
 	if (rc != 0 && err && errn)
@@ -773,14 +982,10 @@ void wg_comp_model_tick(void *mem, const uint32_t *in)
 		char msg[COMP_ERRLEN]; /* the edge needs the settled inputs; no eval for this frame yet */
 		settle(m, in, msg, sizeof msg);
 	}
-	for (int k = 0; k < m->ninst; k++)
+	for (int k = 0; k < m->ncopies; k++)
 		child_block(m, k)->model_tick(fr(m, m->c[k].model), fr(m, m->c[k].in));
 	m->settled = 0;
-	for (int k = 0; k < m->ninst; k++) {
-		const wg_block *cb = child_block(m, k);
-		memcpy(m->counts + m->c[k].ev0, cb->model_counts(fr(m, m->c[k].model)),
-		       (size_t)cb->nevents * sizeof *m->counts);
-	}
+	counts_refresh(m);
 }
 
 const uint64_t *wg_comp_model_counts(const void *mem)
@@ -791,7 +996,7 @@ const uint64_t *wg_comp_model_counts(const void *mem)
 static const comp_child *child_at(const void *mem, int k)
 {
 	const comp_model *m = mem;
-	return k >= 0 && k < m->ninst ? &m->c[k] : NULL;
+	return k >= 0 && k < m->ncopies ? &m->c[k] : NULL;
 }
 
 const void *wg_comp_child(const void *mem, int k)
@@ -818,6 +1023,17 @@ const wg_layout *wg_comp_child_layout(const void *mem, int k)
 	return ch ? &ch->lay : NULL;
 }
 
+int wg_comp_ncopies(const void *mem)
+{
+	return ((const comp_model *)mem)->ncopies;
+}
+
+int wg_comp_first_copy(const void *mem, int i)
+{
+	const comp_model *m = mem;
+	return i >= 0 && i < m->ninst ? m->first[i] : -1;
+}
+
 int wg_comp_passes(const void *mem)
 {
 	return ((const comp_model *)mem)->passes;
@@ -836,11 +1052,26 @@ static const char *vrange(int w, char *buf, size_t n)
 	return buf;
 }
 
-/* The net an instance input is connected to. */
-static void conn_expr(const wg_block *b, const comp_plan *P, int k, int port, char *buf, size_t n)
+/* Bits [lo, lo + w) of a net of width full: the net itself, or a part-select. */
+static const char *vsel(const char *net, int full, int lo, int w, char *buf, size_t n)
+{
+	if (lo == 0 && w == full)
+		snprintf(buf, n, "%s", net);
+	else if (w == 1)
+		snprintf(buf, n, "%s[%d]", net, lo);
+	else
+		snprintf(buf, n, "%s[%d:%d]", net, lo + w - 1, lo);
+	return buf;
+}
+
+/* The net (or its slice) input port of copy q of instance entry k is
+ * connected to. */
+static void conn_expr(const wg_block *b, const comp_plan *P, int k, int q, int port, char *buf, size_t n)
 {
 	const wg_comp *c = b->comp;
 	const wg_block *cb = c->inst[k].block;
+	char net[160];
+	int w = P->cl[k].width[port];
 	if (strcmp(cb->ports[port].name, "rst_i") == 0) {
 		snprintf(buf, n, "rst_i");
 		return;
@@ -850,27 +1081,76 @@ static void conn_expr(const wg_block *b, const comp_plan *P, int k, int port, ch
 		if (t->kind != EP_INST || t->inst != k || t->port != port)
 			continue;
 		if (f->kind == EP_EXT)
-			snprintf(buf, n, "%s", b->ports[f->port].name);
-		else if (f->kind == EP_INST)
-			snprintf(buf, n, "%s_%s", c->inst[f->inst].name, c->inst[f->inst].block->ports[f->port].name);
-		else
-			snprintf(buf, n, "{%d{1'b%d}}", P->cl[k].width[port], f->value);
+			vsel(b->ports[f->port].name, P->ext_w[f->port], q * w, w, buf, n);
+		else if (f->kind == EP_INST) {
+			snprintf(net, sizeof net, "%s_%s", c->inst[f->inst].name, c->inst[f->inst].block->ports[f->port].name);
+			vsel(net, ep_width(P, f), q * w, w, buf, n);
+		} else
+			snprintf(buf, n, "{%d{1'b%d}}", w, f->value);
 		return;
 	}
 	snprintf(buf, n, "/* undriven */");
 }
 
+/* An instance array's event sums: wire <inst>_ev_sum, each field the sum of
+ * its copies' fields (zero-extended). */
+static void event_sums(wg_buf *o, const wg_block *b, const comp_plan *P, int k, int ev0)
+{
+	const wg_comp *c = b->comp;
+	const wg_layout *cl = &P->cl[k];
+	const char *nm = c->inst[k].name;
+	char r[32], net[160], sel[200];
+	int cw = cl->width[cl->ev_port], sw = 0;
+	for (int j = 0; j < c->inst[k].block->nevents; j++)
+		sw += P->ev_w[ev0 + j];
+	snprintf(net, sizeof net, "%s_ev_o", nm);
+	wg_buf_printf(o, "\n  // events of the instance array u_%s_*: each field summed over the %d copies\n", nm, P->nc[k]);
+	wg_buf_printf(o, "  wire %-9s %s_ev_sum;\n", vrange(sw, r, sizeof r), nm);
+	for (int j = 0, lsb = 0; j < c->inst[k].block->nevents; lsb += P->ev_w[ev0 + j], j++) {
+		int W = P->ev_w[ev0 + j], w = cl->ev_w[j];
+		char lhs[200];
+		snprintf(net, sizeof net, "%s_ev_sum", nm);
+		vsel(net, sw, lsb, W, lhs, sizeof lhs);
+		wg_buf_printf(o, "  assign %s =", lhs);
+		snprintf(net, sizeof net, "%s_ev_o", nm);
+		for (int q = 0; q < P->nc[k]; q++) {
+			vsel(net, P->nc[k] * cw, q * cw + cl->ev_lsb[j], w, sel, sizeof sel);
+			const char *sep = q == 0 ? "" : "+ ";
+			if (P->nc[k] > 4)
+				wg_buf_printf(o, "\n    %s", sep);
+			else
+				wg_buf_printf(o, " %s", sep);
+			if (W > w)
+				wg_buf_printf(o, "{ {%d{1'b0}}, %s}", W - w, sel);
+			else
+				wg_buf_printf(o, "%s", sel);
+		}
+		wg_buf_printf(o, ";\n");
+	}
+}
+
 static void top_module(wg_buf *o, const wg_block *b, const comp_plan *P, const char *top)
 {
 	const wg_comp *c = b->comp;
-	char r[32], net[160];
+	char r[32], net[160], wn[160];
+	int sums = 0;
+	for (int k = 0; k < c->ninst; k++)
+		sums |= c->inst[k].count && P->cl[k].ev_port >= 0;
 	wg_buf_printf(o, "// ---------------------------------------------------------------------------\n"
 			 "// %s: the composition %s (instances", top, b->name);
-	for (int k = 0; k < c->ninst; k++)
+	for (int k = 0; k < c->ninst; k++) {
 		wg_buf_printf(o, "%s %s: %s", k ? "," : "", c->inst[k].name, c->inst[k].block->name);
-	wg_buf_printf(o, ").\n// Wires only: every flip-flop is in an instance. ev_o = the instances' ev_o,\n"
-			 "// the first instance in the least significant bits.\n"
-			 "// ---------------------------------------------------------------------------\n"
+		if (c->inst[k].count)
+			wg_buf_printf(o, " x %d", P->nc[k]);
+	}
+	if (sums)
+		wg_buf_printf(o, ").\n// Wires and event adders only: every flip-flop is in an instance. ev_o = the\n"
+				 "// instances' ev_o, the first instance in the least significant bits; an\n"
+				 "// instance array's fields are the sums over its copies.\n");
+	else
+		wg_buf_printf(o, ").\n// Wires only: every flip-flop is in an instance. ev_o = the instances' ev_o,\n"
+				 "// the first instance in the least significant bits.\n");
+	wg_buf_printf(o, "// ---------------------------------------------------------------------------\n"
 			 "`default_nettype none\n\nmodule %s (\n  input  wire %-9s clk_i", top, "");
 	const char *group = "";
 	for (int i = 0; i < b->nports; i++) {
@@ -886,10 +1166,14 @@ static void top_module(wg_buf *o, const wg_block *b, const comp_plan *P, const c
 	wg_buf_printf(o, "\n);\n");
 	for (int k = 0; k < c->ninst; k++) {
 		const wg_block *cb = c->inst[k].block;
-		wg_buf_printf(o, "\n  // outputs of u_%s\n", c->inst[k].name);
+		if (c->inst[k].count)
+			wg_buf_printf(o, "\n  // outputs of u_%s_0 .. u_%s_%d, copy 0 in the least significant bits\n",
+				      c->inst[k].name, c->inst[k].name, P->nc[k] - 1);
+		else
+			wg_buf_printf(o, "\n  // outputs of u_%s\n", c->inst[k].name);
 		for (int j = 0; j < cb->nports; j++)
 			if (cb->ports[j].dir == WG_OUT)
-				wg_buf_printf(o, "  wire %-9s %s_%s;\n", vrange(P->cl[k].width[j], r, sizeof r),
+				wg_buf_printf(o, "  wire %-9s %s_%s;\n", vrange(P->nc[k] * P->cl[k].width[j], r, sizeof r),
 					      c->inst[k].name, cb->ports[j].name);
 	}
 	for (int k = 0; k < c->ninst; k++) {
@@ -898,15 +1182,25 @@ static void top_module(wg_buf *o, const wg_block *b, const comp_plan *P, const c
 		for (int j = 0; j < cb->nports; j++)
 			if ((int)strlen(cb->ports[j].name) > nlen)
 				nlen = (int)strlen(cb->ports[j].name);
-		wg_buf_printf(o, "\n  %s_%s u_%s (\n    .%-*s (clk_i)", top, c->inst[k].name, c->inst[k].name, nlen, "clk_i");
-		for (int j = 0; j < cb->nports; j++) {
-			if (cb->ports[j].dir == WG_IN)
-				conn_expr(b, P, k, j, net, sizeof net);
+		for (int q = 0; q < P->nc[k]; q++) {
+			if (c->inst[k].count)
+				wg_buf_printf(o, "\n  %s_%s u_%s_%d (\n    .%-*s (clk_i)", top, c->inst[k].name, c->inst[k].name,
+					      q, nlen, "clk_i");
 			else
-				snprintf(net, sizeof net, "%s_%s", c->inst[k].name, cb->ports[j].name);
-			wg_buf_printf(o, ",\n    .%-*s (%s)", nlen, cb->ports[j].name, net);
+				wg_buf_printf(o, "\n  %s_%s u_%s (\n    .%-*s (clk_i)", top, c->inst[k].name, c->inst[k].name,
+					      nlen, "clk_i");
+			for (int j = 0; j < cb->nports; j++) {
+				int w = P->cl[k].width[j];
+				if (cb->ports[j].dir == WG_IN) {
+					conn_expr(b, P, k, q, j, net, sizeof net);
+				} else {
+					snprintf(wn, sizeof wn, "%s_%s", c->inst[k].name, cb->ports[j].name);
+					vsel(wn, P->nc[k] * w, q * w, w, net, sizeof net);
+				}
+				wg_buf_printf(o, ",\n    .%-*s (%s)", nlen, cb->ports[j].name, net);
+			}
+			wg_buf_printf(o, "\n  );\n");
 		}
-		wg_buf_printf(o, "\n  );\n");
 	}
 	wg_buf_printf(o, "\n");
 	for (int i = 0; i < c->nwires; i++) {
@@ -921,11 +1215,14 @@ static void top_module(wg_buf *o, const wg_block *b, const comp_plan *P, const c
 	}
 	int ev = wg_port_index(b, "ev_o");
 	if (ev >= 0) {
-		wg_buf_printf(o, "  assign ev_o = {");
+		for (int k = 0, ev0 = 0; k < c->ninst; ev0 += c->inst[k].block->nevents, k++)
+			if (c->inst[k].count && P->cl[k].ev_port >= 0)
+				event_sums(o, b, P, k, ev0);
+		wg_buf_printf(o, "%s  assign ev_o = {", sums ? "\n" : "");
 		int first = 1;
 		for (int k = c->ninst - 1; k >= 0; k--)
 			if (P->cl[k].ev_port >= 0) {
-				wg_buf_printf(o, "%s%s_ev_o", first ? "" : ", ", c->inst[k].name);
+				wg_buf_printf(o, "%s%s_ev_%s", first ? "" : ", ", c->inst[k].name, c->inst[k].count ? "sum" : "o");
 				first = 0;
 			}
 		wg_buf_printf(o, "};\n");
@@ -952,9 +1249,15 @@ char *wg_comp_verilog_modules(const wg_block *b, const long *p, const char *top,
 			wg_buf_free(&o);
 			return NULL;
 		}
-		wg_buf_printf(&o, "// ===========================================================================\n"
-				  "// Instance u_%s of %s: block %s, module %s, storage bits %ld\n//  ", c->inst[k].name, top,
-			      cb->name, name, cb->storage_bits(P->cp[k]));
+		if (c->inst[k].count)
+			wg_buf_printf(&o, "// ===========================================================================\n"
+					  "// Instance array u_%s_0 .. u_%s_%d of %s (%s=%d copies, the same parameters): block %s,\n"
+					  "// module %s, storage bits %ld each\n//  ", c->inst[k].name, c->inst[k].name,
+				      P->nc[k] - 1, top, c->inst[k].count, P->nc[k], cb->name, name, cb->storage_bits(P->cp[k]));
+		else
+			wg_buf_printf(&o, "// ===========================================================================\n"
+					  "// Instance u_%s of %s: block %s, module %s, storage bits %ld\n//  ", c->inst[k].name,
+				      top, cb->name, name, cb->storage_bits(P->cp[k]));
 		for (int i = 0; i < cb->nparams; i++)
 			wg_buf_printf(&o, " %s=%s", cb->params[i].name, wg_param_text(&cb->params[i], P->cp[k][i], v, sizeof v));
 		wg_buf_printf(&o, "\n// ===========================================================================\n"

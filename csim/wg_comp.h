@@ -14,7 +14,8 @@
 
 #include "wg_desc.h"
 
-#define WG_COMP_MAX_INST 8
+#define WG_COMP_MAX_INST 8        /* instance entries in a descriptor */
+#define WG_COMP_MAX_COPIES 40     /* instances after arrays are expanded (copies) */
 #define WG_COMP_MAX_WIRES 96
 
 /* One instance: a block, and its parameters as a binding list
@@ -26,6 +27,13 @@ typedef struct wg_comp_inst {
 	const char *name;            /* instance name: Verilog u_<name>, event prefix "<name>." */
 	const wg_block *block;       /* the instance's block */
 	const char *bind;            /* parameter binding */
+	/* NULL: one instance. Else an instance array: the name of a composition
+	 * parameter whose value is the number of copies (1..WG_COMP_MAX_COPIES in
+	 * all). All copies have the same parameters; a wire endpoint "name.port"
+	 * means the copies' ports concatenated (copy 0 in the least significant
+	 * bits); an event "name.ev" counts the sum over the copies. Verilog:
+	 * one module <top>_<name>, instances u_<name>_0, u_<name>_1, ... */
+	const char *count;
 } wg_comp_inst;
 
 /* One wire: from a source to a sink. An endpoint is "inst.port" (an
@@ -52,9 +60,13 @@ typedef struct wg_comp {
 	const char *(*check)(const long *p, char *buf, size_t n);
 } wg_comp;
 
-/* Parameters of instance k for composition parameters p (child array of
- * WG_MAX_PARAMS). NULL, or a one-line error in buf. */
+/* Parameters of instance entry k (wg_comp.inst[k]; every copy of an array
+ * has them) for composition parameters p (child array of WG_MAX_PARAMS).
+ * NULL, or a one-line error in buf. */
 const char *wg_comp_child_params(const wg_block *b, int k, const long *p, long *child, char *buf, size_t n);
+/* Copies of instance entry k at p: 1 without a count, else the count's
+ * value; -1 when k or the count is not legal. */
+int wg_comp_copies(const wg_block *b, int k, const long *p);
 /* Structural and parameter check of the whole composition at p (bindings,
  * children's own checks, wire widths, driven-once rule, events). NULL or a
  * one-line error. Used as the composition block's check(). */
@@ -69,11 +81,17 @@ char *wg_comp_verilog_modules(const wg_block *b, const long *p, const char *top,
 
 /* The instance k's model inside a composition model (for stimulus and
  * statistics code that reads an instance's state), and its last input and
- * output frames of this cycle. NULL when k is out of range. */
+ * output frames of this cycle. NULL when k is out of range. k counts copies:
+ * instance entries in order, an array's copies consecutively (with arrays,
+ * k is not the index in wg_comp.inst; see wg_comp_ncopies). */
 const void *wg_comp_child(const void *model, int k);
 const uint32_t *wg_comp_child_in(const void *model, int k);
 const uint32_t *wg_comp_child_out(const void *model, int k);
 const wg_layout *wg_comp_child_layout(const void *model, int k);
+/* Number of copies (children) in the model, and the first copy of instance
+ * entry i (wg_comp.inst[i]). */
+int wg_comp_ncopies(const void *model);
+int wg_comp_first_copy(const void *model, int i);
 /* Evaluation passes of the model's last eval (1 when nothing fed back). */
 int wg_comp_passes(const void *model);
 

@@ -73,7 +73,15 @@ static void header(wg_buf *o, const wg_block *b, const long *p, const char *top)
 		for (int k = 0; k < b->comp->ninst; k++) {
 			const wg_block *cb = b->comp->inst[k].block;
 			long bits = wg_comp_child_params(b, k, p, cp, err, sizeof err) ? -1 : cb->storage_bits(cp);
-			wg_buf_printf(o, "//   u_%-12s %s, %ld storage bits\n", b->comp->inst[k].name, cb->name, bits);
+			if (b->comp->inst[k].count) { /* an instance array: one line, bits per copy */
+				char nm[64];
+				int nc = wg_comp_copies(b, k, p);
+				snprintf(nm, sizeof nm, "%s_0..%d", b->comp->inst[k].name, nc - 1);
+				wg_buf_printf(o, "//   u_%-12s %s x %d (%s), %ld storage bits each\n", nm, cb->name, nc,
+					      b->comp->inst[k].count, bits);
+			} else {
+				wg_buf_printf(o, "//   u_%-12s %s, %ld storage bits\n", b->comp->inst[k].name, cb->name, bits);
+			}
 		}
 	}
 	wg_buf_printf(o, "// storage bits (flip-flops): %ld\n", b->storage_bits(p));
@@ -183,7 +191,9 @@ static void manifest_parts(wg_buf *o, const wg_block *b, const long *p, const ch
 	wg_buf_printf(o, "\n%.*s]", (int)strlen(indent) - 2, indent);
 }
 
-/* A composition's instances: block, module, parameters, storage. */
+/* A composition's instances: block, module, parameters, storage. An
+ * instance array is one entry with "copies" (its count) and the bits of one
+ * copy: the composition's storage_bits = sum of copies x storage_bits. */
 static void manifest_instances(wg_buf *o, const wg_block *b, const long *p, const char *top)
 {
 	char v[64], err[256];
@@ -196,8 +206,13 @@ static void manifest_instances(wg_buf *o, const wg_block *b, const long *p, cons
 		wg_buf_json_str(o, ci->name);
 		wg_buf_printf(o, ", \"block\": ");
 		wg_buf_json_str(o, ci->block->name);
-		wg_buf_printf(o, ", \"module\": \"%s_%s\", \"storage_bits\": %ld,\n     \"parameters\": {", top,
-			      ci->name, ok ? ci->block->storage_bits(cp) : -1L);
+		wg_buf_printf(o, ", \"module\": \"%s_%s\", ", top, ci->name);
+		if (ci->count) {
+			wg_buf_printf(o, "\"copies\": %d, \"count\": ", wg_comp_copies(b, k, p));
+			wg_buf_json_str(o, ci->count);
+			wg_buf_printf(o, ", ");
+		}
+		wg_buf_printf(o, "\"storage_bits\": %ld,\n     \"parameters\": {", ok ? ci->block->storage_bits(cp) : -1L);
 		for (int i = 0; ok && i < ci->block->nparams; i++) {
 			const wg_param_def *d = &ci->block->params[i];
 			wg_buf_printf(o, "%s", i ? ", " : "");

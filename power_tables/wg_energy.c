@@ -32,7 +32,9 @@ static const wg_energy_rules *find_rules(const wg_block *b, char *err, size_t n)
 	return NULL;
 }
 
-/* ---- compositions: the instances' models, events in order ---- */
+/* ---- compositions: the instances' models, events in order ----
+ * An instance array's event counts are already summed over its copies, so
+ * each event costs one copy's energy; its leakage is one copy's x copies. */
 
 static int comp_energy_model(wg_energy_model *m, const wg_block *b, const long *p, char *err, size_t n)
 {
@@ -43,8 +45,13 @@ static int comp_energy_model(wg_energy_model *m, const wg_block *b, const long *
 	for (int k = 0; k < b->comp->ninst; k++) {
 		const wg_comp_inst *ci = &b->comp->inst[k];
 		wg_energy_model cm;
+		int nc = wg_comp_copies(b, k, p);
 		if (wg_comp_child_params(b, k, p, cp, err, n))
 			return -1;
+		if (nc < 1) {
+			snprintf(err, n, "%s: instance %s: count %s is not legal", b->name, ci->name, ci->count);
+			return -1;
+		}
 		if (wg_energy_model_init(&cm, ci->block, cp, msg, sizeof msg) != 0) {
 			snprintf(err, n, "%s: instance %s: %s", b->name, ci->name, msg);
 			return -1;
@@ -59,11 +66,14 @@ static int comp_energy_model(wg_energy_model *m, const wg_block *b, const long *
 			m->not_given[e] = cm.not_given[j];
 			snprintf(m->basis[e], sizeof m->basis[e], "%s: %s", ci->name, cm.basis[j]);
 		}
-		m->leak_mw += cm.leak_mw;
+		m->leak_mw += nc * cm.leak_mw;
 		given += !cm.leak_not_given;
 		if (used < sizeof m->leak_basis && cm.leak_not_given)
 			used += (size_t)snprintf(m->leak_basis + used, sizeof m->leak_basis - used, "%s %s n/g",
 						 k ? "," : "", ci->name);
+		else if (used < sizeof m->leak_basis && ci->count)
+			used += (size_t)snprintf(m->leak_basis + used, sizeof m->leak_basis - used, "%s %s %d x %.4g mW",
+						 k ? "," : "", ci->name, nc, cm.leak_mw);
 		else if (used < sizeof m->leak_basis)
 			used += (size_t)snprintf(m->leak_basis + used, sizeof m->leak_basis - used, "%s %s %.4g mW",
 						 k ? "," : "", ci->name, cm.leak_mw);
@@ -96,8 +106,14 @@ static int comp_energy_notes(const wg_block *b, const long *p, wg_buf *o, char *
 			return -1;
 		wg_config_name(ci->block, cp, 0, cfg, sizeof cfg);
 		const char *t = wg_energy_table_name(ci->block);
-		wg_buf_printf(o, "\n== instance %s: block %s (%s), table power_tables/%s, events %s.*\n", ci->name,
-			      ci->block->name, cfg, t ? t : "(none)", ci->name);
+		if (ci->count)
+			wg_buf_printf(o, "\n== instance array %s: %s=%d copies of block %s (%s), table power_tables/%s, "
+					 "events %s.* (counts summed over the copies, each priced at one copy's energy; "
+					 "leakage x %d)\n", ci->name, ci->count, wg_comp_copies(b, k, p), ci->block->name, cfg,
+				      t ? t : "(none)", ci->name, wg_comp_copies(b, k, p));
+		else
+			wg_buf_printf(o, "\n== instance %s: block %s (%s), table power_tables/%s, events %s.*\n", ci->name,
+				      ci->block->name, cfg, t ? t : "(none)", ci->name);
 		if (wg_energy_notes(ci->block, cp, o, msg, sizeof msg) != 0) {
 			snprintf(err, n, "%s: instance %s: %s", b->name, ci->name, msg);
 			return -1;

@@ -3,8 +3,9 @@
  * that settles, a true combinational loop that is reported, a protocol
  * error that occurs only on an unsettled pass, event concatenation, the
  * structural checks; a composition of one rfc that must equal rfc alone bit
- * for bit; and sm_rfc against the two models wired by hand, with the slot
- * invariant of docs/sm_rfc.md checked every cycle. */
+ * for bit; instance arrays (toy blocks against the arithmetic by hand, the
+ * generated top of an rfc array); and sm_rfc against the two models wired
+ * by hand, with the slot invariant of docs/sm_rfc.md checked every cycle. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,7 +193,7 @@ static const wg_port_def back_ports[B_NPORTS] = {
 	{"ev_o", WG_OUT, "energy", "events"},
 };
 static const wg_event_def back_events[1] = {{"acc.step", "acc's step"}};
-static const wg_comp_inst back_inst[2] = {{"add", &add_block, "W=W"}, {"acc", &acc_block, "W=W"}};
+static const wg_comp_inst back_inst[2] = {{"add", &add_block, "W=W", NULL}, {"acc", &acc_block, "W=W", NULL}};
 static const wg_comp_wire back_wires[] = {
 	{"in_i", "add.a_i"}, {"acc.s_o", "add.b_i"}, {"add.y_o", "acc.x_i"},
 	{"acc.y_o", "out_o"}, {"acc.s_o", "s_o"},
@@ -221,7 +222,7 @@ static const wg_port_def chain_ports[C_NPORTS] = {
 };
 static const wg_event_def chain_events[2] = {{"a.step", "a"}, {"b.step", "b"}};
 static const wg_comp_inst chain_inst[3] = {
-	{"a", &acc_block, "W=W"}, {"k", &add_block, "W=W"}, {"b", &acc_block, "W=W,INIT=5"}};
+	{"a", &acc_block, "W=W", NULL}, {"k", &add_block, "W=W", NULL}, {"b", &acc_block, "W=W,INIT=5", NULL}};
 static const wg_comp_wire chain_wires[] = {
 	{"in_i", "a.x_i"}, {"a.y_o", "k.a_i"}, {"1", "k.b_i"}, {"k.y_o", "b.x_i"},
 	{"b.y_o", "out_o"}, {"a.s_o", "sa_o"}, {"b.s_o", "sb_o"},
@@ -231,7 +232,7 @@ WG_COMP_BLOCK(chain_block, "chain", "forward chain", t_params, chain_ports, chai
 
 /* outer: one instance of the composition chain (compositions nest). */
 static const wg_event_def outer_events[2] = {{"c.a.step", "a"}, {"c.b.step", "b"}};
-static const wg_comp_inst outer_inst[1] = {{"c", &chain_block, "W=W"}};
+static const wg_comp_inst outer_inst[1] = {{"c", &chain_block, "W=W", NULL}};
 static const wg_comp_wire outer_wires[] = {
 	{"in_i", "c.in_i"}, {"c.out_o", "out_o"}, {"c.sa_o", "sa_o"}, {"c.sb_o", "sb_o"},
 };
@@ -498,23 +499,23 @@ static void toy_errors(void)
 	};
 	EXPECT_ERR(mutated(NULL, unread, 7, NULL, 0, NULL, 0, buf, sizeof buf), "chain: a.s_o is not read");
 	static const wg_comp_inst narrow[3] = {
-		{"a", &acc_block, "W=W"}, {"k", &add_block, "W=W"}, {"b", &acc_block, "W=4"}};
+		{"a", &acc_block, "W=W", NULL}, {"k", &add_block, "W=W", NULL}, {"b", &acc_block, "W=4", NULL}};
 	EXPECT_ERR(mutated(narrow, NULL, 0, NULL, 0, NULL, 0, buf, sizeof buf),
 		   "wire 3 (k.y_o -> b.x_i): width 8 drives width 4");
 	static const wg_comp_inst badbind[3] = {
-		{"a", &acc_block, "W=W,NOPE=1"}, {"k", &add_block, "W=W"}, {"b", &acc_block, "W=W"}};
+		{"a", &acc_block, "W=W,NOPE=1", NULL}, {"k", &add_block, "W=W", NULL}, {"b", &acc_block, "W=W", NULL}};
 	EXPECT_ERR(mutated(badbind, NULL, 0, NULL, 0, NULL, 0, buf, sizeof buf),
 		   "chain: instance a: block acc has no parameter NOPE");
 	static const wg_comp_inst badval[3] = {
-		{"a", &acc_block, "W=wide"}, {"k", &add_block, "W=W"}, {"b", &acc_block, "W=W"}};
+		{"a", &acc_block, "W=wide", NULL}, {"k", &add_block, "W=W", NULL}, {"b", &acc_block, "W=W", NULL}};
 	EXPECT_ERR(mutated(badval, NULL, 0, NULL, 0, NULL, 0, buf, sizeof buf),
 		   "W=wide: not a parameter of the composition");
 	static const wg_comp_inst range[3] = {
-		{"a", &acc_block, "W=40"}, {"k", &add_block, "W=W"}, {"b", &acc_block, "W=W"}};
+		{"a", &acc_block, "W=40", NULL}, {"k", &add_block, "W=W", NULL}, {"b", &acc_block, "W=W", NULL}};
 	EXPECT_ERR(mutated(range, NULL, 0, NULL, 0, NULL, 0, buf, sizeof buf),
 		   "chain: instance a (acc): W=40 is out of range (legal range 1..32)");
 	static const wg_comp_inst dup[3] = {
-		{"a", &acc_block, "W=W"}, {"k", &add_block, "W=W"}, {"a", &acc_block, "W=W"}};
+		{"a", &acc_block, "W=W", NULL}, {"k", &add_block, "W=W", NULL}, {"a", &acc_block, "W=W", NULL}};
 	EXPECT_ERR(mutated(dup, NULL, 0, NULL, 0, NULL, 0, buf, sizeof buf), "listed twice");
 	static const wg_event_def wrong_ev[2] = {{"b.step", "b"}, {"a.step", "a"}};
 	EXPECT_ERR(mutated(NULL, NULL, 0, wrong_ev, 2, NULL, 0, buf, sizeof buf),
@@ -567,7 +568,7 @@ static char solo_wire_names[RFC_NPORTS][48];
 static const wg_comp_inst solo_inst[1] = {
 	{"rfc", &wg_block_rfc,
 	 "WARPS=WARPS,ACTIVE_WARPS=ACTIVE_WARPS,ENTRIES=ENTRIES,LANES=LANES,WIDTH=WIDTH,REG_BITS=REG_BITS,"
-	 "READ_PORTS=READ_PORTS,READ_LAT=READ_LAT,FLUSH_PORTS=FLUSH_PORTS,REPLACEMENT=REPLACEMENT,LIVENESS=LIVENESS"}};
+	 "READ_PORTS=READ_PORTS,READ_LAT=READ_LAT,FLUSH_PORTS=FLUSH_PORTS,REPLACEMENT=REPLACEMENT,LIVENESS=LIVENESS", NULL}};
 static wg_comp solo_comp = {solo_inst, 1, solo_wires, 0, NULL};
 static wg_block solo_block;
 
@@ -630,6 +631,325 @@ static uint64_t rng_next(uint64_t *s)
 	*s ^= *s >> 7;
 	*s ^= *s << 17;
 	return *s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Instance arrays: arr = a (N x acc, W bits) -> k (one add, NW = N*W bits,
+ * + in2_i) -> b (N x acc), and c (N x add, a_i = constant ones, b_i = in_i)
+ * -> d (M x acc of HW bits: the same bits cut into M slices). Checked
+ * against the arithmetic by hand: concatenation order (k's carries run from
+ * copy 0's byte into copy 1's), slices across copies, constants, event sums,
+ * summed counts, storage, errors naming the copy. */
+
+enum { AR_P_W, AR_P_N, AR_P_NW, AR_P_HW, AR_P_M, AR_NP };
+enum { AR_RST_I, AR_IN_I, AR_IN2_I, AR_SUM_O, AR_SA_O, AR_YB_O, AR_SB_O, AR_C_O, AR_YD_O, AR_SD_O, AR_EV_O,
+       AR_NPORTS };
+static const wg_param_def arr_params[AR_NP] = {
+	{"W", 8, 1, 32, NULL, "bits of a, b, c", "test"},
+	{"N", 3, 0, 60, NULL, "copies of a, b, c", "test"},
+	{"NW", 24, 1, 32, NULL, "N x W", "test"},
+	{"HW", 4, 1, 32, NULL, "bits of d", "test"},
+	{"M", 6, 0, 60, NULL, "copies of d", "test"},
+};
+static const wg_port_def arr_ports[AR_NPORTS] = {
+	{"rst_i", WG_IN, "control", "reset"}, {"in_i", WG_IN, "data", "a.x_i, c.b_i"},
+	{"in2_i", WG_IN, "data", "k.b_i"}, {"sum_o", WG_OUT, "data", "k.y_o"},
+	{"sa_o", WG_OUT, "data", "a.s_o"}, {"yb_o", WG_OUT, "data", "b.y_o"},
+	{"sb_o", WG_OUT, "data", "b.s_o"}, {"c_o", WG_OUT, "data", "c.y_o"},
+	{"yd_o", WG_OUT, "data", "d.y_o"}, {"sd_o", WG_OUT, "data", "d.s_o"},
+	{"ev_o", WG_OUT, "energy", "events"},
+};
+static const wg_event_def arr_events[3] = {{"a.step", "a"}, {"b.step", "b"}, {"d.step", "d"}};
+static const wg_comp_inst arr_inst[5] = {
+	{"a", &acc_block, "W=W", "N"}, {"k", &add_block, "W=NW", NULL}, {"b", &acc_block, "W=W", "N"},
+	{"c", &add_block, "W=W", "N"}, {"d", &acc_block, "W=HW", "M"},
+};
+static const wg_comp_wire arr_wires[] = {
+	{"in_i", "a.x_i"}, {"a.y_o", "k.a_i"}, {"in2_i", "k.b_i"}, {"k.y_o", "b.x_i"}, {"k.y_o", "sum_o"},
+	{"a.s_o", "sa_o"}, {"b.y_o", "yb_o"}, {"b.s_o", "sb_o"}, {"1", "c.a_i"}, {"in_i", "c.b_i"},
+	{"c.y_o", "d.x_i"}, {"c.y_o", "c_o"}, {"d.y_o", "yd_o"}, {"d.s_o", "sd_o"},
+};
+static const char *arr_rule(const long *p, char *buf, size_t n)
+{
+	if (p[AR_P_NW] != p[AR_P_N] * p[AR_P_W]) {
+		snprintf(buf, n, "arr: NW must be N x W");
+		return buf;
+	}
+	return NULL;
+}
+static const wg_comp arr_comp = {arr_inst, 5, arr_wires, 14, arr_rule};
+WG_COMP_BLOCK(arr_block, "arr", "instance arrays", arr_params, arr_ports, arr_events, arr_comp);
+
+static void toy_array(void)
+{
+	const wg_block *B = &arr_block;
+	long p[WG_MAX_PARAMS];
+	char err[512];
+	wg_params_default(B, p);
+	CHECK(wg_comp_check(B, p, err, sizeof err) == NULL);
+	wg_layout L;
+	wg_layout_init(&L, B, p);
+	CHECK_EQ(L.width[AR_IN_I], 24);
+	CHECK_EQ(L.width[AR_SUM_O], 24);
+	CHECK_EQ(L.width[AR_YD_O], 24);
+	CHECK_EQ(L.ev_w[0], 2); /* 3 x 1 bit: 0..3 */
+	CHECK_EQ(L.ev_w[1], 2);
+	CHECK_EQ(L.ev_w[2], 3); /* 6 x 1 bit: 0..6 */
+	CHECK_EQ(L.width[AR_EV_O], 7);
+	CHECK_EQ(B->storage_bits(p), 3 * 8 + 3 * 8 + 6 * 4); /* acc: W bits each; add: none */
+	CHECK_EQ(wg_comp_copies(B, 0, p), 3);
+	CHECK_EQ(wg_comp_copies(B, 1, p), 1);
+	CHECK_EQ(wg_comp_copies(B, 4, p), 6);
+	CHECK_EQ(wg_comp_copies(B, 5, p), -1);
+	void *m = calloc(1, B->model_size(p));
+	B->model_init(m, p, &L);
+	CHECK_EQ(wg_comp_ncopies(m), 16);
+	CHECK_EQ(wg_comp_first_copy(m, 1), 3);
+	CHECK_EQ(wg_comp_first_copy(m, 2), 4);
+	CHECK_EQ(wg_comp_first_copy(m, 4), 10);
+	CHECK_EQ(wg_comp_first_copy(m, 5), -1);
+	CHECK(wg_comp_child(m, 15) != NULL && wg_comp_child(m, 16) == NULL);
+	CHECK_EQ(wg_comp_child_layout(m, 10)->width[ACC_X_I], 4);
+	CHECK_EQ(wg_comp_child_layout(m, 3)->width[ADD_Y_O], 24);
+	uint32_t sa[3] = {0}, sb[3] = {0}, sd[6] = {0};
+	uint64_t cnt[3] = {0}, rs = 77;
+	uint32_t in[8], out[8];
+	long bad = 0, errs = 0, carries = 0, msgbad = 0;
+	for (int cyc = 0; cyc < 3000; cyc++) {
+		int rst = cyc < 2 || cyc % 997 == 0;
+		uint32_t x = (uint32_t)rng_next(&rs) & 0xffffffu, x2 = (uint32_t)rng_next(&rs) & 0xffffffu;
+		if (cyc % 3) /* mostly legal: no byte of x all ones */
+			for (int q = 0; q < 3; q++)
+				if (((x >> (8 * q)) & 0xffu) == 0xffu)
+					x ^= 1u << (8 * q);
+		if (cyc % 5 == 0)
+			x &= 0xff00ffu; /* some zero addends: not every copy steps */
+		/* the arithmetic */
+		uint32_t A = 0, Y = 0, C = 0, YD = 0, SA = 0, SB = 0, SD = 0;
+		unsigned ea = 0, eb = 0, ed = 0;
+		for (int q = 0; q < 3; q++) {
+			uint32_t xq = (x >> (8 * q)) & 0xffu;
+			A |= ((xq + sa[q]) & 0xffu) << (8 * q);
+			C |= ((xq + 0xffu) & 0xffu) << (8 * q);
+			SA |= sa[q] << (8 * q);
+			SB |= sb[q] << (8 * q);
+			ea += !rst && xq != 0;
+		}
+		uint32_t K = (A + x2) & 0xffffffu;
+		carries += ((A & 0xffu) + (x2 & 0xffu)) > 0xffu;
+		int bad_copy = -1; /* the first copy (in copy order) with an all-ones x_i */
+		for (int q = 0; q < 3; q++)
+			if (!rst && ((x >> (8 * q)) & 0xffu) == 0xffu && bad_copy < 0)
+				bad_copy = q;
+		for (int q = 0; q < 3; q++) {
+			uint32_t bq = (K >> (8 * q)) & 0xffu;
+			Y |= ((bq + sb[q]) & 0xffu) << (8 * q);
+			eb += !rst && bq != 0;
+			if (!rst && bq == 0xffu && bad_copy < 0)
+				bad_copy = 4 + q;
+		}
+		for (int r = 0; r < 6; r++) {
+			uint32_t dq = (C >> (4 * r)) & 0xfu;
+			YD |= ((dq + sd[r]) & 0xfu) << (4 * r);
+			SD |= sd[r] << (4 * r);
+			ed += !rst && dq != 0;
+			if (!rst && dq == 0xfu && bad_copy < 0)
+				bad_copy = 10 + r;
+		}
+		memset(in, 0, sizeof in);
+		memset(out, 0, sizeof out);
+		in[L.off[AR_RST_I]] = (uint32_t)rst;
+		in[L.off[AR_IN_I]] = x;
+		in[L.off[AR_IN2_I]] = x2;
+		err[0] = '\0';
+		int rc = B->model_eval(m, in, out, err, sizeof err);
+		bad += (rc != 0) != (bad_copy >= 0);
+		if (rc) {
+			char want[128];
+			if (bad_copy < 4)
+				snprintf(want, sizeof want, "arr: instance a[%d] (acc): x_i is all ones (0xff)", bad_copy);
+			else if (bad_copy < 10)
+				snprintf(want, sizeof want, "arr: instance b[%d] (acc): x_i is all ones (0xff)", bad_copy - 4);
+			else
+				snprintf(want, sizeof want, "arr: instance d[%d] (acc): x_i is all ones (0xf)", bad_copy - 10);
+			msgbad += strcmp(err, want) != 0;
+			if (strcmp(err, want) != 0 && msgbad < 3)
+				printf("  cycle %d: '%s', expected '%s'\n", cyc, err, want);
+			errs++;
+		}
+		bad += out[L.off[AR_SUM_O]] != K || out[L.off[AR_SA_O]] != SA || out[L.off[AR_YB_O]] != Y ||
+		       out[L.off[AR_SB_O]] != SB || out[L.off[AR_C_O]] != C || out[L.off[AR_YD_O]] != YD ||
+		       out[L.off[AR_SD_O]] != SD;
+		bad += out[L.off[AR_EV_O]] != (ea | eb << 2 | ed << 4);
+		/* a copy's own frames: b[1] reads byte 1 of k's sum */
+		bad += wg_comp_child_in(m, 5)[wg_comp_child_layout(m, 5)->off[ACC_X_I]] != ((K >> 8) & 0xffu);
+		bad += ((const acc_model *)wg_comp_child(m, 11))->s != sd[1];
+		if (rc)
+			continue;
+		B->model_tick(m, in);
+		for (int q = 0; q < 3; q++) {
+			uint32_t xq = (x >> (8 * q)) & 0xffu, bq = (K >> (8 * q)) & 0xffu;
+			sa[q] = rst ? 0 : (xq + sa[q]) & 0xffu;
+			sb[q] = rst ? 0 : (bq + sb[q]) & 0xffu;
+		}
+		for (int r = 0; r < 6; r++)
+			sd[r] = rst ? 0 : (((C >> (4 * r)) & 0xfu) + sd[r]) & 0xfu;
+		cnt[0] += ea, cnt[1] += eb, cnt[2] += ed;
+		bad += memcmp(B->model_counts(m), cnt, sizeof cnt) != 0;
+	}
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(msgbad, 0);
+	CHECK(errs > 100 && carries > 100 && cnt[0] > 1000 && cnt[2] > 1000);
+	printf("arr: 3000 cycles, %ld protocol errors named by copy, %ld carries across copies, counts %llu %llu %llu\n",
+	       errs, carries, (unsigned long long)cnt[0], (unsigned long long)cnt[1], (unsigned long long)cnt[2]);
+	/* a legal configuration with one copy each: the same as no array */
+	CHECK(wg_params_apply(B, p, "N=1,NW=8,M=2", err, sizeof err) == NULL);
+	CHECK(wg_comp_check(B, p, err, sizeof err) == NULL);
+	wg_layout_init(&L, B, p);
+	CHECK_EQ(L.ev_w[0], 1);
+	CHECK_EQ(L.ev_w[2], 2);
+	free(m);
+}
+
+/* arr with one change, checked at its defaults (or at the settings in sets). */
+static const char *arr_mutated(const wg_comp_inst *inst, const wg_comp_wire *wires, int nwires, const char *sets,
+			       char *buf, size_t n)
+{
+	wg_comp c = {inst ? inst : arr_inst, 5, wires ? wires : arr_wires, wires ? nwires : 14, NULL};
+	wg_block b = arr_block;
+	b.comp = &c;
+	long p[WG_MAX_PARAMS];
+	wg_params_default(&b, p);
+	if (sets && wg_params_apply(&b, p, sets, buf, n))
+		return buf;
+	return wg_comp_check(&b, p, buf, n);
+}
+
+static void toy_array_errors(void)
+{
+	char buf[512];
+	static const wg_comp_inst nocount[5] = {
+		{"a", &acc_block, "W=W", "NOPE"}, {"k", &add_block, "W=NW", NULL}, {"b", &acc_block, "W=W", "N"},
+		{"c", &add_block, "W=W", "N"}, {"d", &acc_block, "W=HW", "M"}};
+	EXPECT_ERR(arr_mutated(nocount, NULL, 0, NULL, buf, sizeof buf),
+		   "arr: instance a: count NOPE is not an integer parameter of arr");
+	EXPECT_ERR(arr_mutated(NULL, NULL, 0, "N=0,NW=1", buf, sizeof buf),
+		   "arr: instance a: N=0 copies (an instance array has 1..40)");
+	EXPECT_ERR(arr_mutated(NULL, NULL, 0, "N=41", buf, sizeof buf),
+		   "arr: instance a: N=41 copies (an instance array has 1..40)");
+	EXPECT_ERR(arr_mutated(NULL, NULL, 0, "N=4,NW=32,W=8,M=30", buf, sizeof buf),
+		   "arr: 43 instances in all, more than 40 (N=4 copies of a, N=4 copies of b, N=4 copies of c, "
+		   "M=30 copies of d)");
+	EXPECT_ERR(arr_mutated(NULL, NULL, 0, "M=5", buf, sizeof buf),
+		   "wire 10 (c.y_o -> d.x_i): width 24 drives width 20");
+	EXPECT_ERR(arr_mutated(NULL, NULL, 0, "NW=16", buf, sizeof buf),
+		   "wire 1 (a.y_o -> k.a_i): width 24 drives width 16");
+	/* the rule of the composition still comes first */
+	long p[WG_MAX_PARAMS];
+	wg_params_default(&arr_block, p);
+	CHECK(wg_params_apply(&arr_block, p, "NW=16", buf, sizeof buf) == NULL);
+	EXPECT_ERR(wg_comp_check(&arr_block, p, buf, sizeof buf), "arr: NW must be N x W");
+}
+
+/* The generated top of an array of a real block: rfc x N, every port
+ * exported (the solo wires), event fields summed. */
+static wg_block rfcs_block;
+static const char *rfcs_check(const long *p, char *buf, size_t n)
+{
+	return wg_comp_check(&rfcs_block, p, buf, n);
+}
+static void rfcs_widths(const long *p, int *w, int *ev)
+{
+	wg_comp_widths(&rfcs_block, p, w, ev);
+}
+static long rfcs_storage(const long *p)
+{
+	return wg_comp_storage_bits(&rfcs_block, p);
+}
+
+static void array_verilog(void)
+{
+	static wg_param_def params[WG_MAX_PARAMS];
+	static const wg_comp_inst inst[1] = {
+		{"rfc", &wg_block_rfc,
+		 "WARPS=WARPS,ACTIVE_WARPS=ACTIVE_WARPS,ENTRIES=ENTRIES,LANES=LANES,WIDTH=WIDTH,REG_BITS=REG_BITS,"
+		 "READ_PORTS=READ_PORTS,READ_LAT=READ_LAT,FLUSH_PORTS=FLUSH_PORTS,REPLACEMENT=REPLACEMENT,"
+		 "LIVENESS=LIVENESS",
+		 "N"}};
+	static wg_comp comp;
+	int np = wg_block_rfc.nparams;
+	memcpy(params, wg_block_rfc.params, (size_t)np * sizeof params[0]);
+	params[np] = (wg_param_def){"N", 2, 1, 40, NULL, "copies", "test"};
+	comp = (wg_comp){inst, 1, solo_wires, solo_comp.nwires, NULL};
+	rfcs_block = solo_block;
+	rfcs_block.name = "rfcs";
+	rfcs_block.comp = &comp;
+	rfcs_block.params = params;
+	rfcs_block.nparams = np + 1;
+	rfcs_block.check = rfcs_check;
+	rfcs_block.widths = rfcs_widths;
+	rfcs_block.storage_bits = rfcs_storage;
+	rfcs_block.model_size = NULL; /* not run: the text only */
+	rfcs_block.model_init = NULL;
+	long p[WG_MAX_PARAMS];
+	char err[512];
+	wg_params_default(&rfcs_block, p);
+	CHECK(wg_params_apply(&rfcs_block, p, "ACTIVE_WARPS=4,ENTRIES=4,LANES=4,WIDTH=8", err, sizeof err) == NULL);
+	CHECK(wg_comp_check(&rfcs_block, p, err, sizeof err) == NULL);
+	long pr[WG_MAX_PARAMS];
+	CHECK(wg_comp_child_params(&rfcs_block, 0, p, pr, err, sizeof err) == NULL);
+	wg_layout LR;
+	wg_layout_init(&LR, &wg_block_rfc, pr);
+	char *v = wg_comp_verilog(&rfcs_block, p, "t", err, sizeof err);
+	CHECK(v != NULL);
+	if (!v) {
+		printf("  %s\n", err);
+		return;
+	}
+	/* the layout as the composition's widths callback gives it */
+	int pw[WG_MAX_PORTS], ew[WG_MAX_EVENTS];
+	wg_comp_widths(&rfcs_block, p, pw, ew);
+	int dw = LR.width[RFC_WR_DATA_I];
+	char want[256];
+	CHECK_EQ(pw[RFC_WR_DATA_I], 2 * dw);
+	const char *mod = strstr(v, "\nmodule t_rfc #(");
+	CHECK(mod != NULL && strstr(mod + 1, "\nmodule t_rfc #(") == NULL); /* one module for the copies */
+	CHECK(strstr(v, "\nmodule t_rfc_0") == NULL && strstr(v, "\nmodule t_rfc_1") == NULL);
+	CHECK(strstr(v, "  t_rfc u_rfc_0 (\n") != NULL);
+	CHECK(strstr(v, "  t_rfc u_rfc_1 (\n") != NULL);
+	CHECK(strstr(v, "u_rfc_2") == NULL);
+	CHECK(strstr(v, "u_rfc (") == NULL);
+	snprintf(want, sizeof want, "    .wr_data_i     (wr_data_i[%d:%d]),\n", 2 * dw - 1, dw);
+	CHECK(strstr(v, want) != NULL);
+	snprintf(want, sizeof want, "    .wr_data_i     (wr_data_i[%d:0]),\n", dw - 1);
+	CHECK(strstr(v, want) != NULL);
+	CHECK(strstr(v, "  assign rd_data_o = rfc_rd_data_o;\n") != NULL);
+	CHECK(strstr(v, "  assign ev_o = {rfc_ev_sum};\n") != NULL);
+	/* each event field: the two copies' fields, zero-extended by one bit, added */
+	int cw = LR.width[RFC_EV_O], w0 = LR.ev_w[0];
+	CHECK_EQ(ew[0], w0 + 1);
+	if (w0 == 1)
+		snprintf(want, sizeof want, "  assign rfc_ev_sum[1:0] = { {1{1'b0}}, rfc_ev_o[0]} + { {1{1'b0}}, rfc_ev_o[%d]};\n",
+			 cw);
+	else
+		snprintf(want, sizeof want, "  assign rfc_ev_sum[%d:0] = { {1{1'b0}}, rfc_ev_o[%d:0]} + { {1{1'b0}}, "
+			 "rfc_ev_o[%d:%d]};\n", w0, w0 - 1, cw + w0 - 1, cw);
+	CHECK(strstr(v, want) != NULL);
+	if (!strstr(v, want))
+		printf("  expected: %s", want);
+	CHECK(strstr(v, "// Instance array u_rfc_0 .. u_rfc_1 of t (N=2 copies, the same parameters)") != NULL);
+	snprintf(want, sizeof want, "//   u_rfc_0..1     rfc x 2 (N), %ld storage bits each\n"
+		 "// storage bits (flip-flops): %ld\n", wg_block_rfc.storage_bits(pr), 2 * wg_block_rfc.storage_bits(pr));
+	CHECK(strstr(v, want) != NULL);
+	CHECK_EQ(rfcs_block.storage_bits(p), 2 * wg_block_rfc.storage_bits(pr));
+	if (getenv("WG_ARRAY_V")) { /* for a manual lint: WG_ARRAY_V=file */
+		FILE *f = fopen(getenv("WG_ARRAY_V"), "w");
+		if (f) {
+			fputs(v, f);
+			fclose(f);
+		}
+	}
+	free(v);
 }
 
 static void solo_run(const char *sets, long cycles, uint64_t seed)
@@ -926,6 +1246,9 @@ int main(void)
 	solo_run("ACTIVE_WARPS=4,ENTRIES=4,LANES=4,WIDTH=8,REPLACEMENT=LRU,FLUSH_PORTS=2", 20000, 2);
 	solo_run("WARPS=4,ACTIVE_WARPS=1,ENTRIES=1,LANES=1,READ_LAT=1,READ_PORTS=1", 10000, 3);
 	solo_verilog();
+	toy_array();
+	toy_array_errors();
+	array_verilog();
 	smr_checks();
 	smr_run("", 30000, 11);
 	smr_run("WARPS=8,ACTIVE=4,LANES=4,WIDTH=8,SELECT=RR,SUSPEND=PENDING", 30000, 12);
