@@ -20,6 +20,10 @@ declare -A MUT=(
 	[wrc/mp-memory-first]='s/want\[s\] = seen_m \& (~mode_q | ~seen_c);/want[s] = seen_m;/'
 	[wrc/release-while-busy]='s/(llp_i \& ~busy)/llp_i/'
 	[reexec_q/full-rotate-moves]='s/wire rot_move = rot \& ~full;/wire rot_move = rot;/'
+	[equalizer/pause-oldest]='s/assign yterm\[gi\*C + gj\] = ~pset\[gj\] | o_ji;/assign yterm[gi*C + gj] = ~pset[gj] | o_ij;/'
+	[equalizer/xalu-strict]='s/end else if (xa >= thw) begin/end else if (xa > thw) begin/'
+	[vf_manager/start-while-busy]='s/wire          start   = w_v \& ~busy_q \& (sm_chg | mem_chg);/wire          start   = w_v \& (sm_chg | mem_chg);/'
+	[vf_manager/other-domain-kept]='s/wire \[1:0\]    mem_new = w_mem ? step(mem_q, w_up) : toward(mem_q);/wire [1:0]    mem_new = w_mem ? step(mem_q, w_up) : mem_q;/'
 	[reexec_q/full-queue-has-nothing]='s/occ\[i\] = full | ((s >= hd_q) \& (s < tl_q));/occ[i] = ((s >= hd_q) \& (s < tl_q));/'
 )
 declare -A ARGS=(
@@ -27,6 +31,8 @@ declare -A ARGS=(
 	[sched2l]="--set WARPS=16 --set ACTIVE=4 --set SELECT=RR"
 	[wrc]="--set WARPS=8"
 	[reexec_q]="--set ENTRIES=4 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=8"
+	[equalizer]="--set WARPS=64 --set MAX_CTAS=16 --set SAMPLE_PERIOD=1 --set EPOCH=2 --set HYSTERESIS=1 --set BARRIER_IS_ACTIVE=1"
+	[vf_manager]="--set SM_LAT=200 --set MEM_LAT=300"
 )
 if [ "${1:-}" = --list ]; then printf '%s\n' "${!MUT[@]}" | sort; exit 0; fi
 name=${1:?usage: mutant.sh BLOCK/NAME|--list}

@@ -1,0 +1,695 @@
+/* equalizer_stim.c - stimulus for Equalizer's per-SM block `equalizer`
+ * (docs/equalizer.md): a random SM environment with kernel profiles, the
+ * shadow of the contract that checks every output in every mode, and the
+ * stimulus definition. The directed cases are in equalizer_stim_cases.c
+ * (shared state: equalizer_stim.h).
+ *
+ * Random mode. Kernels run one after another: a kernel start (kmax, wcta
+ * drawn so that kmax*wcta <= WARPS) with every slot free, a work distributor
+ * holding a pool of CTAs (gwde_avail_i while the pool is not empty) that
+ * answers cta_req_o 1..GWDE_DELAY cycles later with cta_launch_i into the
+ * lowest free slot, CTAs that finish after 1..CTA_LIFE cycles of unpaused
+ * progress, and when the pool is empty and every CTA (paused ones too, once
+ * unpaused) has finished, a gap without a kernel before the next one. Warps
+ * of slot s are s*wcta .. s*wcta+wcta-1; warps of free slots have no head.
+ * Each warp's head (hv, hrdy, hmem, hbar) is redrawn every 1..2*DWELL cycles
+ * and after it issues, with the tendencies of the kernel PROFILE; two
+ * schedulers issue at most one instruction each, at most one memory
+ * instruction per cycle and none while lsu_full_i, never a paused warp.
+ *
+ * The shadow (eqs_ref) follows docs/equalizer.md from this stimulus's own
+ * inputs only (never the C model) and predicts every output and event bit;
+ * check() compares. EQ_STATS=1 in the environment prints what a random run
+ * covered (Alg. 1 lines, T changes, CTA actions). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "equalizer_stim.h"
+#include "wg_rng.h"
+
+static const char *const eqs_profiles[] = {"compute", "memory", "cache", "unsaturated", "idle", "phases", "mixed", NULL};
+
+static const wg_param_def eqs_knobs[EQS_NKNOBS] = {
+	[EK_PROFILE] = {"PROFILE", EP_MIXED, 0, EP_NPROF - 1, eqs_profiles,
+		"kernel profile: compute, memory, cache (many waiting), unsaturated, idle, phases (switch every "
+		"PHASE_EP epochs), mixed (each CTA its own)", "assumed"},
+	[EK_PHASE_EP] = {"PHASE_EP", 4, 1, 1000, NULL, "PROFILE=phases: epochs per phase", "assumed"},
+	[EK_DWELL] = {"DWELL", 6, 1, 10000, NULL, "a warp's head state lasts 1..2*DWELL cycles (or until it issues)",
+		"assumed"},
+	[EK_CTA_LIFE] = {"CTA_LIFE", 300, 1, 1000000, NULL, "a CTA finishes after 1..CTA_LIFE cycles unpaused", "assumed"},
+	[EK_GWDE_DELAY] = {"GWDE_DELAY", 6, 1, 1000, NULL, "the work distributor answers a request 1..GWDE_DELAY cycles later",
+		"assumed"},
+	[EK_KCTAS] = {"KCTAS", 40, 1, 100000, NULL, "a kernel has 1..KCTAS CTAs for this SM", "assumed"},
+	[EK_KGAP] = {"KGAP", 80, 1, 100000, NULL, "1..KGAP cycles without a kernel between two kernels", "assumed"},
+	[EK_RESET_PPM] = {"RESET_PPM", 20, 0, 1000000, NULL, "per-million of cycles with a mid-run reset", "assumed"},
+};
+
+/* per base profile: % head valid, ready, memory, at a barrier, lsu_full, a scheduler issues */
+static const int prof_pct[EP_NBASE][6] = {
+	[EP_COMPUTE] = {95, 85, 8, 2, 5, 60},
+	[EP_MEMORY] = {90, 80, 85, 1, 60, 25},
+	[EP_CACHE] = {90, 35, 50, 2, 30, 40},
+	[EP_UNSAT] = {90, 20, 25, 1, 5, 70},
+	[EP_IDLE] = {4, 50, 30, 1, 5, 50},
+};
+
+static uint64_t rnd(eqs_stim *s) { return wg_rng_next(&s->rng); }
+static long pick(eqs_stim *s, long n) { return n <= 1 ? 0 : (long)(((rnd(s) >> 32) * (uint64_t)n) >> 32); }
+static int pct(eqs_stim *s, long p) { return pick(s, 100) < p; }
+
+unsigned eqs_popc(uint64_t x)
+{
+	unsigned n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+static int lg2(long x)
+{
+	int r = 0;
+	while ((1L << r) < x)
+		r++;
+	return r;
+}
+
+/* ---- the shadow of docs/equalizer.md ---- */
+
+static unsigned slot_of(const eqs_stim *s, int w) { return s->cur.wslot[w]; }
+
+static uint64_t paused_w(const eqs_stim *s)
+{
+	uint64_t p = 0;
+	for (int w = 0; w < s->c.warps; w++) {
+		unsigned sl = slot_of(s, w);
+		if (sl < (unsigned)s->c.max_ctas && (s->r.paused >> sl) & 1u)
+			p |= EB(w);
+	}
+	return p;
+}
+
+/* Algorithm 1 (written again from the page; not eq_decide). */
+static int decide(const eqs_stim *s, long xm, long xa, long wt, long a, long w, int *delta, int *line)
+{
+	long sc = s->S;
+	if (s->c.norm == EQ_NORM_SHIFT) {
+		int sh = lg2(s->S);
+		xm >>= sh, xa >>= sh, wt >>= sh, a >>= sh;
+		sc = 1;
+	}
+	*delta = 0;
+	if (xm > w * sc) {
+		*delta = -1, *line = EL_8;
+		return EQ_VOTE_MEM;
+	}
+	if (xa >= w * sc) {
+		*line = EL_11;
+		return EQ_VOTE_COMP;
+	}
+	if (xm > 2 * sc) {
+		*line = EL_13;
+		return EQ_VOTE_MEM;
+	}
+	if (2 * wt > a) {
+		*delta = 1;
+		*line = xa > xm ? EL_15 : EL_18;
+		return xa > xm ? EQ_VOTE_COMP : EQ_VOTE_MEM;
+	}
+	*line = a == 0 ? EL_22 : EL_NONE;
+	return a == 0 ? EQ_VOTE_COMP : EQ_VOTE_NONE;
+}
+
+static unsigned vf_of(const eqs_stim *s, int vote)
+{
+	if (vote == EQ_VOTE_NONE)
+		return 0;
+	if (s->c.objective == EQ_OBJ_ENERGY)
+		return vote == EQ_VOTE_COMP ? 3u : 1u;
+	return vote == EQ_VOTE_COMP ? 5u : 7u;
+}
+
+/* youngest (dir 1) or oldest (dir 0) slot of the set x */
+static int pick_age(const eqs_stim *s, unsigned x, int young)
+{
+	int best = -1;
+	for (int i = 0; i < s->c.max_ctas; i++)
+		if ((x >> i) & 1u)
+			if (best < 0 || (young ? s->r.seq[i] > s->r.seq[best] : s->r.seq[i] < s->r.seq[best]))
+				best = i;
+	return best;
+}
+
+/* This cycle: the expected outputs (s->exp), then the edge (s->r). */
+static void ref_step(eqs_stim *s)
+{
+	eqs_ref *r = &s->r;
+	const eqs_in *in = &s->cur;
+	eqs_out *e = &s->exp;
+	unsigned allv = (unsigned)wg_ones64(s->c.max_ctas);
+	int quiet = !in->rst && !in->kstart;
+	memset(e, 0, sizeof *e);
+	e->wpause = paused_w(s);
+	e->valid = r->valid;
+	e->paused = r->paused;
+	e->nb = r->t;
+	e->sample = (r->cyc % (unsigned)s->c.sample_period) == (unsigned)s->c.sample_period - 1;
+	int eend = r->cyc == (unsigned)s->c.epoch - 1;
+	e->dv = r->dvalid;
+	e->delta = (unsigned)r->delta & 3u;
+	e->vote = (unsigned)r->vote;
+	e->vf = vf_of(s, r->vote);
+	/* classification */
+	long ca = 0, cw = 0, cx = 0, cm = 0;
+	for (int w = 0; w < s->c.warps; w++) {
+		if ((e->wpause >> w) & 1u || !((in->hv >> w) & 1u))
+			continue;
+		int bar = (int)((in->hbar >> w) & 1u);
+		if (bar && !s->c.barrier_active)
+			continue;
+		ca++;
+		if (bar)
+			continue;
+		if (!((in->hrdy >> w) & 1u))
+			cw++;
+		else if ((in->iss >> w) & 1u)
+			;
+		else if ((in->hmem >> w) & 1u)
+			cm += !s->c.xmem_strict || in->lsu_full;
+		else
+			cx++;
+	}
+	/* the controller */
+	unsigned P = r->valid & ~r->paused, Q = r->valid & r->paused, U = eqs_popc(P);
+	int act = 0, aslot = -1; /* 1 pause, 2 unpause, 3 request */
+	if (quiet && !in->launch && !in->done) {
+		if (U > r->t)
+			act = 1, aslot = pick_age(s, P, 1);
+		else if (U < r->t && Q)
+			act = 2, aslot = pick_age(s, Q, 0);
+		else if (U < r->t && in->gwde && !r->rpend && r->valid != allv)
+			act = 3;
+	}
+	e->req = act == 3;
+	e->ev = (unsigned)(quiet && e->sample) << EQ_EV_SAMPLE | (unsigned)(act == 1) << EQ_EV_PAUSE |
+		(unsigned)(act == 2) << EQ_EV_UNPAUSE | (unsigned)(act == 3) << EQ_EV_CTA_REQ;
+	/* the edge */
+	if (in->rst) {
+		memset(r, 0, sizeof *r);
+		r->hdir = 1;
+		s->ep = 0;
+		return;
+	}
+	if (in->kstart) {
+		r->act = r->wt = r->xa = r->xm = 0;
+		r->cyc = 0;
+		r->hcnt = 0, r->hdir = 1;
+		r->rpend = 0, r->dvalid = 0, r->delta = 0, r->vote = 0;
+		e->ev |= (unsigned)(r->t != in->kmax) << EQ_EV_TCHANGE; /* loading a different kmax_i is a change */
+		r->t = in->kmax;
+		s->ep = 0;
+		return;
+	}
+	r->cyc = (r->cyc + 1) % (unsigned)s->c.epoch;
+	if (e->sample && !eend)
+		r->act += ca, r->wt += cw, r->xa += cx, r->xm += cm;
+	if (eend) {
+		int d, line;
+		int v = decide(s, r->xm + cm, r->xa + cx, r->wt + cw, r->act + ca, in->wcta, &d, &line);
+		r->act = r->wt = r->xa = r->xm = 0;
+		r->delta = d, r->vote = v, r->dvalid = 1;
+		e->ev |= 1u << EQ_EV_DECIDE | (unsigned)(v != EQ_VOTE_NONE) << EQ_EV_VOTE;
+		s->nline[line]++;
+		if (in->kmax == 0 || d == 0) {
+			r->hcnt = 0;
+		} else if (r->hcnt && d == r->hdir) {
+			r->hcnt++;
+		} else {
+			r->hdir = d;
+			r->hcnt = 1;
+		}
+		if (r->hcnt == (unsigned)s->c.hysteresis) {
+			long nt = (long)r->t + d;
+			nt = nt < 1 ? 1 : nt > (long)in->kmax ? (long)in->kmax : nt;
+			if ((unsigned)nt != r->t) {
+				e->ev |= 1u << EQ_EV_TCHANGE;
+				if ((unsigned)nt > r->t)
+					s->tup++;
+				else
+					s->tdown++;
+			}
+			r->t = (unsigned)nt;
+			r->hcnt = 0;
+		}
+		s->ep++;
+	} else {
+		r->dvalid = 0;
+	}
+	if (in->done)
+		r->valid &= ~(1u << in->dslot), r->paused &= ~(1u << in->dslot);
+	if (in->launch) {
+		r->valid |= 1u << in->lslot;
+		r->paused &= ~(1u << in->lslot);
+		r->seq[in->lslot] = ++r->nseq;
+	}
+	if (act == 1)
+		r->paused |= 1u << aslot, s->npause++;
+	if (act == 2)
+		r->paused &= ~(1u << aslot), s->nunpause++;
+	s->nreq += act == 3;
+	r->rpend = (r->rpend || act == 3) && !in->launch && in->gwde;
+}
+
+int eqs_is_sample(const eqs_stim *s)
+{
+	return (s->r.cyc % (unsigned)s->c.sample_period) == (unsigned)s->c.sample_period - 1;
+}
+
+int eqs_is_eend(const eqs_stim *s) { return s->r.cyc == (unsigned)s->c.epoch - 1; }
+
+/* ---- frames ---- */
+
+static void put(const eqs_stim *s, uint32_t *in, int port, uint64_t v)
+{
+	int w = s->L->width[port];
+	wg_put(in + s->L->off[port], 0, (unsigned)w, v & wg_ones64(w));
+}
+
+static uint64_t get(const eqs_stim *s, const uint32_t *f, int port)
+{
+	return wg_get(f + s->L->off[port], 0, (unsigned)s->L->width[port]);
+}
+
+static void pack(const eqs_stim *s, uint32_t *in)
+{
+	const eqs_in *c = &s->cur;
+	put(s, in, EQ_RST_I, c->rst);
+	put(s, in, EQ_KSTART_I, c->kstart);
+	put(s, in, EQ_KMAX_I, c->kmax);
+	put(s, in, EQ_WCTA_I, c->wcta);
+	put(s, in, EQ_GWDE_AVAIL_I, c->gwde);
+	put(s, in, EQ_LAUNCH_I, c->launch);
+	put(s, in, EQ_LAUNCH_SLOT_I, c->lslot);
+	put(s, in, EQ_DONE_I, c->done);
+	put(s, in, EQ_DONE_SLOT_I, c->dslot);
+	for (int w = 0; w < s->c.warps; w++)
+		wg_put(in + s->L->off[EQ_WSLOT_I], (unsigned)(w * s->SB), (unsigned)s->SB, c->wslot[w]);
+	put(s, in, EQ_HV_I, c->hv);
+	put(s, in, EQ_HRDY_I, c->hrdy);
+	put(s, in, EQ_HMEM_I, c->hmem);
+	put(s, in, EQ_HBAR_I, c->hbar);
+	put(s, in, EQ_ISS_I, c->iss);
+	put(s, in, EQ_LSU_FULL_I, c->lsu_full);
+}
+
+static void unpack_out(const eqs_stim *s, const uint32_t *out, eqs_out *o)
+{
+	o->wpause = get(s, out, EQ_WPAUSE_O);
+	o->valid = (unsigned)get(s, out, EQ_CTA_VALID_O);
+	o->paused = (unsigned)get(s, out, EQ_CTA_PAUSED_O);
+	o->req = (unsigned)get(s, out, EQ_CTA_REQ_O);
+	o->nb = (unsigned)get(s, out, EQ_NBLOCKS_O);
+	o->sample = (unsigned)get(s, out, EQ_SAMPLE_O);
+	o->dv = (unsigned)get(s, out, EQ_DEC_VALID_O);
+	o->delta = (unsigned)get(s, out, EQ_DELTA_O);
+	o->vote = (unsigned)get(s, out, EQ_VOTE_O);
+	o->vf = (unsigned)get(s, out, EQ_VF_O);
+	o->ev = (unsigned)get(s, out, EQ_EV_O);
+}
+
+/* ---- the environment (random and directed) ---- */
+
+/* warps of valid, unpaused slots (the shadow's state at the start of this cycle) */
+uint64_t eqs_avail(const eqs_stim *s)
+{
+	uint64_t m = 0;
+	for (int w = 0; w < s->c.warps; w++) {
+		unsigned sl = slot_of(s, w);
+		if (s->cur.wcta && sl < (unsigned)s->c.max_ctas && ((s->r.valid & ~s->r.paused) >> sl) & 1u)
+			m |= EB(w);
+	}
+	return m;
+}
+
+static void map_warps(eqs_stim *s)
+{
+	unsigned top = (unsigned)wg_ones64(s->SB);
+	for (int w = 0; w < s->c.warps; w++) {
+		unsigned sl = s->cur.wcta ? (unsigned)w / s->cur.wcta : 0;
+		s->cur.wslot[w] = (uint8_t)(sl > top ? top : sl);
+	}
+}
+
+void eqs_kstart(eqs_stim *s, unsigned kmax, unsigned wcta, long pool)
+{
+	s->krun = 1;
+	s->kmax = kmax, s->wcta = wcta, s->pool = pool;
+	s->gw_at = -1;
+	s->cur.kstart = 1;
+	s->nkstart++;
+}
+
+/* The kernel's inputs and an answered request (not in a kernel start's cycle). */
+void eqs_gwde(eqs_stim *s)
+{
+	eqs_in *c = &s->cur;
+	c->kmax = s->krun ? s->kmax : 0;
+	c->wcta = s->krun ? s->wcta : 0;
+	c->gwde = s->krun && s->pool > 0;
+	map_warps(s);
+	if (c->kstart || s->gw_at < 0)
+		return;
+	if (!s->r.rpend) { /* forgotten: the distributor ran out */
+		s->gw_at = -1;
+		return;
+	}
+	unsigned fr = ~s->r.valid & (unsigned)wg_ones64(s->c.max_ctas);
+	if (s->cyc_now < s->gw_at || !fr || s->pool <= 0)
+		return;
+	int sl = 0;
+	while (!((fr >> sl) & 1u))
+		sl++;
+	c->launch = 1, c->lslot = (unsigned)sl;
+	s->pool--;
+	s->gw_at = -1;
+	s->nlaunch++;
+	s->life[sl] = 1 + pick(s, s->k[EK_CTA_LIFE]);
+	s->sprof[sl] = pct(s, 70) ? s->prof : (int)pick(s, EP_NBASE); /* mixed: mostly the kernel's tendency */
+}
+
+/* ---- directed warps: an epoch's sums spread over its samples ---- */
+
+static long share(long sum, int S, long k) { return sum / S + (k < sum % S); }
+
+void eqs_drive_row(eqs_stim *s, const eqs_row *row)
+{
+	eqs_in *c = &s->cur;
+	uint64_t av = eqs_avail(s), vw = 0;
+	long k = (long)(s->r.cyc / (unsigned)s->c.sample_period);
+	long nm = 0, nx = 0, nw = 0, ne = 0;
+	for (int w = 0; w < s->c.warps; w++) /* warps of valid slots */
+		if (c->wcta && slot_of(s, w) < (unsigned)s->c.max_ctas && (s->r.valid >> slot_of(s, w)) & 1u)
+			vw |= EB(w);
+	/* paused warps' heads look like X_mem: they must not be counted */
+	uint64_t pz = vw & ~av;
+	c->hv = c->hrdy = c->hmem = pz;
+	c->hbar = c->iss = 0;
+	c->lsu_full = 0;
+	switch (row->kind) {
+	case R_IDLE:
+		return;
+	case R_ALLMEM:
+		nm = eqs_popc(av);
+		break;
+	case R_ALLWAIT:
+		nw = eqs_popc(av);
+		break;
+	case R_EDGE_ODD: /* the first sample: one X_mem warp; the last: 64 */
+		nm = k == 0 ? 1 : k == s->S - 1 ? 64 : 0;
+		break;
+	default:
+		nm = share(row->xm, s->S, k);
+		nx = share(row->xa, s->S, k);
+		nw = share(row->wt, s->S, k);
+		ne = share(row->a - row->xm - row->xa - row->wt, s->S, k); /* active only (at a barrier) */
+		break;
+	}
+	if (ne > 0 && !s->c.barrier_active && !s->ferr[0])
+		snprintf(s->ferr, sizeof s->ferr, "stimulus: the row needs BARRIER_IS_ACTIVE=1");
+	for (int w = 0; w < s->c.warps; w++) {
+		if (!((av >> w) & 1u))
+			continue;
+		uint64_t b = EB(w);
+		if (nm > 0)
+			c->hv |= b, c->hrdy |= b, c->hmem |= b, nm--;
+		else if (nx > 0)
+			c->hv |= b, c->hrdy |= b, nx--;
+		else if (nw > 0)
+			c->hv |= b, nw--;
+		else if (ne > 0)
+			c->hv |= b, c->hbar |= b, ne--;
+	}
+	if ((nm > 0 || nx > 0 || nw > 0 || ne > 0) && !s->ferr[0])
+		snprintf(s->ferr, sizeof s->ferr, "stimulus: not enough unpaused warps for the row at sample %ld", k);
+}
+
+/* ---- random ---- */
+
+/* PROFILE=phases: T goes down in memory phases and up again in unsaturated ones */
+static const int phase_order[] = {EP_MEMORY, EP_UNSAT, EP_COMPUTE, EP_MEMORY, EP_CACHE, EP_IDLE, EP_MEMORY, EP_UNSAT};
+#define NPHASE ((int)(sizeof phase_order / sizeof phase_order[0]))
+
+static int cur_prof(const eqs_stim *s, int slot)
+{
+	if (s->k[EK_PROFILE] == EP_MIXED)
+		return s->sprof[slot];
+	return s->k[EK_PROFILE] == EP_PHASES ? s->prof : (int)s->k[EK_PROFILE];
+}
+
+static void env_reset(eqs_stim *s)
+{
+	s->krun = 0;
+	s->pool = 0;
+	s->gw_at = -1;
+	s->gap = 1 + pick(s, 10);
+	memset(s->life, 0, sizeof s->life);
+	memset(s->hold, 0, sizeof s->hold);
+	memset(s->hst, 0, sizeof s->hst);
+}
+
+static void random_next(eqs_stim *s, long t)
+{
+	eqs_in *c = &s->cur;
+	if (t < 2 || pick(s, 1000000) < s->k[EK_RESET_PPM]) {
+		c->rst = 1;
+		s->nrst++;
+		env_reset(s);
+		return;
+	}
+	/* kernels */
+	if (!s->krun) {
+		if (s->gap > 0) {
+			s->gap--;
+		} else if (!s->r.valid) {
+			long kmx = s->c.max_ctas < s->c.warps ? s->c.max_ctas : s->c.warps;
+			unsigned km = 1 + (unsigned)pick(s, kmx);
+			unsigned wc = 1 + (unsigned)pick(s, s->c.warps / (long)km);
+			eqs_kstart(s, km, wc, 1 + pick(s, s->k[EK_KCTAS]));
+			if (s->k[EK_PROFILE] == EP_MIXED)
+				s->prof = (int)pick(s, EP_NBASE);
+		}
+	} else if (s->pool <= 0 && !s->r.valid) {
+		s->krun = 0;
+		s->gap = 1 + pick(s, s->k[EK_KGAP]);
+	}
+	eqs_gwde(s);
+	/* CTAs finish after their unpaused lifetime */
+	unsigned run = s->r.valid & ~s->r.paused;
+	for (int sl = 0; sl < s->c.max_ctas; sl++)
+		if ((run >> sl) & 1u)
+			s->life[sl]--;
+	for (int sl = 0; sl < s->c.max_ctas && !c->kstart; sl++)
+		if (((s->r.valid >> sl) & 1u) && s->life[sl] <= 0) {
+			c->done = 1, c->dslot = (unsigned)sl;
+			s->ndone++;
+			break;
+		}
+	/* warps' heads */
+	uint64_t pw = paused_w(s), elig = 0;
+	int lp = s->k[EK_PROFILE] == EP_MIXED ? (int)pick(s, EP_NBASE) : cur_prof(s, 0);
+	c->lsu_full = pct(s, prof_pct[lp][4]);
+	for (int w = 0; w < s->c.warps; w++) {
+		unsigned sl = slot_of(s, w);
+		if (!c->wcta || sl >= (unsigned)s->c.max_ctas || !((s->r.valid >> sl) & 1u)) {
+			s->hst[w] = 0, s->hold[w] = 0;
+			continue;
+		}
+		if (--s->hold[w] <= 0) {
+			const int *pp = prof_pct[cur_prof(s, (int)sl)];
+			s->hst[w] = (uint8_t)(pct(s, pp[0]) | pct(s, pp[1]) << 1 | pct(s, pp[2]) << 2 | pct(s, pp[3]) << 3);
+			s->hold[w] = 1 + pick(s, 2 * s->k[EK_DWELL]);
+		}
+		uint64_t b = EB(w);
+		c->hv |= s->hst[w] & 1u ? b : 0;
+		c->hrdy |= s->hst[w] & 2u ? b : 0;
+		c->hmem |= s->hst[w] & 4u ? b : 0;
+		c->hbar |= s->hst[w] & 8u ? b : 0;
+		if ((s->hst[w] & 0xbu) == 3u && !(pw & b))
+			elig |= b;
+	}
+	/* two schedulers, at most one memory issue, none while the LSU is full */
+	int mem = 0;
+	for (int k = 0; k < 2; k++) {
+		uint64_t left = elig & ~c->iss;
+		if (!left)
+			break;
+		int w = -1;
+		for (long n = pick(s, eqs_popc(left)); n >= 0; n--) {
+			w = __builtin_ctzll(left);
+			left &= left - 1;
+		}
+		int sl = slot_of(s, w);
+		if (!pct(s, prof_pct[cur_prof(s, sl < s->c.max_ctas ? sl : 0)][5]))
+			continue;
+		if ((c->hmem >> w) & 1u) {
+			if (mem || c->lsu_full)
+				continue;
+			mem = 1;
+		}
+		c->iss |= EB(w);
+		s->hold[w] = 0; /* a new head next cycle */
+	}
+}
+
+/* ---- the interface ---- */
+
+static size_t eqs_size(const long *p)
+{
+	(void)p;
+	return sizeof(eqs_stim);
+}
+
+static const char *eqs_init(void *st, const long *p, const wg_layout *L, const long *knobs, int case_idx, uint64_t seed,
+			    char *err, size_t n)
+{
+	eqs_stim *s = st;
+	s->L = L;
+	eq_cfg_from_params(&s->c, p);
+	s->S = eq_samples(&s->c);
+	s->SB = eq_slot_bits(&s->c);
+	memcpy(s->k, knobs, sizeof s->k);
+	s->cs = case_idx;
+	s->rng = wg_rng_seed(seed);
+	s->r.hdir = 1;
+	s->phase = case_idx < 0 ? (int)pick(s, NPHASE) : 0; /* random: the phase; directed: the script's step */
+	s->prof = s->k[EK_PROFILE] == EP_PHASES ? phase_order[s->phase] : (int)pick(s, EP_NBASE);
+	s->prof_ep = (int)s->k[EK_PHASE_EP];
+	env_reset(s);
+	for (int e = 0; e < EQ_NEVENTS; e++)
+		s->ev_first[e] = -1;
+	return case_idx < 0 ? NULL : eqs_case_init(s, err, n);
+}
+
+/* The C model's state at the start of this cycle against the shadow's (the
+ * model pointer is the eq_model: csim/equalizer_frame.c). Reported by check(). */
+static void state_cmp(eqs_stim *s, const eq_model *m)
+{
+	eq_sample_counts c = eq_stats(m);
+	const eqs_ref *r = &s->r;
+	if (s->ferr[0])
+		return;
+	if (eq_cyc(m) != r->cyc || c.active != (unsigned long)r->act || c.waiting != (unsigned long)r->wt ||
+	    c.xalu != (unsigned long)r->xa || c.xmem != (unsigned long)r->xm)
+		snprintf(s->ferr, sizeof s->ferr,
+			 "the C model's cyc_q %u, counters A %u WT %u XA %u XM %u; the contract gives %u, %ld %ld %ld %ld",
+			 eq_cyc(m), c.active, c.waiting, c.xalu, c.xmem, r->cyc, r->act, r->wt, r->xa, r->xm);
+	else if (eq_target(m) != r->t || eq_hyst_cnt(m) != r->hcnt || (r->hcnt && eq_hyst_dir(m) != r->hdir) ||
+		 eq_req_pending(m) != r->rpend)
+		snprintf(s->ferr, sizeof s->ferr,
+			 "the C model's T %u, hysteresis %u x %+d, rpend_q %u; the contract gives %u, %u x %+d, %u",
+			 eq_target(m), eq_hyst_cnt(m), eq_hyst_dir(m), eq_req_pending(m), r->t, r->hcnt, r->hdir, r->rpend);
+}
+
+static int eqs_next(void *st, const void *model, uint32_t *in, long cyc)
+{
+	eqs_stim *s = st;
+	if (model && cyc > 0 && !s->cur.rst)
+		state_cmp(s, model);
+	memset(&s->cur, 0, sizeof s->cur);
+	s->cyc_now = cyc;
+	if (s->cs < 0)
+		random_next(s, cyc);
+	else if (!eqs_case_next(s, cyc))
+		return 0;
+	pack(s, in);
+	return 1;
+}
+
+static void eqs_observe(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc)
+{
+	(void)model, (void)in;
+	eqs_stim *s = st;
+	int ep0 = s->ep;
+	ref_step(s);
+	if (s->cur.rst)
+		return;
+	if (get(s, out, EQ_CTA_REQ_O) && s->krun && s->gw_at < 0)
+		s->gw_at = cyc + 1 + (s->cs < 0 ? pick(s, s->k[EK_GWDE_DELAY]) : 0);
+	if (s->ep != ep0 && s->cs < 0 && s->k[EK_PROFILE] == EP_PHASES && --s->prof_ep <= 0) {
+		s->phase = (s->phase + 1) % NPHASE;
+		s->prof = phase_order[s->phase];
+		s->prof_ep = (int)s->k[EK_PHASE_EP];
+	}
+}
+
+static const char *eqs_check(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc, char *buf,
+			     size_t n)
+{
+	(void)in;
+	eqs_stim *s = st;
+	eqs_out o;
+	const eqs_out *e = &s->exp;
+	if (s->cur.rst) {
+		s->obs_samples = 0, s->obs_dv = 1;
+		return NULL;
+	}
+	EXPECT(!s->ferr[0], "cycle %ld: %s", cyc, s->ferr);
+	unpack_out(s, out, &o);
+	if (model)
+		s->last_sums = eq_last_sums(model);
+	if (o.dv) { /* exactly S samples, the last one in the epoch's last cycle */
+		EXPECT(!s->obs_dv || (s->obs_samples == s->S && s->last_sample),
+		       "cycle %ld: %ld sample_o cycles in the epoch that just ended (S = %d), its last cycle %s a sample",
+		       cyc, s->obs_samples, s->S, s->last_sample ? "was" : "was not");
+		s->obs_samples = 0;
+		s->obs_dv = 1;
+	}
+	s->obs_samples += o.sample;
+	s->last_sample = o.sample;
+	if (s->cur.kstart)
+		s->obs_samples = 0, s->obs_dv = 1;
+	EXPECT(o.nb == e->nb, "cycle %ld: nblocks_o=%u, the contract gives T=%u", cyc, o.nb, e->nb);
+	EXPECT(o.valid == e->valid && o.paused == e->paused,
+	       "cycle %ld: cta_valid_o/cta_paused_o=%#x/%#x, the contract gives %#x/%#x", cyc, o.valid, o.paused, e->valid,
+	       e->paused);
+	EXPECT(o.wpause == e->wpause, "cycle %ld: wpause_o=%#llx, expected %#llx", cyc, (unsigned long long)o.wpause,
+	       (unsigned long long)e->wpause);
+	EXPECT(o.sample == e->sample, "cycle %ld: sample_o=%u, expected %u (cycle %u of the epoch)", cyc, o.sample,
+	       e->sample, (s->r.cyc + (unsigned)s->c.epoch - 1) % (unsigned)s->c.epoch);
+	EXPECT(o.dv == e->dv, "cycle %ld: dec_valid_o=%u, expected %u", cyc, o.dv, e->dv);
+	EXPECT(o.delta == e->delta && o.vote == e->vote && o.vf == e->vf,
+	       "cycle %ld: delta_o/vote_o/vf_o=%u/%u/%u, Alg. 1 on the driven warps gives %u/%u/%u", cyc, o.delta, o.vote,
+	       o.vf, e->delta, e->vote, e->vf);
+	EXPECT(o.req == e->req, "cycle %ld: cta_req_o=%u, the controller rule gives %u", cyc, o.req, e->req);
+	EXPECT(o.ev == e->ev, "cycle %ld: ev_o=%#x, expected %#x", cyc, o.ev,
+	       e->ev);
+	return s->cs < 0 ? NULL : eqs_case_check(s, &o, cyc, buf, n);
+}
+
+static const char *eqs_finish(void *st, long *key, char *buf, size_t n)
+{
+	eqs_stim *s = st;
+	*key = s->key;
+	if (s->cs < 0 && getenv("EQ_STATS"))
+		fprintf(stderr,
+			"EQ_STATS lines: 8=%ld 11=%ld 13=%ld 15=%ld 18=%ld 22=%ld none=%ld; T up %ld down %ld; pause %ld "
+			"unpause %ld req %ld launch %ld done %ld; kernels %ld resets %ld\n",
+			s->nline[EL_8], s->nline[EL_11], s->nline[EL_13], s->nline[EL_15], s->nline[EL_18], s->nline[EL_22],
+			s->nline[EL_NONE], s->tup, s->tdown, s->npause, s->nunpause, s->nreq, s->nlaunch, s->ndone,
+			s->nkstart, s->nrst);
+	return s->cs < 0 ? NULL : eqs_case_finish(s, key, buf, n);
+}
+
+const wg_stim_def wg_stim_equalizer = {
+	.block = &wg_block_equalizer,
+	.knobs = eqs_knobs,
+	.nknobs = EQS_NKNOBS,
+	.cases = eqs_cases,
+	.ncases = EQS_NCASES,
+	.size = eqs_size,
+	.init = eqs_init,
+	.next = eqs_next,
+	.observe = eqs_observe,
+	.check = eqs_check,
+	.finish = eqs_finish,
+};

@@ -1,0 +1,119 @@
+/* equalizer_frame.c - Equalizer's frame adapter: wg_block_equalizer's model
+ * entry points unpack an input frame into an eq_in, run the typed model
+ * (equalizer.c) and pack its eq_out into an output frame (docs/equalizer.md
+ * "Ports"). Per-warp vectors are WARPS bits (bit w = warp w), wslot_i has
+ * warp w's slot at [w*SB +: SB], per-slot vectors MAX_CTAS bits; ev_o's
+ * one-bit fields are packed LSB first at the layout's positions. */
+#include "equalizer.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "wg_bits.h"
+
+/* One frame-level model: the typed model first (so that a composition's
+ * wg_comp_child() is an eq_model*, as for every block), then the layout at
+ * the next 8-byte boundary. */
+static size_t eq_fm_loff(const eq_cfg *c)
+{
+	return (eq_size(c) + 7u) & ~(size_t)7u;
+}
+
+static const wg_layout *eq_fm_lay(const void *mem)
+{
+	return (const wg_layout *)((const char *)mem + eq_fm_loff(eq_config(mem)));
+}
+
+/* Input port `port` (at most 64 bits). */
+static uint64_t eq_fget(const wg_layout *L, const uint32_t *in, int port)
+{
+	return wg_get(in + L->off[port], 0, (unsigned)L->width[port]);
+}
+
+static void eq_unpack(const wg_layout *L, const eq_cfg *c, const uint32_t *in, eq_in *fi)
+{
+	unsigned sb = (unsigned)eq_slot_bits(c);
+	memset(fi, 0, sizeof *fi);
+	fi->rst = (unsigned)eq_fget(L, in, EQ_RST_I);
+	fi->kstart = (unsigned)eq_fget(L, in, EQ_KSTART_I);
+	fi->kmax = (unsigned)eq_fget(L, in, EQ_KMAX_I);
+	fi->wcta = (unsigned)eq_fget(L, in, EQ_WCTA_I);
+	fi->gwde_avail = (unsigned)eq_fget(L, in, EQ_GWDE_AVAIL_I);
+	fi->launch = (unsigned)eq_fget(L, in, EQ_LAUNCH_I);
+	fi->launch_slot = (unsigned)eq_fget(L, in, EQ_LAUNCH_SLOT_I);
+	fi->done = (unsigned)eq_fget(L, in, EQ_DONE_I);
+	fi->done_slot = (unsigned)eq_fget(L, in, EQ_DONE_SLOT_I);
+	const uint32_t *ws = in + L->off[EQ_WSLOT_I];
+	for (int w = 0; w < c->warps; w++)
+		fi->wslot[w] = (uint8_t)wg_get(ws, (unsigned)w * sb, sb);
+	fi->hv = eq_fget(L, in, EQ_HV_I);
+	fi->hrdy = eq_fget(L, in, EQ_HRDY_I);
+	fi->hmem = eq_fget(L, in, EQ_HMEM_I);
+	fi->hbar = eq_fget(L, in, EQ_HBAR_I);
+	fi->iss = eq_fget(L, in, EQ_ISS_I);
+	fi->lsu_full = (unsigned)eq_fget(L, in, EQ_LSU_FULL_I);
+}
+
+static void eq_fput(const wg_layout *L, uint32_t *out, int port, uint64_t v)
+{
+	wg_put(out + L->off[port], 0, (unsigned)L->width[port], v);
+}
+
+static void eq_pack(const wg_layout *L, const eq_out *o, uint32_t *out)
+{
+	uint64_t ev = 0;
+	memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
+	eq_fput(L, out, EQ_WPAUSE_O, o->wpause);
+	eq_fput(L, out, EQ_CTA_VALID_O, o->cta_valid);
+	eq_fput(L, out, EQ_CTA_PAUSED_O, o->cta_paused);
+	eq_fput(L, out, EQ_CTA_REQ_O, o->cta_req);
+	eq_fput(L, out, EQ_NBLOCKS_O, o->nblocks);
+	eq_fput(L, out, EQ_SAMPLE_O, o->sample);
+	eq_fput(L, out, EQ_DEC_VALID_O, o->dec_valid);
+	eq_fput(L, out, EQ_DELTA_O, o->delta);
+	eq_fput(L, out, EQ_VOTE_O, o->vote);
+	eq_fput(L, out, EQ_VF_O, o->vf);
+	for (int e = 0; e < EQ_NEVENTS; e++)
+		ev |= ((uint64_t)o->ev[e] & wg_ones64(L->ev_w[e])) << L->ev_lsb[e];
+	eq_fput(L, out, EQ_EV_O, ev);
+}
+
+size_t eq_model_size(const long *p)
+{
+	eq_cfg c;
+	eq_cfg_from_params(&c, p);
+	return eq_fm_loff(&c) + sizeof(wg_layout);
+}
+
+void eq_model_init(void *mem, const long *p, const wg_layout *L)
+{
+	eq_cfg c;
+	eq_cfg_from_params(&c, p);
+	eq_init(mem, &c);
+	memcpy((char *)mem + eq_fm_loff(&c), L, sizeof *L);
+}
+
+int eq_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
+{
+	const eq_model *m = mem;
+	eq_in fi;
+	eq_out o;
+	eq_unpack(eq_fm_lay(mem), eq_config(m), in, &fi);
+	int rc = eq_eval(m, &fi, &o);
+	eq_pack(eq_fm_lay(mem), &o, out);
+	if (rc && err && errn)
+		snprintf(err, errn, "%s", o.msg);
+	return rc;
+}
+
+void eq_model_tick(void *mem, const uint32_t *in)
+{
+	eq_in fi;
+	eq_unpack(eq_fm_lay(mem), eq_config(mem), in, &fi);
+	eq_tick(mem, &fi);
+}
+
+const uint64_t *eq_model_counts(const void *mem)
+{
+	return eq_counts(mem);
+}
