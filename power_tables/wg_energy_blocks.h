@@ -89,4 +89,15 @@ int reexec_q_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *er
 int wrc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n);
 int wrc_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
 
+/* ---- Equalizer (power_tables/equalizer_energy.c): sethia2015.tsv chapter III rows, docs/energy-model.md §6 ---- */
+
+/* Rows "equalizer <event>_energy", "equalizer leakage" (all not-given: the thesis gives no pJ). */
+int equalizer_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
+			   size_t n);
+int equalizer_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
+/* Rows "vf_manager <event>_energy", "vf_manager leakage" (all not-given). */
+int vf_manager_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
+			    size_t n);
+int vf_manager_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
+
 #endif
