@@ -93,7 +93,7 @@ static void epoch_row(const eqe_epoch *ep, se_run *r, FILE *csv, int quiet)
 		ctas += ep->ctas[k];
 		cnt[ep->delta[k] + 1]++;
 		vt[ep->vote[k] < 3 ? ep->vote[k] : 0]++;
-		if (ep->kernel_profile >= 0 && ep->ctas[k] == 0) {
+		if (ep->kmax != 0 && ep->ctas[k] == 0) { /* idle: no CTA while a kernel runs (COMP, Alg. 1 l. 22) */
 			r->idle++;
 			r->idle_comp += ep->vote[k] == EQ_VOTE_COMP;
 		}

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "equalizer.h"
 #include "equalizer_gpu.h"
 #include "vf_manager.h"
 #include "wg_bits.h"
@@ -100,6 +101,7 @@ typedef struct eqe_plan {
 	int avail[EQE_MAX_SMS];   /* gwde_avail_i */
 	uint64_t iss[EQE_MAX_SMS];/* iss_i */
 	int new_prof;             /* kstart: the new kernel's profile */
+	int kmax;                 /* kmax_i driven (0: no kernel) */
 } eqe_plan;
 
 struct eqg_env {
@@ -114,6 +116,7 @@ struct eqg_env {
 	int running;              /* a kernel runs (kmax_i held) */
 	int prof;                 /* its profile */
 	int kmax, wcta;           /* its occupancy limit and warps per CTA */
+	int kmax_prev;            /* kmax_i of the previous cycle (an epoch end's, seen at its decision) */
 	long pool;                /* CTAs not yet reserved */
 	int long_left;            /* IMBALANCE: the long CTA is still to launch */
 	long t0;                  /* first cycle of the kernel */
@@ -316,6 +319,7 @@ void eqe_drive(eqg_env *e, uint32_t *in, long cyc)
 	}
 	if (!e->running && !pl->kstart)
 		kmax = wcta = 0;
+	pl->kmax = kmax;
 	int tb = fw(e, EQG_KMAX_I), wb = fw(e, EQG_WCTA_I);
 	for (int k = 0; k < e->sms; k++) {
 		eqe_sm *s = &e->sm[k];
@@ -540,18 +544,27 @@ static void finish(eqg_env *e, long cyc)
 	}
 }
 
-static void record_epoch(eqg_env *e, const uint32_t *out, long cyc)
+static void record_epoch(eqg_env *e, const uint32_t *out, long cyc, int kmax)
 {
 	eqe_epoch *p = &e->ep;
 	p->idx++;
 	p->cyc = cyc;
 	p->sms = e->sms;
+	p->kmax = kmax;
 	for (int k = 0; k < e->sms; k++) {
 		p->nblocks[k] = (uint8_t)get_all(e, out, EQG_NBLOCKS_O, k);
 		unsigned d = (unsigned)get_all(e, out, EQG_DELTA_O, k);
 		p->delta[k] = (int8_t)(d == 1 ? 1 : d == 3 ? -1 : 0);
 		p->vote[k] = (uint8_t)get_all(e, out, EQG_VOTE_O, k);
 		p->ctas[k] = (uint8_t)popc(e->sm[k].valid);
+		if (kmax == 0 && (p->delta[k] != 0 || p->vote[k] != EQ_VOTE_NONE)) {
+			char m[200];
+			snprintf(m, sizeof m,
+				 "SM %d decided delta %d vote %u for an epoch that ended with no kernel (kmax_i = 0): "
+				 "expected 0 / NONE",
+				 k, p->delta[k], p->vote[k]);
+			fail(e, cyc, m);
+		}
 	}
 	p->sm_level = e->sm_level;
 	p->mem_level = e->mem_level;
@@ -570,6 +583,8 @@ void eqe_observe(eqg_env *e, const uint32_t *in, const uint32_t *out, long cyc)
 {
 	(void)in;
 	eqe_plan *pl = &e->pl;
+	int kprev = e->kmax_prev; /* the decision seen now was made in the previous cycle */
+	e->kmax_prev = pl->kmax;
 	e->ep_new = 0;
 	if (pl->rst) {
 		if (cyc >= 2)
@@ -598,7 +613,7 @@ void eqe_observe(eqg_env *e, const uint32_t *in, const uint32_t *out, long cyc)
 	e->st.level_cyc[0][sml < 3 ? sml : 0]++;
 	e->st.level_cyc[1][mml < 3 ? mml : 0]++;
 	if (ndec == e->sms)
-		record_epoch(e, out, cyc);
+		record_epoch(e, out, cyc, kprev);
 	/* per SM: the block's CTA state against the mirror, then the edge */
 	for (int k = 0; k < e->sms; k++) {
 		int act, req;

@@ -32,7 +32,8 @@
  * wpause_o and cta_req_o equal the environment's mirror of the slots: pause
  * the youngest, unpause the oldest, request when short), numBlocks within
  * [1, kmax], the SMs' decisions in the same cycle (aligned epochs), at most
- * one VF domain off nominal, no level 3, and progress (an issue or a memory
+ * one VF domain off nominal, no level 3, a decision for an epoch that ended
+ * with no kernel (kmax_i = 0) is 0 / NONE (docs/equalizer.md decision 10), and progress (an issue or a memory
  * return at least every WATCHDOG cycles while warps have work). */
 #ifndef EQG_ENV_H
 #define EQG_ENV_H
@@ -78,6 +79,7 @@ typedef struct eqe_epoch {
 	long idx;                       /* epochs completed so far, from 1 */
 	long cyc;                       /* the cycle of dec_valid_o */
 	int sms;                        /* SMS */
+	int kmax;                       /* kmax_i when the epoch ended (the cycle before the decision); 0: no kernel */
 	uint8_t nblocks[EQE_MAX_SMS];   /* nblocks_o per SM in that cycle */
 	int8_t delta[EQE_MAX_SMS];      /* -1, 0, +1 */
 	uint8_t vote[EQE_MAX_SMS];      /* 0 none, 1 COMP, 2 MEM */

@@ -55,7 +55,14 @@ typedef struct eqgs_stim {
 	unsigned busy;          /* per SM: had a CTA in the current epoch window */
 	int clean;              /* the window saw no kernel start */
 	long idle_wins;         /* imbalance: epochs won by an idle majority */
-	long moved;             /* imbalance: cycle the level moved COMP's way after such a win (0: not yet) */
+	long wins_busy;         /* of them: a transition was in flight (the win is dropped) */
+	long wins_sat;          /* of them: the level was already saturated COMP's way */
+	long moved;             /* imbalance: apply cycle of the first transition such a win started (0: none) */
+	long tr_start;          /* imbalance: strobe cycle of the transition being followed, -1 none */
+	int tr_lat;             /* its latency (cycles from the strobe to the new levels) */
+	unsigned tr_old[2];     /* the levels before it: SM, memory */
+	unsigned tr_new[2];     /* the levels it must reach: SM, memory */
+	int sm_lat, mem_lat;    /* parameters */
 	eqg_env *env;           /* the environment (after this struct) */
 } eqgs_stim;
 
@@ -76,6 +83,9 @@ static const char *eqgs_init(void *st, const long *p, const wg_layout *L, const 
 	s->sms = (int)p[EQG_P_SMS];
 	s->epoch = (int)p[EQG_P_EPOCH];
 	s->obj = (int)p[EQG_P_OBJECTIVE];
+	s->sm_lat = (int)p[EQG_P_SM_LAT];
+	s->mem_lat = (int)p[EQG_P_MEM_LAT];
+	s->tr_start = -1;
 	s->env = (eqg_env *)((char *)st + head_size());
 	if (case_idx >= 0) {
 		wg_block kb = {.name = "knob", .params = eqe_knobs, .nparams = EQE_NKNOBS};
@@ -119,6 +129,86 @@ static unsigned comp_req(const eqgs_stim *s)
 	return s->obj == EQ_OBJ_PERFORMANCE ? EQ_VF_VALID | EQ_VF_UP : EQ_VF_VALID | EQ_VF_MEM;
 }
 
+static unsigned lvl(const eqgs_stim *s, const uint32_t *f, int port)
+{
+	return (unsigned)wg_get(f + s->L->off[port], 0, 2);
+}
+
+/* One VF step: up (normal -> high, low -> normal) or down, saturating. */
+static unsigned step(unsigned l, int up)
+{
+	if (up)
+		return l == VFM_LOW ? VFM_NORMAL : VFM_HIGH;
+	return l == VFM_HIGH ? VFM_NORMAL : VFM_LOW;
+}
+
+static unsigned toward_normal(unsigned l) { return l == VFM_HIGH ? VFM_NORMAL : l == VFM_LOW ? VFM_NORMAL : l; }
+
+/* Imbalance: COMP's request won in strobe cycle cyc. Unless a transition is
+ * in flight (the win is dropped) or the level is already saturated COMP's
+ * way, the win must start a transition in COMP's direction (the target
+ * domain one step, the other toward normal; docs/vf_manager.md), followed
+ * cycle by cycle in follow_tr until it is applied lat cycles later. */
+static const char *comp_win(eqgs_stim *s, const uint32_t *out, long cyc, char *buf, size_t n)
+{
+	unsigned old[2] = {lvl(s, out, EQG_SM_LEVEL_O), lvl(s, out, EQG_MEM_LEVEL_O)}, nw[2];
+	if (wg_get(out + s->L->off[EQG_BUSY_O], 0, 1)) {
+		s->wins_busy++;
+		return NULL;
+	}
+	if (s->obj == EQ_OBJ_PERFORMANCE) { /* COMP -> SM raise */
+		nw[0] = step(old[0], 1);
+		nw[1] = toward_normal(old[1]);
+	} else { /* COMP -> memory lower */
+		nw[0] = toward_normal(old[0]);
+		nw[1] = step(old[1], 0);
+	}
+	if (nw[0] == old[0] && nw[1] == old[1]) {
+		s->wins_sat++;
+		return NULL;
+	}
+	EXPECT(s->tr_start < 0, "a win at cycle %ld while the transition started at cycle %ld is still pending", cyc,
+	       s->tr_start);
+	int lat = 1;
+	if (nw[0] != old[0] && s->sm_lat > lat)
+		lat = s->sm_lat;
+	if (nw[1] != old[1] && s->mem_lat > lat)
+		lat = s->mem_lat;
+	s->tr_start = cyc;
+	s->tr_lat = lat;
+	memcpy(s->tr_old, old, sizeof old);
+	memcpy(s->tr_new, nw, sizeof nw);
+	return NULL;
+}
+
+/* Imbalance: the transition an idle win started: in flight (busy_o, the
+ * next levels COMP's way, the old levels kept) until strobe + lat, where the
+ * new levels are current. The apply cycle is the key event. */
+static const char *follow_tr(eqgs_stim *s, const uint32_t *out, long cyc, char *buf, size_t n)
+{
+	long d = cyc - s->tr_start;
+	unsigned cur[2] = {lvl(s, out, EQG_SM_LEVEL_O), lvl(s, out, EQG_MEM_LEVEL_O)};
+	unsigned nxt[2] = {lvl(s, out, EQG_SM_NEXT_O), lvl(s, out, EQG_MEM_NEXT_O)};
+	int busy = (int)wg_get(out + s->L->off[EQG_BUSY_O], 0, 1);
+	if (d < s->tr_lat) {
+		EXPECT(busy && nxt[0] == s->tr_new[0] && nxt[1] == s->tr_new[1] && cur[0] == s->tr_old[0] &&
+			       cur[1] == s->tr_old[1],
+		       "%ld cycles after the idle majority's win (cycle %ld): busy %d, levels SM %u mem %u, next SM %u "
+		       "mem %u; expected a transition from SM %u mem %u to SM %u mem %u in flight",
+		       d, s->tr_start, busy, cur[0], cur[1], nxt[0], nxt[1], s->tr_old[0], s->tr_old[1], s->tr_new[0],
+		       s->tr_new[1]);
+		return NULL;
+	}
+	EXPECT(!busy && cur[0] == s->tr_new[0] && cur[1] == s->tr_new[1],
+	       "%ld cycles after the idle majority's win (cycle %ld, latency %d): busy %d, levels SM %u mem %u, "
+	       "expected SM %u mem %u applied",
+	       d, s->tr_start, s->tr_lat, busy, cur[0], cur[1], s->tr_new[0], s->tr_new[1]);
+	if (!s->moved)
+		s->moved = s->key = cyc;
+	s->tr_start = -1;
+	return NULL;
+}
+
 /* Imbalance: at a decision, the SMs idle during the whole epoch. */
 static const char *idle_check(eqgs_stim *s, const uint32_t *out, long cyc, char *buf, size_t n)
 {
@@ -135,8 +225,8 @@ static const char *idle_check(eqgs_stim *s, const uint32_t *out, long cyc, char 
 		unsigned win = (unsigned)wg_get(out + s->L->off[EQG_WIN_O], 0, 3);
 		EXPECT(win == comp_req(s), "%d of %d SMs idle (COMP) but the manager's winner is %u, expected %u", idle,
 		       s->sms, win, comp_req(s));
-		if (!s->idle_wins++)
-			s->key = cyc;
+		s->idle_wins++;
+		return comp_win(s, out, cyc, buf, n);
 	}
 	return NULL;
 }
@@ -160,6 +250,10 @@ static const char *eqgs_check(void *st, const void *model, const uint32_t *in, c
 		EXPECT(dec == due, "dec_valid_o %d, expected %d (%ld cycles after the epoch origin at cycle %ld, EPOCH %d)",
 		       dec, due, d + 1, s->start, s->epoch);
 	}
+	if (rst)
+		s->tr_start = -1;
+	else if (s->tr_start >= 0 && cyc > s->tr_start && follow_tr(s, out, cyc, buf, n))
+		return buf;
 	if (dec) {
 		s->decisions++;
 		if (s->cs == C_IMBALANCE && s->clean && eqe_kernel(s->env, NULL) >= 0 && idle_check(s, out, cyc, buf, n))
@@ -170,12 +264,6 @@ static const char *eqgs_check(void *st, const void *model, const uint32_t *in, c
 	for (int k = 0; k < s->sms; k++)
 		if (field(s, out, EQG_CTA_VALID_O, k))
 			s->busy |= 1u << k;
-	if (s->cs == C_IMBALANCE && s->idle_wins && !s->moved) {
-		unsigned sml = (unsigned)wg_get(out + s->L->off[EQG_SM_LEVEL_O], 0, 2);
-		unsigned mml = (unsigned)wg_get(out + s->L->off[EQG_MEM_LEVEL_O], 0, 2);
-		if (s->obj == EQ_OBJ_PERFORMANCE ? sml == VFM_HIGH : mml == VFM_LOW)
-			s->moved = cyc;
-	}
 	if (rst || kst) {
 		s->start = cyc;
 		s->clean = 0;
@@ -201,7 +289,10 @@ static const char *eqgs_finish(void *st, long *key, char *buf, size_t n)
 	case C_IMBALANCE:
 		EXPECT(s->idle_wins > 0, "no epoch with an idle majority (%ld decisions, %llu kernels done)", s->decisions,
 		       (unsigned long long)t->kernels_done);
-		EXPECT(s->moved > 0, "the idle majority won %ld epochs but the level never moved COMP's way", s->idle_wins);
+		EXPECT(s->moved > 0,
+		       "the idle majority won %ld epochs (%ld during a transition, %ld at a level already saturated COMP's "
+		       "way) but no win started a transition COMP's way that was applied",
+		       s->idle_wins, s->wins_busy, s->wins_sat);
 		break;
 	case C_ALIGNED:
 		EXPECT(s->kstarts >= 3 && t->kernels_done >= 2, "only %ld kernel starts, %llu kernels finished", s->kstarts,

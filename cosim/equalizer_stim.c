@@ -16,6 +16,10 @@
  * and after it issues, with the tendencies of the kernel PROFILE; two
  * schedulers issue at most one instruction each, at most one memory
  * instruction per cycle and none while lsu_full_i, never a paused warp.
+ * By default (CTA_LIFE, KCTAS 0, RESET_PPM -1: auto) the kernel length and
+ * the reset rate follow EPOCH, so that a kernel spans about 15 epochs; then
+ * finish() enforces a coverage floor (docs/equalizer.md "Stimulus and
+ * directed cases").
  *
  * The shadow (eqs_ref) follows docs/equalizer.md from this stimulus's own
  * inputs only (never the C model) and predicts every output and event bit;
@@ -37,12 +41,21 @@ static const wg_param_def eqs_knobs[EQS_NKNOBS] = {
 	[EK_PHASE_EP] = {"PHASE_EP", 4, 1, 1000, NULL, "PROFILE=phases: epochs per phase", "assumed"},
 	[EK_DWELL] = {"DWELL", 6, 1, 10000, NULL, "a warp's head state lasts 1..2*DWELL cycles (or until it issues)",
 		"assumed"},
-	[EK_CTA_LIFE] = {"CTA_LIFE", 300, 1, 1000000, NULL, "a CTA finishes after 1..CTA_LIFE cycles unpaused", "assumed"},
+	[EK_CTA_LIFE] = {"CTA_LIFE", 0, 0, 1000000, NULL,
+		"a CTA finishes after 1..CTA_LIFE cycles unpaused; 0: auto, max(300, 2*EPOCH) (a CTA lives at least an "
+		"epoch on average, and long enough to be paused at small EPOCH)",
+		"assumed"},
 	[EK_GWDE_DELAY] = {"GWDE_DELAY", 6, 1, 1000, NULL, "the work distributor answers a request 1..GWDE_DELAY cycles later",
 		"assumed"},
-	[EK_KCTAS] = {"KCTAS", 40, 1, 100000, NULL, "a kernel has 1..KCTAS CTAs for this SM", "assumed"},
+	[EK_KCTAS] = {"KCTAS", 0, 0, 100000, NULL,
+		"a kernel has 1..KCTAS CTAs for this SM; 0: auto, kmax*(8..23) (with CTA_LIFE auto a kernel spans about "
+		"15 epochs)",
+		"assumed"},
 	[EK_KGAP] = {"KGAP", 80, 1, 100000, NULL, "1..KGAP cycles without a kernel between two kernels", "assumed"},
-	[EK_RESET_PPM] = {"RESET_PPM", 20, 0, 1000000, NULL, "per-million of cycles with a mid-run reset", "assumed"},
+	[EK_RESET_PPM] = {"RESET_PPM", -1, -1, 1000000, NULL,
+		"per-million of cycles with a mid-run reset; -1: auto, 20 at EPOCH <= 1024, 20*1024/EPOCH above (about "
+		"one reset per 50 epochs at most)",
+		"assumed"},
 };
 
 /* per base profile: % head valid, ready, memory, at a barrier, lsu_full, a scheduler issues */
@@ -215,7 +228,10 @@ static void ref_step(eqs_stim *s)
 		r->act += ca, r->wt += cw, r->xa += cx, r->xm += cm;
 	if (eend) {
 		int d, line;
-		int v = decide(s, r->xm + cm, r->xa + cx, r->wt + cw, r->act + ca, in->wcta, &d, &line);
+		int v = EQ_VOTE_NONE;
+		d = 0, line = EL_NOK; /* no kernel: a decision, 0 / NONE, no vote event */
+		if (in->kmax != 0)
+			v = decide(s, r->xm + cm, r->xa + cx, r->wt + cw, r->act + ca, in->wcta, &d, &line);
 		r->act = r->wt = r->xa = r->xm = 0;
 		r->delta = d, r->vote = v, r->dvalid = 1;
 		e->ev |= 1u << EQ_EV_DECIDE | (unsigned)(v != EQ_VOTE_NONE) << EQ_EV_VOTE;
@@ -474,9 +490,16 @@ static void random_next(eqs_stim *s, long t)
 			long kmx = s->c.max_ctas < s->c.warps ? s->c.max_ctas : s->c.warps;
 			unsigned km = 1 + (unsigned)pick(s, kmx);
 			unsigned wc = 1 + (unsigned)pick(s, s->c.warps / (long)km);
-			eqs_kstart(s, km, wc, 1 + pick(s, s->k[EK_KCTAS]));
+			long pool = s->k[EK_KCTAS] ? 1 + pick(s, s->k[EK_KCTAS]) : (long)km * (8 + pick(s, 16));
+			eqs_kstart(s, km, wc, pool);
 			if (s->k[EK_PROFILE] == EP_MIXED)
 				s->prof = (int)pick(s, EP_NBASE);
+			if (s->k[EK_PROFILE] == EP_PHASES) { /* T starts at kmax: begin with a memory phase (down) */
+				static const int mem_phase[] = {0, 3, 6};
+				s->phase = mem_phase[pick(s, 3)];
+				s->prof = phase_order[s->phase];
+				s->prof_ep = (int)s->k[EK_PHASE_EP];
+			}
 		}
 	} else if (s->pool <= 0 && !s->r.valid) {
 		s->krun = 0;
@@ -506,7 +529,10 @@ static void random_next(eqs_stim *s, long t)
 		}
 		if (--s->hold[w] <= 0) {
 			const int *pp = prof_pct[cur_prof(s, (int)sl)];
-			s->hst[w] = (uint8_t)(pct(s, pp[0]) | pct(s, pp[1]) << 1 | pct(s, pp[2]) << 2 | pct(s, pp[3]) << 3);
+			int hb = 0; /* one draw per bit, in a fixed order (the same stream in every build) */
+			for (int b = 0; b < 4; b++)
+				hb |= pct(s, pp[b]) << b;
+			s->hst[w] = (uint8_t)hb;
 			s->hold[w] = 1 + pick(s, 2 * s->k[EK_DWELL]);
 		}
 		uint64_t b = EB(w);
@@ -564,6 +590,11 @@ static const char *eqs_init(void *st, const long *p, const wg_layout *L, const l
 	s->phase = case_idx < 0 ? (int)pick(s, NPHASE) : 0; /* random: the phase; directed: the script's step */
 	s->prof = s->k[EK_PROFILE] == EP_PHASES ? phase_order[s->phase] : (int)pick(s, EP_NBASE);
 	s->prof_ep = (int)s->k[EK_PHASE_EP];
+	s->kauto = !s->k[EK_CTA_LIFE] && !s->k[EK_KCTAS];
+	if (!s->k[EK_CTA_LIFE])
+		s->k[EK_CTA_LIFE] = s->c.epoch > 150 ? 2L * s->c.epoch : 300; /* auto: >= an epoch on average */
+	if (s->k[EK_RESET_PPM] < 0) /* auto: resets must not cut most long-epoch kernels short */
+		s->k[EK_RESET_PPM] = s->c.epoch <= 1024 ? 20 : 20L * 1024 / s->c.epoch;
 	env_reset(s);
 	for (int e = 0; e < EQ_NEVENTS; e++)
 		s->ev_first[e] = -1;
@@ -672,12 +703,29 @@ static const char *eqs_finish(void *st, long *key, char *buf, size_t n)
 	*key = s->key;
 	if (s->cs < 0 && getenv("EQ_STATS"))
 		fprintf(stderr,
-			"EQ_STATS lines: 8=%ld 11=%ld 13=%ld 15=%ld 18=%ld 22=%ld none=%ld; T up %ld down %ld; pause %ld "
-			"unpause %ld req %ld launch %ld done %ld; kernels %ld resets %ld\n",
+			"EQ_STATS lines: 8=%ld 11=%ld 13=%ld 15=%ld 18=%ld 22=%ld none=%ld no-kernel=%ld; T up %ld down %ld; "
+			"pause %ld unpause %ld req %ld launch %ld done %ld; kernels %ld resets %ld; cycles %ld epochs %ld\n",
 			s->nline[EL_8], s->nline[EL_11], s->nline[EL_13], s->nline[EL_15], s->nline[EL_18], s->nline[EL_22],
-			s->nline[EL_NONE], s->tup, s->tdown, s->npause, s->nunpause, s->nreq, s->nlaunch, s->ndone,
-			s->nkstart, s->nrst);
-	return s->cs < 0 ? NULL : eqs_case_finish(s, key, buf, n);
+			s->nline[EL_NONE], s->nline[EL_NOK], s->tup, s->tdown, s->npause, s->nunpause, s->nreq, s->nlaunch,
+			s->ndone, s->nkstart, s->nrst, s->cyc_now + 1, (s->cyc_now + 1) / s->c.epoch);
+	if (s->cs >= 0)
+		return eqs_case_finish(s, key, buf, n);
+	/* coverage floor (random mode with the auto kernel length): a run that
+	 * decides too little, or a phases run that never moves T, checks little */
+	long nep = (s->cyc_now + 1) / s->c.epoch, ndec = 0;
+	for (int l = 0; l < EL_N; l++)
+		ndec += s->nline[l];
+	if (s->kauto) {
+		EXPECT(nep < 8 || 3 * ndec >= nep,
+		       "coverage floor: %ld cycles are %ld epochs but only %ld decisions were made (fewer than a third: "
+		       "kernels too short or too many resets for EPOCH=%d; see CTA_LIFE, KCTAS, RESET_PPM)",
+		       s->cyc_now + 1, nep, ndec, s->c.epoch);
+		EXPECT(s->k[EK_PROFILE] != EP_PHASES || ndec < 12 || s->tup + s->tdown + s->npause > 0,
+		       "coverage floor: PROFILE=phases made %ld decisions but numBlocks never changed and no CTA was "
+		       "paused",
+		       ndec);
+	}
+	return NULL;
 }
 
 const wg_stim_def wg_stim_equalizer = {

@@ -29,8 +29,9 @@ enum {
 enum { EP_COMPUTE, EP_MEMORY, EP_CACHE, EP_UNSAT, EP_IDLE, EP_PHASES, EP_MIXED, EP_NPROF };
 #define EP_NBASE 5 /* the first five are the base profiles */
 
-/* Algorithm 1's outcomes, for statistics: lines 8, 11, 13, 15 (COMP), 18 (MEM), 22, none */
-enum { EL_8, EL_11, EL_13, EL_15, EL_18, EL_22, EL_NONE, EL_N };
+/* Algorithm 1's outcomes, for statistics: lines 8, 11, 13, 15 (COMP), 18 (MEM), 22, none;
+ * EL_NOK: an epoch end without a kernel (0 / NONE, Alg. 1 not applied) */
+enum { EL_8, EL_11, EL_13, EL_15, EL_18, EL_22, EL_NONE, EL_NOK, EL_N };
 
 /* The shadow of the contract's state (docs/equalizer.md "State"), kept
  * from this stimulus's inputs only; checks every output every cycle. */
@@ -105,6 +106,7 @@ typedef struct eqs_stim {
 	int sprof[EQ_MAX_CTAS];    /* random, mixed: the CTA's profile */
 	int prof;                  /* random: the current base profile */
 	int prof_ep;               /* random, phases: epochs left in this phase */
+	int kauto;                 /* random: CTA_LIFE and KCTAS auto (the coverage floor applies) */
 	/* random warps' heads */
 	long hold[EQ_MAX_WARPS];   /* cycles the head state stays */
 	uint8_t hst[EQ_MAX_WARPS]; /* bit 0 hv, 1 rdy, 2 mem, 3 bar */

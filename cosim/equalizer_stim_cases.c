@@ -73,9 +73,11 @@ const wg_case_def eqs_cases[EQS_NCASES] = {
 		"idle first epoch says COMP (counters restarted)",
 		"spec §2.12 #10, §2.5 last rule", SET_A},
 	[C_IDLE_SM] = {"idle_sm_votes_comp",
-		"no kernel (kmax 0, W_cta 0) for two epochs: COMP, vf 011, T 0 and no CTA action; then a kernel whose "
-		"warps have no head: COMP, T = kmax, the CTAs fill, no pause",
-		"spec §2.12 #9, Alg. 1 lines 21-22", SET_A},
+		"no kernel (kmax 0, W_cta 0) for two epochs: decisions still come (decide event) but 0 / NONE, vf 000, no "
+		"vote event, T 0 and no CTA action; then a kernel (kmax 4) whose 2 CTAs finish at once (the distributor "
+		"empty, other SMs still busy): its epochs with no CTA while the kernel runs vote COMP, vf 011, T 4, no "
+		"request, no pause",
+		"spec §2.12 #9, Alg. 1 lines 21-22, docs/equalizer.md decision 10", SET_A},
 };
 
 #define RI {R_IDLE, 0, 0, 0, 0}
@@ -111,7 +113,7 @@ static const cplan plans[EQS_NCASES] = {
 	[C_PAUSE_DONE] = {8, 8, 100, 5, {RI, RM, RM, RM, RI}, 5},
 	[C_INC_NONE] = {8, 8, 8, 8, {RI, RM, RM, RM, RP, RP, RP, RI}, 8},
 	[C_KCHANGE] = {8, 8, 8, 4, {RI, RM, RM, RALLM}, 0},
-	[C_IDLE_SM] = {4, 8, 50, 1, {RI}, 0},
+	[C_IDLE_SM] = {4, 8, 2, 1, {RI}, 0},
 };
 
 const char *eqs_case_init(eqs_stim *s, char *err, size_t n)
@@ -198,6 +200,11 @@ int eqs_case_next(eqs_stim *s, long t)
 				return 0;
 		}
 		eqs_gwde(s);
+		if (s->phase == 1 && s->pool == 0 && s->r.valid && !c->kstart) { /* the CTAs finish at once */
+			unsigned sl = (unsigned)__builtin_ctz(s->r.valid);
+			if (!(c->launch && c->lslot == sl))
+				done_slot(s, sl);
+		}
 		eqs_drive_row(s, &ri);
 		return 1;
 	}
@@ -304,9 +311,10 @@ const char *eqs_case_check(eqs_stim *s, const eqs_out *o, long cyc, char *buf, s
 	if ((s->cs == C_DONE_PAUSED || s->cs == C_INC_NONE) && s->phase == 1)
 		EXPECT(!o->req, "cycle %ld: cta_req_o while a paused CTA could be resumed or the distributor is empty", cyc);
 	if (s->cs == C_IDLE_SM && s->phase == 0)
-		EXPECT(!(o->ev & (1u << EQ_EV_PAUSE | 1u << EQ_EV_UNPAUSE | 1u << EQ_EV_CTA_REQ | 1u << EQ_EV_TCHANGE)) &&
+		EXPECT(!(o->ev & (1u << EQ_EV_PAUSE | 1u << EQ_EV_UNPAUSE | 1u << EQ_EV_CTA_REQ | 1u << EQ_EV_TCHANGE |
+				  1u << EQ_EV_VOTE)) &&
 			       o->nb == 0 && !o->valid,
-		       "cycle %ld: CTA activity without a kernel", cyc);
+		       "cycle %ld: CTA activity or a vote without a kernel (ev_o %#x)", cyc, o->ev);
 	return NULL;
 }
 
@@ -506,14 +514,21 @@ const char *eqs_case_finish(eqs_stim *s, long *key, char *buf, size_t n)
 		*key = s->kcyc[1];
 		return NULL;
 	case C_IDLE_SM:
-		WANT(0, 0, 0, C, VC, 0);
-		WANT(0, 1, 0, C, VC, 0);
+		WANT(0, 0, 0, N, 0u, 0);
+		WANT(0, 1, 0, N, 0u, 0);
 		WANT(1, 0, 0, C, VC, 4);
 		WANT(1, 1, 0, C, VC, 4);
 		WANT(1, 2, 0, C, VC, 4);
-		EXPECT(s->r.valid == 0xfu && s->r.paused == 0, "end: valid %#x paused %#x, expected f, 0", s->r.valid,
-		       s->r.paused);
-		*key = key_of(s, 0, 0);
+		EXPECT(s->ev_n[EQ_EV_DECIDE] == 5 && s->ev_n[EQ_EV_VOTE] == 3,
+		       "%ld decide and %ld vote events, expected 5 (2 without a kernel) and 3 (the kernel's only)",
+		       s->ev_n[EQ_EV_DECIDE], s->ev_n[EQ_EV_VOTE]);
+		EXPECT(s->r.valid == 0 && s->r.paused == 0 && s->pool == 0 && s->ev_n[EQ_EV_CTA_REQ] == 2 &&
+			       s->ev_n[EQ_EV_PAUSE] == 0 && s->ev_n[EQ_EV_UNPAUSE] == 0,
+		       "end: valid %#x paused %#x pool %ld, %ld requests, %ld pauses, %ld unpauses; expected 0, 0, 0, 2, 0, 0",
+		       s->r.valid, s->r.paused, s->pool, s->ev_n[EQ_EV_CTA_REQ], s->ev_n[EQ_EV_PAUSE],
+		       s->ev_n[EQ_EV_UNPAUSE]);
+		EXPECT(dec_k(s, 1, 1) && dec_k(s, 1, 1)->sums.active == 0, "kernel 1 epoch 1: not an idle epoch");
+		*key = key_of(s, 1, 1);
 		return NULL;
 	default:
 		return "no check";

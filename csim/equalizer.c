@@ -310,7 +310,10 @@ static void eq_plan_make(const eq_model *m, const eq_in *raw, eq_plan *pl)
 	pl->sums.xmem = m->xmem + pl->cnt.xmem;
 	pl->t_d = m->t, pl->hdir_d = m->hdir, pl->hcnt_d = m->hcnt;
 	if (pl->eend) {
-		pl->dec = eq_decide(c, pl->sums.xmem, pl->sums.xalu, pl->sums.waiting, pl->sums.active, in->wcta);
+		/* no kernel (kmax_i = 0): a decision is still registered (the SMs'
+		 * strobes stay aligned) but it is 0 / NONE (docs/equalizer.md, decision 10) */
+		if (in->kmax != 0)
+			pl->dec = eq_decide(c, pl->sums.xmem, pl->sums.xalu, pl->sums.waiting, pl->sums.active, in->wcta);
 		if (pl->quiet)
 			eq_hyst(m, pl);
 	}
@@ -386,6 +389,10 @@ static int eq_check(const eq_model *m, const eq_plan *pl, char *msg, size_t n)
 	}
 	if (in->wcta > (unsigned)c->warps) {
 		snprintf(msg, n, "equalizer: wcta_i = %u above WARPS = %d", in->wcta, c->warps);
+		return -1;
+	}
+	if (in->kmax != 0 && in->wcta == 0) {
+		snprintf(msg, n, "equalizer: wcta_i = 0 while a kernel runs (kmax_i = %u; needs 1..WARPS)", in->kmax);
 		return -1;
 	}
 	if (in->kstart) {

@@ -222,6 +222,12 @@ module {{TOP}} #(
     end
   end
 
+  // the registered decision: 0 / NONE when no kernel runs (kmax_i = 0), so the
+  // strobe still comes but votes nothing (docs/equalizer.md, decision 10)
+  wire       kernel_on = (kmax_i != ZERO_TB);
+  wire [1:0] reg_delta = kernel_on ? dec_delta : D_ZERO;
+  wire [1:0] reg_vote  = kernel_on ? dec_vote : V_NONE;
+
   // vote through OBJECTIVE: bit 0 valid, bit 1 memory domain, bit 2 raise
   function automatic [2:0] vf_map(input [1:0] v);
     case (v)
@@ -349,8 +355,8 @@ module {{TOP}} #(
         wait_d   = ZERO_CW;
         xalu_d   = ZERO_CW;
         xmem_d   = ZERO_CW;
-        delta_d  = dec_delta;
-        vote_d   = dec_vote;
+        delta_d  = reg_delta;
+        vote_d   = reg_vote;
         dvalid_d = 1'b1;
         // hysteresis
         if (kmax_i == ZERO_TB) begin
@@ -465,7 +471,7 @@ module {{TOP}} #(
   assign delta_o      = delta_q;
   assign vote_o       = vote_q;
   assign vf_o         = vf_map(vote_q);
-  assign ev_o         = {do_req, do_unp, do_pause, tchange, ev_decide & (dec_vote != V_NONE), ev_decide,
+  assign ev_o         = {do_req, do_unp, do_pause, tchange, ev_decide & (reg_vote != V_NONE), ev_decide,
                          quiet & sample};
 
 endmodule

@@ -69,7 +69,8 @@ static void test_truth_table(void)
 	check_dec(&sc, 64, 255, 601, 1200, 8, +1, EQ_VOTE_COMP, 15);
 	check_dec(&sc, 64, 63, 700, 1200, 8, +1, EQ_VOTE_MEM, 15);
 	check_dec(&sc, 0, 0, 0, 31, 8, 0, EQ_VOTE_NONE, 0);
-	/* W = 0 (no kernel: nothing sampled, XM = 0): line 10 */
+	/* eq_decide is the pure Alg. 1: W = 0 makes line 10 true (the block never
+	 * applies it then: no kernel gives 0 / NONE, test_kstart; a kernel needs W >= 1) */
 	check_dec(&sc, 0, 0, 0, 0, 0, 0, EQ_VOTE_COMP, 11);
 	check_dec(&sc, 0, 0, 500, 600, 0, 0, EQ_VOTE_COMP, 11);
 
@@ -719,8 +720,9 @@ static void test_kstart(void)
 	CHECK_EQ(t.o.nblocks, 3);
 	tb_close(&t);
 
-	/* kmax_i = 0 (the kernel has ended) while CTAs remain: a -1 decision
-	 * (W = 0) clears the hysteresis count and leaves T alone */
+	/* kmax_i = 0 (the kernel has ended) while CTAs remain: the epoch's X_mem
+	 * would say -1, but without a kernel the decision is 0 / NONE; it clears
+	 * the hysteresis count and leaves T alone */
 	int order2[] = {0, 1};
 	tb_kernel4(&t, 4, order2, 2);
 	tb_epoch(&t, P_XMEM);
@@ -729,12 +731,17 @@ static void test_kstart(void)
 	t.in.wcta = 0;
 	tb_epoch(&t, P_XMEM);
 	tb_eval(&t);
-	CHECK_EQ(t.o.delta, EQ_DELTA_DEC);
+	CHECK_EQ(t.o.dec_valid, 1);
+	CHECK_EQ(t.o.delta, 0);
+	CHECK_EQ(t.o.vote, EQ_VOTE_NONE);
+	CHECK_EQ(t.o.vf, 0);
+	CHECK(eq_last_sums(t.m).xmem > 0); /* it was sampled, not applied */
 	CHECK_EQ(eq_hyst_cnt(t.m), 0);
 	CHECK_EQ(eq_target(t.m), 4);
 	tb_close(&t);
 
-	/* no kernel (kmax = 0): T = 0, idle votes COMP, no CTA logic, no hysteresis */
+	/* no kernel (kmax = 0): T = 0, every epoch end decides (dec_valid_o, decide
+	 * event) 0 / NONE (vf 0, no vote event), no CTA logic, no hysteresis */
 	eq_cfg c = small_cfg();
 	tb_open_cfg(&t, &c, 2);
 	t.in.gwde_avail = 1;
@@ -742,13 +749,15 @@ static void test_kstart(void)
 	for (int k = 0; k < 4; k++) {
 		tb_epoch(&t, P_WAIT);
 		tb_eval(&t);
-		CHECK_EQ(t.o.vote, EQ_VOTE_COMP);
+		CHECK_EQ(t.o.dec_valid, 1);
+		CHECK_EQ(t.o.vote, EQ_VOTE_NONE);
+		CHECK_EQ(t.o.vf, 0);
 		CHECK_EQ(t.o.delta, 0);
 		CHECK_EQ(eq_hyst_cnt(t.m), 0);
 	}
 	CHECK_EQ(eq_counts(t.m)[EQ_EV_CTA_REQ] + eq_counts(t.m)[EQ_EV_PAUSE] + eq_counts(t.m)[EQ_EV_UNPAUSE], 0);
 	CHECK_EQ(eq_counts(t.m)[EQ_EV_DECIDE], 4);
-	CHECK_EQ(eq_counts(t.m)[EQ_EV_VOTE], 4);
+	CHECK_EQ(eq_counts(t.m)[EQ_EV_VOTE], 0);
 	CHECK_EQ(eq_counts(t.m)[EQ_EV_SAMPLE], 16);
 	tb_close(&t);
 }
@@ -816,6 +825,9 @@ static void test_protocol(void)
 	t.in = base;
 	t.in.wcta = 9;
 	expect_bad(&t, "wcta_i = 9");
+	t.in = base;
+	t.in.wcta = 0;                   /* a kernel runs: W_cta must be 1..WARPS */
+	expect_bad(&t, "wcta_i = 0 while a kernel runs");
 	t.in = base;
 	t.in.kmax = 2;
 	expect_bad(&t, "while the kernel runs");
@@ -977,6 +989,8 @@ static void random_run(const eq_cfg *c, uint64_t seed, int cycles, uint64_t *lin
 			if (wg_rng_next(&r) % 4)
 				kmax = kmax ? kmax : 1;
 			wcta = (unsigned)(wg_rng_next(&r) % (uint64_t)(c->warps + 1));
+			if (kmax && !wcta)
+				wcta = 1; /* a kernel has 1..WARPS warps per CTA */
 			left = kmax ? 2u * kmax + (unsigned)(wg_rng_next(&r) % 8) : 0;
 			for (int w = 0; w < c->warps; w++)
 				in.wslot[w] = (uint8_t)(wcta ? ((unsigned)w / wcta) % (unsigned)C : 0);
@@ -1061,7 +1075,12 @@ static void random_run(const eq_cfg *c, uint64_t seed, int cycles, uint64_t *lin
 			samples = 0;
 			eq_sample_counts ls = eq_last_sums(m);
 			eq_decision d = eq_decide(c, ls.xmem, ls.xalu, ls.waiting, ls.active, wcta);
-			if (lines)
+			if (!kmax) /* no kernel: 0 / NONE whatever the sums */
+				d = (eq_decision){0, EQ_VOTE_NONE, 0};
+			eq_out od;
+			eq_eval(m, &in, &od);
+			CHECK(od.dec_valid && od.delta == ((unsigned)d.delta & 3u) && od.vote == (unsigned)d.vote);
+			if (lines && kmax)
 				lines[d.line]++;
 			CHECK(ls.active <= (unsigned)(c->warps * S) && ls.active < (1u << eq_cnt_bits(c)));
 			CHECK(ls.waiting + ls.xalu + ls.xmem <= ls.active);
