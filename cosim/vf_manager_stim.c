@@ -236,6 +236,16 @@ static void strobe_set(vs_stim *s, long t, unsigned c0, int n0, unsigned c1, int
 	x->code[2] = c2, x->n[2] = n2;
 }
 
+/* n unanimous strobes (every SM votes codes[i]) one epoch ep apart from cycle
+ * t; the script ends one epoch after the last; each strobe is seen. */
+static void strobe_epochs(vs_stim *s, long t, long ep, const unsigned *codes, int n)
+{
+	for (int i = 0; i < n; i++)
+		strobe_set(s, t + i * ep, codes[i], s->c.sms, 0, 0, 0, 0);
+	s->t_end = t + n * ep;
+	s->nseen = n;
+}
+
 static int lat_max(const vfm_cfg *c) { return c->sm_lat > c->mem_lat ? c->sm_lat : c->mem_lat; }
 
 /* The case's script: its strobes and its length. */
@@ -267,11 +277,7 @@ static void case_plan(vs_stim *s)
 		s->nseen = 3;
 		break;
 	case C_ONE_STEP:
-		strobe_set(s, t, R_SM_LO, S, 0, 0, 0, 0);
-		strobe_set(s, t + EP, R_SM_HI, S, 0, 0, 0, 0);
-		strobe_set(s, t + 2 * EP, R_SM_HI, S, 0, 0, 0, 0);
-		s->t_end = t + 3 * EP;
-		s->nseen = 3;
+		strobe_epochs(s, t, EP, (const unsigned[]){R_SM_LO, R_SM_HI, R_SM_HI}, 3);
 		break;
 	case C_OTHER_DOMAIN:
 		strobe_set(s, t, R_MEM_HI, S / 2 + 1, R_SM_LO, S - S / 2 - 1, 0, 0);
@@ -289,19 +295,10 @@ static void case_plan(vs_stim *s)
 		s->nseen = 4;
 		break;
 	case C_LATENCY_EXACT:
-		strobe_set(s, t, R_MEM_LO, S, 0, 0, 0, 0);
-		strobe_set(s, t + EP, R_SM_HI, S, 0, 0, 0, 0);
-		strobe_set(s, t + 2 * EP, R_SM_LO, S, 0, 0, 0, 0);
-		s->t_end = t + 3 * EP;
-		s->nseen = 3;
+		strobe_epochs(s, t, EP, (const unsigned[]){R_MEM_LO, R_SM_HI, R_SM_LO}, 3);
 		break;
 	case C_SATURATED:
-		strobe_set(s, t, R_SM_HI, S, 0, 0, 0, 0);
-		strobe_set(s, t + EP, R_SM_HI, S, 0, 0, 0, 0);
-		strobe_set(s, t + 2 * EP, R_MEM_LO, S, 0, 0, 0, 0);
-		strobe_set(s, t + 3 * EP, R_MEM_LO, S, 0, 0, 0, 0);
-		s->t_end = t + 4 * EP;
-		s->nseen = 4;
+		strobe_epochs(s, t, EP, (const unsigned[]){R_SM_HI, R_SM_HI, R_MEM_LO, R_MEM_LO}, 4);
 		break;
 	default:
 		break;
