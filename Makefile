@@ -92,10 +92,10 @@ $(OUT)/bin/warpgen-san: $(SANOBJ)
 # C unit tests: tests/test_*.c, each linked with the library objects except main.
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 LIB_NOMAIN := $(filter-out $(OUT)/san/gen/warpgen.o,$(SANOBJ))
-$(OUT)/tests/%: tests/%.c $(LIB_NOMAIN)
+$(OUT)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB_NOMAIN)
 	@mkdir -p $(@D)
 	$(say) CC "$< (ASan+UBSan)"
-	$(Q)$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -o $@ $(filter-out %.h,$^) $(LDLIBS)
 
 test: build $(OUT)/bin/warpgen-tsan $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SRC))
 	@tests/run_tests.sh

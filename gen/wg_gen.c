@@ -73,9 +73,12 @@ static void header(wg_buf *o, const wg_block *b, const long *p, const char *top)
 		for (int k = 0; k < b->comp->ninst; k++) {
 			const wg_block *cb = b->comp->inst[k].block;
 			long bits = wg_comp_child_params(b, k, p, cp, err, sizeof err) ? -1 : cb->storage_bits(cp);
-			if (b->comp->inst[k].count) { /* an instance array: one line, bits per copy */
+			int nc = b->comp->inst[k].count ? wg_comp_copies(b, k, p) : 1;
+			if (nc < 0) { /* cannot happen after the parameter check */
+				wg_buf_printf(o, "//   u_%-12s %s x ? (%s): illegal count\n", b->comp->inst[k].name, cb->name,
+					      b->comp->inst[k].count);
+			} else if (b->comp->inst[k].count) { /* an instance array: one line, bits per copy */
 				char nm[64];
-				int nc = wg_comp_copies(b, k, p);
 				snprintf(nm, sizeof nm, "%s_0..%d", b->comp->inst[k].name, nc - 1);
 				wg_buf_printf(o, "//   u_%-12s %s x %d (%s), %ld storage bits each\n", nm, cb->name, nc,
 					      b->comp->inst[k].count, bits);
@@ -208,7 +211,11 @@ static void manifest_instances(wg_buf *o, const wg_block *b, const long *p, cons
 		wg_buf_json_str(o, ci->block->name);
 		wg_buf_printf(o, ", \"module\": \"%s_%s\", ", top, ci->name);
 		if (ci->count) {
-			wg_buf_printf(o, "\"copies\": %d, \"count\": ", wg_comp_copies(b, k, p));
+			int nc = wg_comp_copies(b, k, p);
+			if (nc < 0) /* an illegal count (cannot happen after the parameter check) */
+				wg_buf_printf(o, "\"copies\": null, \"count\": ");
+			else
+				wg_buf_printf(o, "\"copies\": %d, \"count\": ", nc);
 			wg_buf_json_str(o, ci->count);
 			wg_buf_printf(o, ", ");
 		}

@@ -18,112 +18,56 @@
 #include "wg_energy.h"
 #include "wg_energy_blocks.h"
 #include "wg_ptable.h"
-
-#define NEAR(a, b) (fabs((a) - (b)) < 1e-9 * (1 + fabs(b)))
+#include "wg_ptable_test.h"
 
 static char path[4096];
-
-/* The shipped text with the line starting with key replaced by repl (NULL:
- * deleted). Caller frees. */
-static char *edited(const char *key, const char *repl)
-{
-	char *s = wg_read_file(path, NULL, NULL, 0);
-	CHECK(s != NULL);
-	if (!s)
-		return NULL;
-	char *at = strstr(s, key);
-	while (at && at != s && at[-1] != '\n')
-		at = strstr(at + 1, key);
-	CHECK(at != NULL);
-	if (!at) {
-		free(s);
-		return NULL;
-	}
-	char *eol = strchr(at, '\n');
-	size_t need = strlen(s) + (repl ? strlen(repl) : 0) + 2;
-	char *o = malloc(need);
-	snprintf(o, need, "%.*s%s%s", (int)(at - s), s, repl ? repl : "", eol ? (repl ? eol : eol + 1) : "");
-	free(s);
-	return o;
-}
-
-static int parse_edited(wg_ptable *t, const char *key, const char *repl, char *err, size_t n)
-{
-	char *o = edited(key, repl);
-	if (!o)
-		return -2;
-	int rc = wg_ptable_parse(t, path, o, err, n);
-	free(o);
-	return rc;
-}
-
-static const wg_prow *row(const wg_ptable *t, const char *s, const char *q, double v, wg_kind k)
-{
-	const wg_prow *r = wg_ptable_find(t, s, q);
-	CHECK(r != NULL);
-	if (!r) {
-		printf("  missing row %s %s\n", s, q);
-		return NULL;
-	}
-	CHECK(k == WG_KIND_NOT_GIVEN ? r->value == 0 : NEAR(r->value, v));
-	CHECK(r->kind == k);
-	if ((k != WG_KIND_NOT_GIVEN && !NEAR(r->value, v)) || r->kind != k)
-		printf("  row %s %s = %g (%s), expected %g (%s)\n", s, q, r->value, wg_kind_name(r->kind), v,
-		       wg_kind_name(k));
-	return r;
-}
 
 static void rows(void)
 {
 	wg_ptable t;
-	char err[512];
-	int rc = wg_ptable_load(&t, path, err, sizeof err);
-	CHECK(rc == 0);
-	if (rc) {
-		printf("  %s\n", err);
+	if (wg_pt_load(&t, path))
 		return;
-	}
 	const wg_kind S = WG_KIND_STATED, D = WG_KIND_DERIVED, A = WG_KIND_ASSUMED, N = WG_KIND_NOT_GIVEN;
 	/* §3.4, §3.5.1.2 */
-	row(&t, "equalizer", "sample_period", 128, S);
-	row(&t, "equalizer", "epoch", 4096, S);
-	row(&t, "equalizer", "samples_per_epoch", 32, S);
-	row(&t, "equalizer", "warps", 48, S);
-	row(&t, "equalizer", "max_ctas", 8, S);
-	row(&t, "equalizer", "counter_max", 1536, S);
-	row(&t, "equalizer", "stat_counters", 4, S);
-	row(&t, "equalizer", "counter_bits", 11, S);
-	row(&t, "equalizer", "cycle_counter_bits", 12, S);
-	row(&t, "equalizer", "new_counters", 5, S);
-	row(&t, "equalizer", "storage_stats_bits", 56, D);
-	row(&t, "equalizer", "storage_controller_bits", 85, A);
-	row(&t, "equalizer", "storage_total_bits", 141, A);
-	row(&t, "equalizer", "decision_period", 4096, S);
-	row(&t, "equalizer", "hysteresis", 3, S);
-	row(&t, "equalizer", "area", 0, N);
-	row(&t, "equalizer", "power", 0, N);
+	wg_pt_row(&t, "equalizer", "sample_period", 128, S);
+	wg_pt_row(&t, "equalizer", "epoch", 4096, S);
+	wg_pt_row(&t, "equalizer", "samples_per_epoch", 32, S);
+	wg_pt_row(&t, "equalizer", "warps", 48, S);
+	wg_pt_row(&t, "equalizer", "max_ctas", 8, S);
+	wg_pt_row(&t, "equalizer", "counter_max", 1536, S);
+	wg_pt_row(&t, "equalizer", "stat_counters", 4, S);
+	wg_pt_row(&t, "equalizer", "counter_bits", 11, S);
+	wg_pt_row(&t, "equalizer", "cycle_counter_bits", 12, S);
+	wg_pt_row(&t, "equalizer", "new_counters", 5, S);
+	wg_pt_row(&t, "equalizer", "storage_stats_bits", 56, D);
+	wg_pt_row(&t, "equalizer", "storage_controller_bits", 85, A);
+	wg_pt_row(&t, "equalizer", "storage_total_bits", 141, A);
+	wg_pt_row(&t, "equalizer", "decision_period", 4096, S);
+	wg_pt_row(&t, "equalizer", "hysteresis", 3, S);
+	wg_pt_row(&t, "equalizer", "area", 0, N);
+	wg_pt_row(&t, "equalizer", "power", 0, N);
 	/* §3.4.3, §3.5.1.1, Tab. 3.3 */
-	row(&t, "vf", "levels_per_domain", 3, S);
-	row(&t, "vf", "sm_freq_step", 0.15, S);
-	row(&t, "vf", "mem_freq_step", 0.15, S);
-	row(&t, "vf", "voltage_step", 0.15, S);
-	row(&t, "vf", "power_models", 5, S);
-	row(&t, "vf", "sm_transition_latency", 512, S);
-	const wg_prow *ml = row(&t, "vf", "mem_transition_latency", 512, A);
+	wg_pt_row(&t, "vf", "levels_per_domain", 3, S);
+	wg_pt_row(&t, "vf", "sm_freq_step", 0.15, S);
+	wg_pt_row(&t, "vf", "mem_freq_step", 0.15, S);
+	wg_pt_row(&t, "vf", "voltage_step", 0.15, S);
+	wg_pt_row(&t, "vf", "power_models", 5, S);
+	wg_pt_row(&t, "vf", "sm_transition_latency", 512, S);
+	const wg_prow *ml = wg_pt_row(&t, "vf", "mem_transition_latency", 512, A);
 	CHECK(ml && strstr(ml->derivation, "no memory-domain transition latency") != NULL);
-	const wg_prow *hi = row(&t, "vf", "dynamic_energy_factor_high", 1.3225, D);
-	const wg_prow *lo = row(&t, "vf", "dynamic_energy_factor_low", 0.7225, D);
+	const wg_prow *hi = wg_pt_row(&t, "vf", "dynamic_energy_factor_high", 1.3225, D);
+	const wg_prow *lo = wg_pt_row(&t, "vf", "dynamic_energy_factor_low", 0.7225, D);
 	CHECK(hi && strstr(hi->derivation, "1.15^2 = 1.3225") != NULL);
 	CHECK(lo && strstr(lo->derivation, "0.85^2 = 0.7225") != NULL);
-	row(&t, "vf", "leakage_power_factor", 1, A);
-	row(&t, "vf", "nominal_voltage", 0, N);
-	row(&t, "vf", "transition_energy", 0, N);
-	row(&t, "gpu", "leakage_baseline", 41.9, S);
-	row(&t, "dram", "peak_bandwidth", 192, S);
-	row(&t, "dram", "standby_current_increase", 0.3, S);
-	row(&t, "dram", "idd2n", 0, N);
-	row(&t, "eq_result", "energy_mode_energy_saving", 0.15, S);
-	row(&t, "eq_result", "perf_mode_speedup", 0.22, S);
+	wg_pt_row(&t, "vf", "leakage_power_factor", 1, A);
+	wg_pt_row(&t, "vf", "nominal_voltage", 0, N);
+	wg_pt_row(&t, "vf", "transition_energy", 0, N);
+	wg_pt_row(&t, "gpu", "leakage_baseline", 41.9, S);
+	wg_pt_row(&t, "dram", "peak_bandwidth", 192, S);
+	wg_pt_row(&t, "dram", "standby_current_increase", 0.3, S);
+	wg_pt_row(&t, "dram", "idd2n", 0, N);
+	wg_pt_row(&t, "eq_result", "energy_mode_energy_saving", 0.15, S);
+	wg_pt_row(&t, "eq_result", "perf_mode_speedup", 0.22, S);
 
 	/* derived rows = their stated inputs */
 #define V(s, q) (wg_ptable_find(&t, s, q) ? wg_ptable_find(&t, s, q)->value : -1e300)
@@ -200,10 +144,10 @@ static void block_model(const char *name, const char *structure)
 	for (int e = 0; e < b->nevents; e++) {
 		char q[96];
 		snprintf(q, sizeof q, "%s_energy", b->events[e].name);
-		const wg_prow *r = row(&t, structure, q, 0, WG_KIND_NOT_GIVEN);
+		const wg_prow *r = wg_pt_row(&t, structure, q, 0, WG_KIND_NOT_GIVEN);
 		CHECK(r && strstr(r->derivation, "no pJ in the thesis") != NULL);
 	}
-	row(&t, structure, "leakage", 0, WG_KIND_NOT_GIVEN);
+	wg_pt_row(&t, structure, "leakage", 0, WG_KIND_NOT_GIVEN);
 	wg_ptable_free(&t);
 
 	long p[WG_MAX_PARAMS];
@@ -267,69 +211,43 @@ static void errors(void)
 {
 	wg_ptable t;
 	char err[512], want[4200];
-	int line = 0;
-	if (wg_ptable_load(&t, path, err, sizeof err) == 0) {
-		const wg_prow *r = wg_ptable_find(&t, "vf", "dynamic_energy_factor_high");
-		line = r ? r->line : 0;
-		wg_ptable_free(&t);
-	}
+	int line = wg_pt_line(path, "vf", "dynamic_energy_factor_high");
 	CHECK(line > 0);
 	/* a value with a unit glued on */
-	CHECK(parse_edited(&t, "vf\tdynamic_energy_factor_high\t",
-			   "vf\tdynamic_energy_factor_high\t1.3225x\tx nominal\t-\t-\tSethia\tderived\t1.15^2", err,
-			   sizeof err) == -1);
+	CHECK(wg_pt_parse_edited(&t, path, "vf\tdynamic_energy_factor_high\t",
+			         "vf\tdynamic_energy_factor_high\t1.3225x\tx nominal\t-\t-\tSethia\tderived\t1.15^2", err,
+			         sizeof err) == -1);
 	snprintf(want, sizeof want, "%s:%d: value '1.3225x' is not a number", path, line);
 	CHECK(strcmp(err, want) == 0);
 	if (strcmp(err, want))
 		printf("  got: %s\n  want: %s\n", err, want);
 	/* a derived row without its derivation */
-	CHECK(parse_edited(&t, "vf\tdynamic_energy_factor_high\t",
-			   "vf\tdynamic_energy_factor_high\t1.3225\tx nominal\t-\t-\tSethia\tderived\t-", err, sizeof err) == -1);
+	CHECK(wg_pt_parse_edited(&t, path, "vf\tdynamic_energy_factor_high\t",
+			         "vf\tdynamic_energy_factor_high\t1.3225\tx nominal\t-\t-\tSethia\tderived\t-", err, sizeof err) == -1);
 	snprintf(want, sizeof want, "%s:%d: derived row vf has no derivation", path, line);
 	CHECK(strstr(err, want) == err);
 	/* eight columns */
-	CHECK(parse_edited(&t, "vf\tdynamic_energy_factor_high\t",
-			   "vf\tdynamic_energy_factor_high\t1.3225\tx nominal\t-\t-\tderived\t1.15^2", err, sizeof err) == -1);
+	CHECK(wg_pt_parse_edited(&t, path, "vf\tdynamic_energy_factor_high\t",
+			         "vf\tdynamic_energy_factor_high\t1.3225\tx nominal\t-\t-\tderived\t1.15^2", err, sizeof err) == -1);
 	snprintf(want, sizeof want, "%s:%d: expected 9 tab-separated columns, found 8", path, line);
 	CHECK(strcmp(err, want) == 0);
 	/* a not-given event row with a number */
-	if (wg_ptable_load(&t, path, err, sizeof err) == 0) {
-		const wg_prow *r = wg_ptable_find(&t, "equalizer", "decide_energy");
-		line = r ? r->line : 0;
-		wg_ptable_free(&t);
-	}
-	CHECK(parse_edited(&t, "equalizer\tdecide_energy\t",
-			   "equalizer\tdecide_energy\t0\tpJ/event\t-\t-\tSethia\tnot-given\tinsignificant", err, sizeof err) == -1);
+	line = wg_pt_line(path, "equalizer", "decide_energy");
+	CHECK(wg_pt_parse_edited(&t, path, "equalizer\tdecide_energy\t",
+			         "equalizer\tdecide_energy\t0\tpJ/event\t-\t-\tSethia\tnot-given\tinsignificant", err, sizeof err) == -1);
 	snprintf(want, sizeof want, "%s:%d: not-given row equalizer has value '0'", path, line);
 	CHECK(strstr(err, want) == err);
 	/* a missing event row is named by the model */
 	const wg_block *eq = wg_block_find("equalizer"), *vfm = wg_block_find("vf_manager");
 	long p[WG_MAX_PARAMS];
-	if (eq && parse_edited(&t, "equalizer\ttchange_energy\t", NULL, err, sizeof err) == 0) {
-		wg_energy_model m;
-		memset(&m, 0, sizeof m);
-		wg_params_default(eq, p);
-		CHECK(equalizer_energy_model(&m, &t, eq, p, err, sizeof err) == -1);
-		snprintf(want, sizeof want, "%s: no row 'equalizer tchange_energy'", path);
-		CHECK(strstr(err, want) == err);
-		wg_ptable_free(&t);
-	} else {
-		CHECK(0);
-	}
-	if (vfm && parse_edited(&t, "vf_manager\tleakage\t", NULL, err, sizeof err) == 0) {
-		wg_energy_model m;
-		memset(&m, 0, sizeof m);
-		wg_params_default(vfm, p);
-		CHECK(vf_manager_energy_model(&m, &t, vfm, p, err, sizeof err) == -1);
-		CHECK(strstr(err, "no row 'vf_manager leakage'") != NULL);
-		wg_ptable_free(&t);
-	} else {
-		CHECK(0);
-	}
+	snprintf(want, sizeof want, "%s: no row 'equalizer tchange_energy'", path);
+	wg_pt_model_refuses(path, "equalizer\ttchange_energy\t", NULL, eq, equalizer_energy_model, want);
+	snprintf(want, sizeof want, "%s: no row 'vf_manager leakage'", path);
+	wg_pt_model_refuses(path, "vf_manager\tleakage\t", NULL, vfm, vf_manager_energy_model, want);
 	/* a priced event of one's own is used (kind assumed), the others stay n/g */
-	if (vfm && parse_edited(&t, "vf_manager\tstart_energy\t",
-				"vf_manager\tstart_energy\t2.5\tpJ/event\t40nm\t-\tmine\tassumed\tmy estimate", err,
-				sizeof err) == 0) {
+	if (vfm && wg_pt_parse_edited(&t, path, "vf_manager\tstart_energy\t",
+				      "vf_manager\tstart_energy\t2.5\tpJ/event\t40nm\t-\tmine\tassumed\tmy estimate", err,
+				      sizeof err) == 0) {
 		wg_energy_model m;
 		memset(&m, 0, sizeof m);
 		wg_params_default(vfm, p);

@@ -17,133 +17,74 @@
 #include "wg_energy.h"
 #include "wg_energy_blocks.h"
 #include "wg_ptable.h"
+#include "wg_ptable_test.h"
 #include "wrc.h"
 
-#define NEAR(a, b) (fabs((a) - (b)) < 1e-9 * (1 + fabs(b)))
-
 static char path[4096];
-
-/* The shipped text with the line starting "structure\tquantity\t" replaced by repl
- * (NULL: deleted). Caller frees. */
-static char *edited(const char *key, const char *repl)
-{
-	char *s = wg_read_file(path, NULL, NULL, 0);
-	CHECK(s != NULL);
-	if (!s)
-		return NULL;
-	char *at = strstr(s, key);
-	while (at && at != s && at[-1] != '\n')
-		at = strstr(at + 1, key);
-	CHECK(at != NULL);
-	if (!at) {
-		free(s);
-		return NULL;
-	}
-	char *eol = strchr(at, '\n');
-	size_t need = strlen(s) + (repl ? strlen(repl) : 0) + 2;
-	char *o = malloc(need);
-	snprintf(o, need, "%.*s%s%s", (int)(at - s), s, repl ? repl : "", eol ? (repl ? eol : eol + 1) : "");
-	free(s);
-	return o;
-}
-
-static int parse_edited(wg_ptable *t, const char *key, const char *repl, char *err, size_t n)
-{
-	char *o = edited(key, repl);
-	if (!o)
-		return -2;
-	int rc = wg_ptable_parse(t, path, o, err, n);
-	free(o);
-	return rc;
-}
-
-static const wg_prow *row(const wg_ptable *t, const char *s, const char *q, double v, wg_kind k)
-{
-	const wg_prow *r = wg_ptable_find(t, s, q);
-	CHECK(r != NULL);
-	if (!r) {
-		printf("  missing row %s %s\n", s, q);
-		return NULL;
-	}
-	if (k == WG_KIND_NOT_GIVEN)
-		CHECK(r->value == 0);
-	else
-		CHECK(NEAR(r->value, v));
-	CHECK(r->kind == k);
-	if (!NEAR(r->value, v) || r->kind != k)
-		printf("  row %s %s = %g (%s), expected %g (%s)\n", s, q, r->value, wg_kind_name(r->kind), v,
-		       wg_kind_name(k));
-	return r;
-}
 
 static void rows(void)
 {
 	wg_ptable t;
-	char err[512];
-	int rc = wg_ptable_load(&t, path, err, sizeof err);
-	CHECK(rc == 0);
-	if (rc) {
-		printf("  %s\n", err);
+	if (wg_pt_load(&t, path))
 		return;
-	}
 	const wg_kind S = WG_KIND_STATED, D = WG_KIND_DERIVED, A = WG_KIND_ASSUMED, N = WG_KIND_NOT_GIVEN;
 	/* Tab. 4.2 */
-	row(&t, "wrc", "owner_bits", 6, S);
-	row(&t, "wrc", "storage", 1, S);
-	row(&t, "wst", "entry_bits", 2, S);
-	row(&t, "wst", "entries", 48, S);
-	row(&t, "wst", "storage", 12, S);
-	row(&t, "reexec_q", "entry_bits", 301, S);
-	row(&t, "reexec_q", "entries", 32, S);
-	row(&t, "reexec_q", "storage", 1216, S);
-	row(&t, "reexec_q", "storage_raw_bits", 9632, D);
-	row(&t, "reexec_q", "storage_raw", 1204, D);
-	row(&t, "reexec_q", "entry_bytes_padded", 38, D);
-	row(&t, "mascar", "storage", 1229, D);
-	row(&t, "mascar", "storage_gpu", 18435, D);
+	wg_pt_row(&t, "wrc", "owner_bits", 6, S);
+	wg_pt_row(&t, "wrc", "storage", 1, S);
+	wg_pt_row(&t, "wst", "entry_bits", 2, S);
+	wg_pt_row(&t, "wst", "entries", 48, S);
+	wg_pt_row(&t, "wst", "storage", 12, S);
+	wg_pt_row(&t, "reexec_q", "entry_bits", 301, S);
+	wg_pt_row(&t, "reexec_q", "entries", 32, S);
+	wg_pt_row(&t, "reexec_q", "storage", 1216, S);
+	wg_pt_row(&t, "reexec_q", "storage_raw_bits", 9632, D);
+	wg_pt_row(&t, "reexec_q", "storage_raw", 1204, D);
+	wg_pt_row(&t, "reexec_q", "entry_bytes_padded", 38, D);
+	wg_pt_row(&t, "mascar", "storage", 1229, D);
+	wg_pt_row(&t, "mascar", "storage_gpu", 18435, D);
 	/* Tab. 4.1 and §4.4.2 */
-	row(&t, "l1", "capacity", 32768, S);
-	row(&t, "l1", "sets", 64, S);
-	row(&t, "l1", "ways", 4, S);
-	row(&t, "l1", "line_bytes", 128, S);
-	row(&t, "l1", "mshrs", 64, S);
-	row(&t, "l1", "capacity_combined", 65536, S);
-	row(&t, "reexec_q", "size_vs_l1", 0.022, S);
-	const wg_prow *rb = row(&t, "reexec_q", "size_vs_l1_bits", 0.018555, D);
-	row(&t, "reexec_q", "access_energy_vs_l1", 0.03, S);
-	row(&t, "mascar", "area_vs_ccws", 0.125, S);
-	row(&t, "tool", "cacti_version", 5.3, S);
+	wg_pt_row(&t, "l1", "capacity", 32768, S);
+	wg_pt_row(&t, "l1", "sets", 64, S);
+	wg_pt_row(&t, "l1", "ways", 4, S);
+	wg_pt_row(&t, "l1", "line_bytes", 128, S);
+	wg_pt_row(&t, "l1", "mshrs", 64, S);
+	wg_pt_row(&t, "l1", "capacity_combined", 65536, S);
+	wg_pt_row(&t, "reexec_q", "size_vs_l1", 0.022, S);
+	const wg_prow *rb = wg_pt_row(&t, "reexec_q", "size_vs_l1_bits", 0.018555, D);
+	wg_pt_row(&t, "reexec_q", "access_energy_vs_l1", 0.03, S);
+	wg_pt_row(&t, "mascar", "area_vs_ccws", 0.125, S);
+	wg_pt_row(&t, "tool", "cacti_version", 5.3, S);
 	/* §4.4.3 results (GPUWattch) */
-	row(&t, "result", "energy_reduction", 0.12, S);
-	row(&t, "result", "leakage_energy_reduction", 0.07, S);
-	row(&t, "result", "others_energy_reduction", 0.035, S);
+	wg_pt_row(&t, "result", "energy_reduction", 0.12, S);
+	wg_pt_row(&t, "result", "leakage_energy_reduction", 0.07, S);
+	wg_pt_row(&t, "result", "others_energy_reduction", 0.035, S);
 	/* technology: assumed, with a reason */
-	const wg_prow *nd = row(&t, "technology", "node", 40, A);
-	row(&t, "technology", "clock", 0.7, A);
+	const wg_prow *nd = wg_pt_row(&t, "technology", "node", 40, A);
+	wg_pt_row(&t, "technology", "clock", 0.7, A);
 	CHECK(nd && strstr(nd->derivation, "GPUWattch") && strstr(nd->derivation, "no node"));
 	/* nothing absolute */
-	row(&t, "l1", "access_energy", 0, N);
-	row(&t, "reexec_q", "access_energy", 0, N);
-	row(&t, "reexec_q", "area", 0, N);
-	row(&t, "mascar", "area", 0, N);
-	row(&t, "technology", "supply_voltage", 0, N);
+	wg_pt_row(&t, "l1", "access_energy", 0, N);
+	wg_pt_row(&t, "reexec_q", "access_energy", 0, N);
+	wg_pt_row(&t, "reexec_q", "area", 0, N);
+	wg_pt_row(&t, "mascar", "area", 0, N);
+	wg_pt_row(&t, "technology", "supply_voltage", 0, N);
 	const char *rq_ev[] = {"push", "replay", "pop", "rotate_move", "rotate_ptr"};
 	const double acc[] = {1, 1, 0, 1, 0};
 	for (int e = 0; e < 5; e++) {
 		char q[64];
 		snprintf(q, sizeof q, "%s_energy", rq_ev[e]);
-		row(&t, "reexec_q", q, 0, N);
+		wg_pt_row(&t, "reexec_q", q, 0, N);
 		snprintf(q, sizeof q, "%s_queue_accesses", rq_ev[e]);
-		row(&t, "reexec_q", q, acc[e], A);
+		wg_pt_row(&t, "reexec_q", q, acc[e], A);
 	}
-	row(&t, "reexec_q", "leakage", 0, N);
+	wg_pt_row(&t, "reexec_q", "leakage", 0, N);
 	const char *wrc_ev[] = {"select", "wst_write", "owner_change", "mode_switch", "age_update", NULL};
 	for (int e = 0; wrc_ev[e]; e++) {
 		char q[64];
 		snprintf(q, sizeof q, "%s_energy", wrc_ev[e]);
-		row(&t, "wrc", q, 0, N);
+		wg_pt_row(&t, "wrc", q, 0, N);
 	}
-	row(&t, "wrc", "leakage", 0, N);
+	wg_pt_row(&t, "wrc", "leakage", 0, N);
 
 	/* derived rows = their arithmetic */
 #define V(s, q) (wg_ptable_find(&t, s, q) ? wg_ptable_find(&t, s, q)->value : -1e300)
@@ -282,8 +223,9 @@ static void own_l1(void)
 	if (!q)
 		return;
 	wg_params_default(q, p);
-	if (parse_edited(&t, "l1\taccess_energy\t", "l1\taccess_energy\t20\tpJ/access\t40nm\t-\tmine\tassumed\tmy CACTI run",
-			 err, sizeof err) == 0) {
+	if (wg_pt_parse_edited(&t, path, "l1\taccess_energy\t",
+			       "l1\taccess_energy\t20\tpJ/access\t40nm\t-\tmine\tassumed\tmy CACTI run", err,
+			       sizeof err) == 0) {
 		memset(&m, 0, sizeof m);
 		CHECK(reexec_q_energy_model(&m, &t, q, p, err, sizeof err) == 0);
 		CHECK(NEAR(m.pj[RQ_EV_PUSH], 0.6) && !m.not_given[RQ_EV_PUSH]);
@@ -296,8 +238,8 @@ static void own_l1(void)
 		CHECK(0);
 	}
 	/* an event's own row wins */
-	if (parse_edited(&t, "reexec_q\tpop_energy\t",
-			 "reexec_q\tpop_energy\t0.25\tpJ/event\t40nm\t-\tmine\tassumed\tpointer flops", err, sizeof err) == 0) {
+	if (wg_pt_parse_edited(&t, path, "reexec_q\tpop_energy\t",
+			       "reexec_q\tpop_energy\t0.25\tpJ/event\t40nm\t-\tmine\tassumed\tpointer flops", err, sizeof err) == 0) {
 		memset(&m, 0, sizeof m);
 		CHECK(reexec_q_energy_model(&m, &t, q, p, err, sizeof err) == 0);
 		CHECK(NEAR(m.pj[RQ_EV_POP], 0.25) && !m.not_given[RQ_EV_POP] && m.not_given[RQ_EV_PUSH]);
@@ -314,64 +256,33 @@ static void errors(void)
 	wg_ptable t;
 	char err[512], want[4200];
 	const wg_block *q = wg_block_find("reexec_q"), *w = wg_block_find("wrc");
-	long p[WG_MAX_PARAMS];
 	if (!q || !w)
 		return;
-	int line = 0;
-	if (wg_ptable_load(&t, path, err, sizeof err) == 0) {
-		const wg_prow *r = wg_ptable_find(&t, "reexec_q", "access_energy_vs_l1");
-		line = r ? r->line : 0;
-		wg_ptable_free(&t);
-	}
+	int line = wg_pt_line(path, "reexec_q", "access_energy_vs_l1");
 	CHECK(line > 0);
 	/* a value with its unit glued on */
-	CHECK(parse_edited(&t, "reexec_q\taccess_energy_vs_l1\t",
-			   "reexec_q\taccess_energy_vs_l1\t3 %\tfraction\t-\t-\tSethia\tstated\t-", err, sizeof err) == -1);
+	CHECK(wg_pt_parse_edited(&t, path, "reexec_q\taccess_energy_vs_l1\t",
+			         "reexec_q\taccess_energy_vs_l1\t3 %\tfraction\t-\t-\tSethia\tstated\t-", err, sizeof err) == -1);
 	snprintf(want, sizeof want, "%s:%d: value '3 %%' is not a number", path, line);
 	CHECK(strcmp(err, want) == 0);
 	if (strcmp(err, want))
 		printf("  got: %s\n  want: %s\n", err, want);
 	/* a not-given row with a number */
-	CHECK(parse_edited(&t, "reexec_q\taccess_energy_vs_l1\t",
-			   "reexec_q\taccess_energy_vs_l1\t0.03\tfraction\t-\t-\tSethia\tnot-given\tx", err, sizeof err) == -1);
+	CHECK(wg_pt_parse_edited(&t, path, "reexec_q\taccess_energy_vs_l1\t",
+			         "reexec_q\taccess_energy_vs_l1\t0.03\tfraction\t-\t-\tSethia\tnot-given\tx", err, sizeof err) == -1);
 	snprintf(want, sizeof want, "%s:%d: not-given row", path, line);
 	CHECK(strstr(err, want) == err);
 	/* a missing row is named by the model */
-	if (parse_edited(&t, "reexec_q\taccess_energy_vs_l1\t", NULL, err, sizeof err) == 0) {
-		wg_energy_model m;
-		memset(&m, 0, sizeof m);
-		wg_params_default(q, p);
-		CHECK(reexec_q_energy_model(&m, &t, q, p, err, sizeof err) == -1);
-		snprintf(want, sizeof want, "%s: no row 'reexec_q access_energy_vs_l1'", path);
-		CHECK(strstr(err, want) == err);
-		wg_ptable_free(&t);
-	} else {
-		CHECK(0);
-	}
-	if (parse_edited(&t, "wrc\tmode_switch_energy\t", NULL, err, sizeof err) == 0) {
-		wg_energy_model m;
-		memset(&m, 0, sizeof m);
-		wg_params_default(w, p);
-		CHECK(wrc_energy_model(&m, &t, w, p, err, sizeof err) == -1);
-		CHECK(strstr(err, "no row 'wrc mode_switch_energy'") != NULL);
-		wg_ptable_free(&t);
-	} else {
-		CHECK(0);
-	}
+	snprintf(want, sizeof want, "%s: no row 'reexec_q access_energy_vs_l1'", path);
+	wg_pt_model_refuses(path, "reexec_q\taccess_energy_vs_l1\t", NULL, q, reexec_q_energy_model, want);
+	snprintf(want, sizeof want, "%s: no row 'wrc mode_switch_energy'", path);
+	wg_pt_model_refuses(path, "wrc\tmode_switch_energy\t", NULL, w, wrc_energy_model, want);
 	/* a fractional access count is refused with its line */
-	if (parse_edited(&t, "reexec_q\tpush_queue_accesses\t",
-			 "reexec_q\tpush_queue_accesses\t0.5\taccesses/event\t-\t-\tmine\tassumed\thalf", err, sizeof err) == 0) {
-		const wg_prow *r = wg_ptable_find(&t, "reexec_q", "push_queue_accesses");
-		wg_energy_model m;
-		memset(&m, 0, sizeof m);
-		wg_params_default(q, p);
-		CHECK(reexec_q_energy_model(&m, &t, q, p, err, sizeof err) == -1);
-		snprintf(want, sizeof want, "%s:%d: reexec_q push_queue_accesses must be a whole number", path, r ? r->line : -1);
-		CHECK(strstr(err, want) == err);
-		wg_ptable_free(&t);
-	} else {
-		CHECK(0);
-	}
+	line = wg_pt_line(path, "reexec_q", "push_queue_accesses"); /* the edit keeps the line */
+	snprintf(want, sizeof want, "%s:%d: reexec_q push_queue_accesses must be a whole number", path, line);
+	wg_pt_model_refuses(path, "reexec_q\tpush_queue_accesses\t",
+			    "reexec_q\tpush_queue_accesses\t0.5\taccesses/event\t-\t-\tmine\tassumed\thalf", q,
+			    reexec_q_energy_model, want);
 }
 
 int main(void)
