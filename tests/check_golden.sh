@@ -27,4 +27,7 @@ check rename-small-wear rename --set WARPS=4 --set REGS=8 --set RT_ENTRIES=32 --
 check wrc-default wrc
 check reexec_q-e3-stores reexec_q --set ENTRIES=3 --set THREADS=4 --set WARPS=4 --set ADDR_BITS=16 --set OFFSET_BITS=3 --set STORES=1
 check mascar-default mascar
+check equalizer-default equalizer
+check vf_manager-default vf_manager
+check equalizer_gpu-s3 equalizer_gpu --set SMS=3
 exit $status

@@ -88,7 +88,8 @@ t "case-neg:pins-with-read-lat-1" "tests/expect_check_fail.sh 'the miss should e
 
 # --- deliberately broken RTL must be caught (one or two per block here, every one in `make sweep`:
 # each mutant is a Verilator build of its own) ---
-for m in rfc/ignore-pins rfc/victim-youngest sched2l/busy-ignored wrc/release-while-busy reexec_q/full-queue-has-nothing; do
+for m in rfc/ignore-pins rfc/victim-youngest sched2l/busy-ignored wrc/release-while-busy reexec_q/full-queue-has-nothing \
+	equalizer/pause-oldest vf_manager/start-while-busy; do
 	t "mutant:${m/\//-}" "tests/mutant.sh $m"
 done
 
@@ -334,3 +335,81 @@ t "wave:mascar-case" "tests/check_wave.sh mascar fig46_reexecution"
 t "energy:reexec_q" "\$WARPGEN energy reexec_q -q | grep -qx 'push n/g' && [ \"\$(\$WARPGEN energy reexec_q -q | grep -c ' n/g\$')\" = 6 ] && \$WARPGEN energy reexec_q | grep -Eq '^replay +n/g +not given in pJ \\(sethia2015\\.tsv:[0-9]+\\): 1 queue access = 0\\.03 L1 accesses' && \$WARPGEN energy reexec_q | grep -Eq '^pop +n/g +not given by the thesis .*0 queue accesses'"
 t "energy:wrc" "[ \"\$(\$WARPGEN energy wrc -q | grep -c ' n/g\$')\" = 6 ] && \$WARPGEN energy wrc -q | grep -qx 'wst_write n/g' && \$WARPGEN energy wrc | grep -Eq '^owner_change +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+' && \$WARPGEN energy wrc | grep -qx 'clock 0.7 GHz (leakage energy per cycle = leakage mW / clock GHz pJ)'"
 t "energy:mascar" "[ \"\$(\$WARPGEN energy mascar -q | grep -c ' n/g\$')\" = 11 ] && \$WARPGEN energy mascar -q | grep -qx 'rq.rotate_move n/g' && \$WARPGEN energy mascar | grep -Eq '^rq\\.push +n/g +rq: not given in pJ .*= 0\\.03 L1 accesses' && \$WARPGEN energy mascar | grep -q '^leakage n/g: sum of the instances.: rq n/g, wrc n/g'"
+
+# --- Equalizer (docs/equalizer.md, docs/vf_manager.md): the per-SM block on a random SM
+# environment with kernel profiles and a shadow of the contract (cosim/equalizer_stim.c), the
+# frequency manager, and the GPU composition on a GPU model (cosim/eqg_env.c). The issue's
+# regression, WARPS {8,32,48} x EPOCH {256,4096} x SAMPLE_PERIOD {16,128} x both objectives, is
+# covered by four configurations x 3 seeds here (every value of every parameter, both objectives);
+# `make sweep` runs the whole cross product.
+t "gen:help-equalizer" "\$WARPGEN gen equalizer --help | grep -q 'EPOCH *4096'"
+t "bad:equalizer-epoch" "tests/expect_bad.sh 'EPOCH=100 must be a power of two in 2..65536 and >= SAMPLE_PERIOD=128' $W gen equalizer --set EPOCH=100 -o @OUT@"
+t "bad:equalizer-gpu-sms" "tests/expect_bad.sh 'SMS=33 is out of range (legal range 1..32)' $W gen equalizer_gpu --set SMS=33 -o @OUT@"
+t "lint:equalizer-default" "BLOCK=equalizer tests/lint.sh"
+t "lint:equalizer-edges" "BLOCK=equalizer tests/lint.sh --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2"
+t "lint:vf_manager-s1-lat1" "BLOCK=vf_manager tests/lint.sh --set SMS=1 --set SM_LAT=1 --set MEM_LAT=1"
+t "lint:vf_manager-s32-plurality-lat4096" "BLOCK=vf_manager tests/lint.sh --set SMS=32 --set MAJORITY=PLURALITY --set SM_LAT=1 --set MEM_LAT=4096"
+t "lint:equalizer_gpu-s3" "BLOCK=equalizer_gpu tests/lint.sh --set SMS=3 --set WARPS=16"
+t "area:equalizer-edges" "\$WARPGEN area equalizer --flops-only --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 -q"
+t "area:equalizer-w33-c5" "\$WARPGEN area equalizer --flops-only --set WARPS=33 --set MAX_CTAS=5 --set HYSTERESIS=4 --set SAMPLE_PERIOD=4 --set EPOCH=64 -q"
+t "area:vf_manager-default" "\$WARPGEN area vf_manager -q"
+t "area:vf_manager-lat1" "\$WARPGEN area vf_manager --set SM_LAT=1 --set MEM_LAT=1 -q"
+t "area:equalizer_gpu-s3" "\$WARPGEN area equalizer_gpu --flops-only --set SMS=3 -q"
+# name|cycles|parameters (at EPOCH=4096, 200,000 cycles are 48 epochs)
+EQ_CONFIGS=(
+	"w8-e256-s16-energy|30000|--set WARPS=8 --set EPOCH=256 --set SAMPLE_PERIOD=16"
+	"w32-e4096-s128-perf|200000|--set WARPS=32 --set OBJECTIVE=PERFORMANCE"
+	"w48-e4096-s16-energy|200000|--set SAMPLE_PERIOD=16"
+	"w48-e256-s128-perf|30000|--set EPOCH=256 --set OBJECTIVE=PERFORMANCE"
+)
+for c in "${EQ_CONFIGS[@]}"; do
+	IFS='|' read -r name cyc args <<<"$c"
+	for seed in 1 2 3; do
+		t "cosim:equalizer-$name-seed$seed" "\$WARPGEN_SAN cosim equalizer $args --knob PROFILE=phases --seed $seed --cycles $cyc -q"
+	done
+done
+t "cosim:equalizer-w16c3-shift-strict-h1" "\$WARPGEN_SAN cosim equalizer --set WARPS=16 --set MAX_CTAS=3 --set SAMPLE_PERIOD=2 --set EPOCH=32 --set HYSTERESIS=1 --set OBJECTIVE=PERFORMANCE --set NORM=SHIFT --set XMEM_STRICT=1 --knob PROFILE=phases --seed 4 --cycles 20000 -q"
+t "cosim:equalizer-w64-c16-e2" "\$WARPGEN_SAN cosim equalizer --set SAMPLE_PERIOD=1 --set EPOCH=2 --set WARPS=64 --set MAX_CTAS=16 --set HYSTERESIS=1 --set BARRIER_IS_ACTIVE=1 --seed 5 --cycles 20000 -q"
+t "cosim:equalizer-edges" "\$WARPGEN_SAN cosim equalizer --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 --seed 6 --cycles 20000 -q"
+t "cosim:equalizer-knobs-hot" "\$WARPGEN_SAN cosim equalizer --set WARPS=16 --set MAX_CTAS=3 --set SAMPLE_PERIOD=2 --set EPOCH=32 --set HYSTERESIS=1 --set OBJECTIVE=PERFORMANCE --set NORM=SHIFT --set XMEM_STRICT=1 --knob PROFILE=memory --knob CTA_LIFE=20 --knob GWDE_DELAY=30 --knob RESET_PPM=2000 --knob KGAP=5 --knob KCTAS=5 --seed 7 --cycles 20000 -q"
+t "cosim-neg:equalizer-coverage-floor" "tests/expect_check_fail.sh 'coverage floor: ' \$WARPGEN cosim equalizer --set WARPS=8 --set EPOCH=256 --set SAMPLE_PERIOD=16 --knob RESET_PPM=20000 --seed 1 --cycles 30000 -q"
+for c in $(out/bin/warpgen cosim equalizer --list 2>/dev/null | awk '/^  [a-z_0-9]+ /{print $1}'); do
+	t "case:equalizer-$c" "\$WARPGEN_SAN cosim equalizer --case $c -q"
+done
+t "case-neg:equalizer-tt-shift" "tests/expect_check_fail.sh 'vote 0 vf 0 T 8, expected delta 0 vote 2 vf 1 T 8' \$WARPGEN cosim equalizer --case tt_xmem_over_2 --set NORM=SHIFT -q"
+t "case-neg:equalizer-vf-energy" "tests/expect_check_fail.sh 'vf 3 T 8, expected delta 0 vote 1 vf 5' \$WARPGEN cosim equalizer --case vf_performance --set OBJECTIVE=ENERGY -q"
+# vf_manager: random strobes closer than the latencies (drops), the thesis's latencies, plurality
+for seed in 1 2 3; do
+	t "cosim:vf_manager-lat8-seed$seed" "\$WARPGEN_SAN cosim vf_manager --set SM_LAT=8 --set MEM_LAT=12 --knob EPOCH=12 --knob JITTER=10 --seed $seed --cycles 30000 -q"
+done
+t "cosim:vf_manager-default-seed4" "\$WARPGEN_SAN cosim vf_manager --seed 4 --cycles 30000 -q"
+t "cosim:vf_manager-s4-plurality" "\$WARPGEN_SAN cosim vf_manager --set SMS=4 --set MAJORITY=PLURALITY --set SM_LAT=8 --set MEM_LAT=12 --knob EPOCH=10 --knob JITTER=9 --knob RESET_PPM=2000 --seed 5 --cycles 30000 -q"
+for c in $(out/bin/warpgen cosim vf_manager --list 2>/dev/null | awk '/^  [a-z_0-9]+ /{print $1}'); do
+	t "case:vf_manager-$c" "\$WARPGEN_SAN cosim vf_manager --case $c -q"
+done
+t "case:vf_manager-tie_is_none-s15" "\$WARPGEN_SAN cosim vf_manager --case tie_is_none --set SMS=15 -q"
+t "case-neg:vf_manager-strict-under-plurality" "tests/expect_check_fail.sh 'strobe 0: win_o = 5, expected 0' \$WARPGEN cosim vf_manager --case strict_majority --set MAJORITY=PLURALITY -q"
+# equalizer_gpu: the composed GPU at SMS {1, 3, 15} (15 x 48 warps runs in `make`)
+EQG_CONFIGS=(
+	"sms1-drops|--set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=300 --set MEM_LAT=100"
+	"sms3|--set SMS=3 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64"
+	"sms15-perf-plurality|--set SMS=15 --set WARPS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --set MAJORITY=PLURALITY"
+)
+for c in "${EQG_CONFIGS[@]}"; do
+	for seed in 1 2 3; do
+		t "cosim:equalizer_gpu-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim equalizer_gpu ${c#*|} --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --seed $seed --cycles 20000 -q"
+	done
+done
+# epoch ends in the gaps between kernels (no kernel: every SM decides 0 / NONE)
+t "cosim:equalizer_gpu-sms3-kgap-seed1" "\$WARPGEN_SAN cosim equalizer_gpu --set SMS=3 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=30 --seed 1 --cycles 20000 -q"
+for c in $(out/bin/warpgen cosim equalizer_gpu --list 2>/dev/null | awk '/^  [a-z_0-9]+ /{print $1}'); do
+	t "case:equalizer_gpu-$c" "\$WARPGEN_SAN cosim equalizer_gpu --case $c -q"
+done
+t "stats:equalizer_gpu-profiles" "d=\$(mktemp -d) && \$WARPGEN_SAN stats equalizer_gpu --set SMS=3 --set WARPS=16 --set SAMPLE_PERIOD=16 --set EPOCH=512 --cycles 30000 -q -o \$d >/dev/null && for p in COMPUTE MEMORY CACHE UNSAT IMBALANCE PHASE; do [ -s \$d/equalizer_gpu_\$p.csv ] && { ! command -v gnuplot >/dev/null || [ -s \$d/equalizer_gpu_\$p.png ]; } || exit 1; done && awk -F, '\$1==\"MEMORY\"&&!(\$9<6){f=1} \$1==\"UNSAT\"&&\$9!=8{f=1} \$NF!=1&&NR>1{f=1} END{exit f}' \$d/equalizer_gpu_summary.csv; rc=\$?; rm -rf \$d; exit \$rc"
+t "stats:equalizer_gpu-deterministic" "d=\$(mktemp -d) && for r in 1 2; do \$WARPGEN stats equalizer_gpu --set SMS=3 --set WARPS=16 --set EPOCH=512 --set SAMPLE_PERIOD=16 --cycles 30000 -q -o \$d/\$r >/dev/null || exit 1; done && cmp \$d/1/equalizer_gpu_CACHE.csv \$d/2/equalizer_gpu_CACHE.csv && cmp \$d/1/equalizer_gpu_PHASE.csv \$d/2/equalizer_gpu_PHASE.csv && cmp \$d/1/equalizer_gpu_summary.csv \$d/2/equalizer_gpu_summary.csv; rc=\$?; rm -rf \$d; exit \$rc"
+t "stats-neg:equalizer_gpu-watchdog" "tests/expect_check_fail.sh 'no issue and no memory return' \$WARPGEN stats equalizer_gpu --profile MEMORY --knob MEM_LAT=2000 --knob WATCHDOG=500 --set SMS=3 --set WARPS=16 --cycles 20000 -q -o /tmp/eqg-neg"
+t "wave:equalizer-case" "tests/check_wave.sh equalizer hyst_broken_third_epoch"
+t "gen:equalizer-paper-storage" "tests/equalizer_storage.sh"
+t "energy:equalizer" "[ \"\$(\$WARPGEN energy equalizer -q | grep -c ' n/g\$')\" = 8 ] && \$WARPGEN energy equalizer -q | grep -qx 'decide n/g' && \$WARPGEN energy equalizer | grep -Eq '^decide +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: Alg\\. 1 runs once per 4096-cycle epoch' && \$WARPGEN energy equalizer | grep -q '56 bits per SM'"
+t "energy:vf_manager" "[ \"\$(\$WARPGEN energy vf_manager -q | grep -c ' n/g\$')\" = 5 ] && \$WARPGEN energy vf_manager | grep -q '(V/V0)^2: 1.3225 at high,\$'"
+t "energy:equalizer_gpu" "[ \"\$(\$WARPGEN energy equalizer_gpu -q | grep -c ' n/g\$')\" = 12 ] && \$WARPGEN energy equalizer_gpu -q | grep -qx 'vfm.start n/g' && \$WARPGEN energy equalizer_gpu | grep -q '^leakage n/g: sum of the instances.: eq n/g, vfm n/g'"

@@ -15,7 +15,9 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 # and at 4 active x 4 entries. The renaming table at the paper's 1 KB table (816 entries) and its
 # unconstrained 48 x 63 table (3024 entries), and with wear levelling. Mascar's readiness
 # checker and re-execution queue at the thesis's sizes (48 warps, 32 entries), alone and composed,
-# and composed at 16 warps with a 16-entry queue that parks stores too.
+# and composed at 16 warps with a 16-entry queue that parks stores too. Equalizer's per-SM block at
+# the thesis's sizes (48 warps, 128-cycle samples, 4096-cycle epochs) in both objectives, its
+# frequency manager, and the GPU (15 SMs x 48 warps + the manager).
 CONFIGS=(
 	"rfc-default|rfc"
 	"rfc-a4-e4|rfc --set ACTIVE_WARPS=4 --set ENTRIES=4"
@@ -31,6 +33,10 @@ CONFIGS=(
 	"reexec_q-default|reexec_q"
 	"mascar-default|mascar"
 	"mascar-w16-e16-stores|mascar --set WARPS=16 --set ENTRIES=16 --set STORES=1"
+	"equalizer-default|equalizer"
+	"equalizer-perf-shift|equalizer --set OBJECTIVE=PERFORMANCE --set NORM=SHIFT --set WARPS=32"
+	"vf_manager-default|vf_manager"
+	"equalizer_gpu-default|equalizer_gpu"
 )
 rm -rf out/main && mkdir -p out/main
 one() { # NAME ARGS: every step of one configuration, one line each
@@ -46,7 +52,7 @@ one() { # NAME ARGS: every step of one configuration, one line each
 	# the renaming table's and the re-execution queue's gate mapping take Yosys 10-25 minutes:
 	# flip-flop check only here (`warpgen area BLOCK` runs the full flow)
 	local aopt=""
-	case $block in rename | reexec_q | mascar) aopt=--flops-only ;; esac
+	case $block in rename | reexec_q | mascar | equalizer_gpu) aopt=--flops-only ;; esac
 	$W area $args $aopt --json "$d/area.json" >"$d/area.log" 2>&1 || rc=1
 	echo "$name: area $(grep -iE 'flip-flop|flop' "$d/area.log" | head -1)"
 	$W energy $args >"$d/energy.log" 2>&1 || rc=1
@@ -85,7 +91,8 @@ PY
 	echo
 	echo "paper (Gebhart ISCA'11 §5.2, §5.3): 8 active ~ all 32 active, 6 active -1 % to -5 %;"
 	echo "with 6 entries the combined design avoids more than half of the MRF reads and writes."
-} | tee out/stats.md
+} >out/stats.md # (not a pipeline: status must survive)
+cat out/stats.md
 { echo; echo "## Two-level scheduler + RFC on the synthetic SM (C model only)"; echo; cat out/stats.md; } >>out/report.md
 # Statistics mode of the renaming table (C model only): Table 3 workloads (docs/rename.md).
 echo "register renaming on synthetic kernels shaped like Jeon's Table 3 (warpgen stats rename, C model only;"
@@ -97,5 +104,34 @@ sed -n '/^average/,$p' out/main/stats-rename.log | tee out/stats-rename.md
 echo "Mascar storage (Sethia 2015 Tab. 4.2, from the manifest of warpgen gen mascar):"
 tests/mascar_storage.sh | tee out/main/mascar-storage.log || status=1
 { echo; echo "## Mascar storage against the thesis's Table 4.2"; echo; cat out/main/mascar-storage.log; } >>out/report.md
+# Equalizer: the statistics storage against §3.5.1.2, and the GPU's behaviour per kernel profile.
+echo "Equalizer storage (Sethia 2015 §3.5.1.2, from the manifests of warpgen gen equalizer / equalizer_gpu):"
+tests/equalizer_storage.sh | tee out/main/equalizer-storage.log || status=1
+{ echo; echo "## Equalizer storage against the thesis's §3.5.1.2"; echo; cat out/main/equalizer-storage.log; } >>out/report.md
+echo "Equalizer on the GPU model (warpgen stats equalizer_gpu, 15 SMs x 48 warps, 200,000 cycles per profile,"
+echo "C model only; profiles assumed; plots in out/stats/equalizer_gpu-*/):"
+{
+	echo "| objective | profile | numBlocks first -> last (mean) | decisions -1/0/+1 | main VF state | IPC per SM |"
+	echo "|---|---|---|---|---|---|"
+	for obj in ENERGY PERFORMANCE; do
+		d=out/stats/equalizer_gpu-$obj
+		$W stats equalizer_gpu --set OBJECTIVE=$obj -o "$d" >"out/main/stats-eqg-$obj.log" 2>&1 || status=1
+		python3 - "$d/equalizer_gpu_summary.csv" $obj <<'PY' || status=1
+import csv, sys
+states = [("f_normal", "normal"), ("f_sm_high", "SM high"), ("f_sm_low", "SM low"), ("f_mem_high", "memory high"),
+          ("f_mem_low", "memory low")]
+for r in csv.DictReader(open(sys.argv[1])):
+    k, name = max(states, key=lambda s: float(r[s[0]]))
+    print("| %s | %s | %.2f -> %.2f (%.2f) | %s/%s/%s | %s %.1f %% | %.3f |" % (
+        sys.argv[2], r["profile"], float(r["nb_first"]), float(r["nb_last"]), float(r["nb_avg"]),
+        r["dec_m1"], r["dec_0"], r["dec_p1"], name, 100 * float(r[k]), float(r["ipc_per_sm"])))
+PY
+	done
+	echo
+	echo "thesis (Sethia 2015 Fig. 3.9, §3.5.2): compute kernels -> SM high (performance) / memory low (energy);"
+	echo "memory and cache kernels -> memory high / SM low; cache kernels run fewer CTAs."
+} >out/stats-equalizer.md
+cat out/stats-equalizer.md
+{ echo; echo "## Equalizer on the GPU model (C model only)"; echo; cat out/stats-equalizer.md; } >>out/report.md
 [ "$status" -eq 0 ] && echo "main job: all checks passed" || echo "main job: FAILED (logs in out/main/)"
 exit $status

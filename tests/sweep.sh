@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # sweep.sh - `make sweep`: the long regressions. Every RFC configuration of the
 # cross product below, every Mascar configuration of WARPS {4,16,48} x ENTRIES
-# {1,2,16,32} x STORES {0,1}, each x SEEDS seeds x CYCLES cycles, every RTL
-# mutant (tests/mutant.sh), and the lint of the configurations too slow for
-# `make test` (Yosys needs about a minute for each). In parallel, one line per
-# run, ending "N passed, M failed". Failures print their replay command.
+# {1,2,16,32} x STORES {0,1}, every Equalizer configuration of WARPS {8,32,48} x
+# EPOCH {256,4096} x SAMPLE_PERIOD {16,128} x OBJECTIVE and the GPU at SMS {1,3,15},
+# each x SEEDS seeds x CYCLES cycles, every RTL mutant (tests/mutant.sh), and the
+# lint of the configurations too slow for `make test` (Yosys needs about a minute
+# for each). In parallel, one line per run, ending "N passed, M failed". Failures
+# print their replay command.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SEEDS=${SEEDS:-5} CYCLES=${CYCLES:-1000000} JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -21,11 +23,22 @@ for w in 4 16 48; do for e in 1 2 16 32; do for st in 0 1; do
 		cosim mascar --set WARPS=$w --set ENTRIES=$e --set STORES=$st --seed $s
 	done
 done; done; done
+for w in 8 32 48; do for e in 256 4096; do for sp in 16 128; do for o in ENERGY PERFORMANCE; do
+	for s in $(seq 1 "$SEEDS"); do
+		cosim equalizer --set WARPS=$w --set EPOCH=$e --set SAMPLE_PERIOD=$sp --set OBJECTIVE=$o --knob PROFILE=phases --seed $s
+	done
+done; done; done; done
+for sms in 1 3 15; do for o in ENERGY PERFORMANCE; do
+	for s in $(seq 1 "$SEEDS"); do
+		cosim equalizer_gpu --set SMS=$sms --set OBJECTIVE=$o --seed $s
+	done
+done; done
 for m in $(tests/mutant.sh --list); do
 	echo "tests/mutant.sh $m >/dev/null 2>&1 && echo 'PASS mutant $m' || echo 'FAIL mutant $m'" >>"$list"
 done
 for l in "rename" "rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST" \
-	"sched2l --set WARPS=64 --set ACTIVE=64 --set SELECT=RR"; do
+	"sched2l --set WARPS=64 --set ACTIVE=64 --set SELECT=RR" \
+	"equalizer --set WARPS=64 --set MAX_CTAS=16 --set HYSTERESIS=7 --set SAMPLE_PERIOD=1024 --set EPOCH=1024 --set NORM=SHIFT --set OBJECTIVE=PERFORMANCE --set BARRIER_IS_ACTIVE=1 --set XMEM_STRICT=1"; do
 	set -- $l
 	b=$1 && shift
 	echo "BLOCK=$b tests/lint.sh $* >/dev/null 2>&1 && echo 'PASS lint $l' || echo 'FAIL lint $l'" >>"$list"
