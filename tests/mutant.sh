@@ -31,7 +31,7 @@ declare -A ARGS=(
 	[sched2l]="--set WARPS=16 --set ACTIVE=4 --set SELECT=RR"
 	[wrc]="--set WARPS=8"
 	[reexec_q]="--set ENTRIES=4 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=8"
-	[equalizer]="--set WARPS=64 --set MAX_CTAS=16 --set SAMPLE_PERIOD=1 --set EPOCH=2 --set HYSTERESIS=1 --set BARRIER_IS_ACTIVE=1"
+	[equalizer]="--set WARPS=16 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=16 --set HYSTERESIS=1"
 	[vf_manager]="--set SM_LAT=200 --set MEM_LAT=300"
 )
 if [ "${1:-}" = --list ]; then printf '%s\n' "${!MUT[@]}" | sort; exit 0; fi
