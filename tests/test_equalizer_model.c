@@ -921,7 +921,6 @@ static void frame_pack_in(wg_fr *f, const eq_cfg *c, const eq_in *i)
 
 static int frame_same(const wg_fr *f, const eq_out *o)
 {
-	const wg_layout *L = &f->L;
 	int ok = 1;
 	ok &= wg_fr_port(f, EQ_WPAUSE_O) == o->wpause;
 	ok &= wg_fr_port(f, EQ_CTA_VALID_O) == o->cta_valid;
@@ -933,9 +932,7 @@ static int frame_same(const wg_fr *f, const eq_out *o)
 	ok &= wg_fr_port(f, EQ_DELTA_O) == o->delta;
 	ok &= wg_fr_port(f, EQ_VOTE_O) == o->vote;
 	ok &= wg_fr_port(f, EQ_VF_O) == o->vf;
-	uint64_t ev = wg_fr_port(f, EQ_EV_O);
-	for (int e = 0; e < EQ_NEVENTS; e++)
-		ok &= ((ev >> L->ev_lsb[e]) & wg_ones64(L->ev_w[e])) == o->ev[e];
+	ok &= wg_fr_events_are(f, o->ev);
 	return ok;
 }
 

@@ -1159,8 +1159,7 @@ static int fr_matches(const fr *f, const rn_cfg *c, const rn_out *o)
 		unsigned n = D - i * 64 < 64 ? (unsigned)(D - i * 64) : 64u;
 		ok &= wg_fr_get(f, RN_DOM_ON_O, (unsigned)i * 64, n) == o->dom_on[i];
 	}
-	for (int e = 0; e < RN_NEVENTS; e++)
-		ok &= wg_fr_get(f, RN_EV_O, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]) == o->ev[e];
+	ok &= wg_fr_events_are(f, o->ev);
 	/* nothing above each port's width */
 	for (int port = RN_PIR_READY_O; port < RN_NPORTS; port++) {
 		int w = L->width[port], words = (w + 31) / 32;

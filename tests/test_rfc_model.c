@@ -1324,8 +1324,7 @@ static int fr_matches(const fr *f, const rfc_cfg *c, const rfc_out *o)
 	for (int i = 0; i < c->flush_ports * c->lanes; i++)
 		ok &= wg_fr_get(f, RFC_FL_DATA_O, (unsigned)i * W, W) == o->fl_data[i];
 	ok &= wg_fr_get(f, RFC_SLOT_FREE_O, 0, (unsigned)c->active_warps) == o->slot_free;
-	for (int e = 0; e < RFC_NEVENTS; e++)
-		ok &= wg_fr_get(f, RFC_EV_O, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]) == o->ev[e];
+	ok &= wg_fr_events_are(f, o->ev);
 	/* nothing above the widths */
 	for (int port = 0; port < L->nports; port++) {
 		if (wg_block_rfc.ports[port].dir != WG_OUT)

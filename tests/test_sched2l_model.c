@@ -980,8 +980,7 @@ static int fr_matches(const fr *f, const s2l_cfg *c, const s2l_out *o)
 		ok &= wg_fr_get(f, S2L_SLOT_WARP_O, s * WB, WB) == o->slot_warp[s];
 	ok &= wg_fr_get(f, S2L_ACTIVE_O, 0, W) == o->active;
 	ok &= wg_fr_get(f, S2L_RESIDENT_O, 0, W) == o->resident;
-	for (int e = 0; e < S2L_NEVENTS; e++)
-		ok &= wg_fr_get(f, S2L_EV_O, (unsigned)L->ev_lsb[e], 1) == o->ev[e];
+	ok &= wg_fr_events_are(f, o->ev);
 	for (int port = 0; port < L->nports; port++) {
 		if (wg_block_sched2l.ports[port].dir != WG_OUT)
 			continue;

@@ -323,7 +323,6 @@ static void test_copy(void)
 
 static int frame_same(const wg_fr *f, int S, const vfm_out *o)
 {
-	const wg_layout *L_ = &f->L;
 	int ok = 1;
 	(void)S;
 	ok &= wg_fr_port(f, VFM_SM_LEVEL_O) == o->sm_level;
@@ -332,9 +331,7 @@ static int frame_same(const wg_fr *f, int S, const vfm_out *o)
 	ok &= wg_fr_port(f, VFM_SM_NEXT_O) == o->sm_next;
 	ok &= wg_fr_port(f, VFM_MEM_NEXT_O) == o->mem_next;
 	ok &= wg_fr_port(f, VFM_WIN_O) == o->win;
-	uint64_t ev = wg_fr_port(f, VFM_EV_O);
-	for (int e = 0; e < VFM_NEVENTS; e++)
-		ok &= ((ev >> L_->ev_lsb[e]) & wg_ones64(L_->ev_w[e])) == o->ev[e];
+	ok &= wg_fr_events_are(f, o->ev);
 	return ok;
 }
 

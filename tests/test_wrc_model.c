@@ -734,9 +734,7 @@ static int frame_same(const wg_fr *f, int S, const wrc_out *o)
 	ok &= wg_fr_port(f, WRC_WST_STALL_O) == o->wst_stall;
 	ok &= wg_fr_port(f, WRC_PRE_O) == o->pre;
 	ok &= wg_fr_port(f, WRC_RESIDENT_O) == o->resident;
-	uint64_t ev = wg_fr_port(f, WRC_EV_O);
-	for (int e = 0; e < WRC_NEVENTS; e++)
-		ok &= ((ev >> L->ev_lsb[e]) & wg_ones64(L->ev_w[e])) == o->ev[e];
+	ok &= wg_fr_events_are(f, o->ev);
 	return ok;
 }
 

@@ -62,4 +62,14 @@ static inline uint64_t wg_fr_get(const wg_fr *f, int port, unsigned lsb, unsigne
 	return wg_get(f->out + f->L.off[port], lsb, n);
 }
 
+/* Every event field of the ev_o output equals ev[] (the typed model's
+ * per-cycle events, in descriptor order). */
+static inline int wg_fr_events_are(const wg_fr *f, const unsigned *ev)
+{
+	int ok = 1;
+	for (int e = 0; e < f->L.nevents; e++)
+		ok &= wg_fr_get(f, f->L.ev_port, (unsigned)f->L.ev_lsb[e], (unsigned)f->L.ev_w[e]) == ev[e];
+	return ok;
+}
+
 #endif
