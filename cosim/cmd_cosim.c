@@ -40,6 +40,9 @@ static void usage(const wg_opts *o)
 	       "  --wave        dump an FST + GTKWave save file (random: the last %ld cycles)\n"
 	       "  --json FILE   write the result as JSON\n"
 	       "  -q            only the verdict line\n"
+	       "  --model-only  no RTL: the stimulus and its checks against the C model alone (quick experiments,\n"
+	       "                and showing that a directed case's check fails under other parameters); equivalence\n"
+	       "                is not checked\n"
 	       "exit: 0 equivalent, 1 mismatch or failed check, 2 bad input\n\n",
 	       RANDOM_CYCLES, WAVE_LAST);
 	if (!o->block)
@@ -195,6 +198,16 @@ static int exit_code(wg_verdict v)
 int wg_cmd_cosim(int argc, char **argv)
 {
 	wg_opts o;
+	int model_only = 0, ac = 0; /* --model-only is this command's own option; the rest is the common set */
+	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--model-only") == 0)
+			model_only = 1;
+		else
+			av[ac++] = argv[i];
+	}
+	argc = ac;
+	argv = av;
 	wg_opts_parse(&o, "cosim", argc, argv,
 		      WG_OPT_SET | WG_OPT_SEED | WG_OPT_CYCLES | WG_OPT_CASE | WG_OPT_RTL | WG_OPT_WAVE | WG_OPT_KNOB |
 			      WG_OPT_QUIET | WG_OPT_JSON | WG_OPT_LIST);
@@ -213,8 +226,11 @@ int wg_cmd_cosim(int argc, char **argv)
 	wg_layout_init(L, o.block, o.p);
 	ri->o = &o;
 	ri->L = L;
+	ri->model_only = model_only;
 	wg_config_name(o.block, o.p, 0, ri->config, sizeof ri->config);
 	wg_config_name(o.block, o.p, 1, ri->config_path, sizeof ri->config_path);
+	if (model_only && (o.rtl || o.wave || o.json))
+		wg_die("cosim", 2, "--model-only runs no RTL: it takes no --rtl, --wave or --json (an equivalence record)");
 	if (o.rtl) {
 		if (access(o.rtl, R_OK) != 0)
 			wg_die("cosim", 2, "--rtl: cannot read %s: %s", o.rtl, strerror(errno));
@@ -233,18 +249,19 @@ int wg_cmd_cosim(int argc, char **argv)
 		       directed ? o.stim->cases[o.case_idx].name : "", (unsigned long long)o.seed);
 		if (ri->cycles_req >= 0)
 			printf(" cycles=%ld", ri->cycles_req);
-		printf("%s%s\n", o.rtl ? " rtl=" : "", o.rtl ? o.rtl : "");
+		printf("%s%s%s\n", o.rtl ? " rtl=" : "", o.rtl ? o.rtl : "", model_only ? " (C model only, no RTL)" : "");
 		fflush(stdout);
 	}
 	wg_vbuild_req rq = {.block = o.block, .p = o.p, .L = L, .top = o.top, .rtl = o.rtl,
 			    .flavour = o.wave ? WG_FLAVOUR_FST : WG_FLAVOUR_FAST, .quiet = 0};
-	wg_vbuild_res rs;
+	wg_vbuild_res rs = {0};
 	wg_dut_lib lib;
-	if (wg_vbuild_load(&rq, &rs, &lib) != 0)
+	if (!model_only && wg_vbuild_load(&rq, &rs, &lib) != 0)
 		return 2;
 
 	wg_harness_cfg cfg = {.b = o.block, .stim = o.stim, .p = o.p, .knobs = o.knobs, .L = L, .case_idx = o.case_idx,
-			      .seed = o.seed, .dut = &lib, .trace_path = NULL, .trace_from = -1, .trace_to = -1};
+			      .seed = o.seed, .dut = model_only ? NULL : &lib, .trace_path = NULL, .trace_from = -1,
+			      .trace_to = -1};
 	cfg.max_cycles = directed ? (o.cycles >= 0 ? o.cycles : DIRECTED_CAP) : ri->cycles_req;
 	cfg.directed_cap_fails = directed && o.cycles < 0;
 	char dir[WG_PATH - 64], fst[WG_PATH], gtkw[WG_PATH], wtmp[WG_PATH + 32];
@@ -278,7 +295,8 @@ int wg_cmd_cosim(int argc, char **argv)
 		wg_report_failure(ri, &r);
 		fflush(stdout);
 		int in_cycle = r.fail_cycle >= 0 && r.fail_cycle < r.cycles;
-		if (in_cycle && (r.verdict == WG_V_MISMATCH || r.verdict == WG_V_ASSERT || r.verdict == WG_V_CHECK))
+		if (!model_only && in_cycle &&
+		    (r.verdict == WG_V_MISMATCH || r.verdict == WG_V_ASSERT || r.verdict == WG_V_CHECK))
 			failure_window(ri, &cfg, &r);
 		wg_report_followup(ri);
 	}
@@ -288,5 +306,6 @@ int wg_cmd_cosim(int argc, char **argv)
 	wg_harness_res_free(&r);
 	free(ri);
 	free(L);
+	free(av);
 	return rc;
 }

@@ -88,6 +88,8 @@ static int rtl_eval(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, cons
 {
 	const wg_layout *L = c->L;
 	const size_t nout = (size_t)L->nwords[WG_OUT];
+	if (!c->dut) /* C model only */
+		return 0;
 	c->dut->set_inputs(m->rtl, in);
 	c->dut->eval(m->rtl);
 	c->dut->get_outputs(m->rtl, m->ov);
@@ -106,6 +108,8 @@ static int rtl_eval(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, cons
 /* The RTL's clock edge; 1 when its own assertions stopped it (recorded in r). */
 static int rtl_tick(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, long cyc, int check)
 {
+	if (!c->dut)
+		return 0;
 	c->dut->tick(m->rtl);
 	if (!check || !c->dut->finished(m->rtl))
 		return 0;
@@ -118,7 +122,7 @@ static int rtl_tick(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, long
  * 0, at a second $finish. 1 when stopped (a failure recorded unless one is). */
 static int rtl_stopped(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, long cyc, int *failed)
 {
-	if (!c->dut->finished(m->rtl))
+	if (!c->dut || !c->dut->finished(m->rtl))
 		return 0;
 	if (!*failed)
 		fail(r, WG_V_ASSERT, cyc, "the RTL stopped the simulation ($finish/$stop/$error, see the lines above)");
@@ -132,8 +136,11 @@ static void finish_run(const wg_harness_cfg *c, wg_harness_res *r, const void *m
 {
 	if (!armed)
 		fail(r, WG_V_NORESET, cyc, "the stimulus never asserted rst_i: nothing was compared");
-	else
+	else if (c->dut)
 		compare_events(c, r, model, base);
+	else /* C model only: the model's counts, nothing to compare them with */
+		for (int e = 0; e < c->L->nevents && c->L->ev_port >= 0; e++)
+			r->ev_c[e] = c->b->model_counts(model)[e] - base[e];
 }
 
 static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
@@ -159,7 +166,7 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			}
 			break;
 		}
-		if (c->trace_path && cyc == c->trace_from) {
+		if (c->dut && c->trace_path && cyc == c->trace_from) {
 			if (d->trace_open(m->rtl, c->trace_path) == 0)
 				tracing = 1;
 		}
@@ -402,8 +409,8 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 		free(m.st);
 		return 0;
 	}
-	m.rtl = c->dut->create(c->seed);
-	if (!m.rtl) {
+	m.rtl = c->dut ? c->dut->create(c->seed) : NULL;
+	if (c->dut && !m.rtl) {
 		free(m.model);
 		free(m.st);
 		return -1;
@@ -413,13 +420,14 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	m.ov = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
 
 	double t0 = wg_now();
-	if (c->case_idx < 0 && !c->trace_path && c->run_on == 0 && c->max_cycles >= PIPE_SLOTS)
+	if (c->dut && c->case_idx < 0 && !c->trace_path && c->run_on == 0 && c->max_cycles >= PIPE_SLOTS)
 		loop_pipelined(c, r, &m); /* random stimulus, no waveform: overlap the two sides */
 	else
 		loop(c, r, &m);
 	r->seconds = wg_now() - t0;
 
-	c->dut->destroy(m.rtl);
+	if (c->dut)
+		c->dut->destroy(m.rtl);
 	if (r->traced)
 		wg_fst_strip_date(c->trace_path);
 	free(m.model);

@@ -44,7 +44,7 @@ typedef struct wg_harness_cfg {
 	uint64_t seed;            /* stimulus seed; also seeds the RTL's random initial state */
 	long max_cycles;          /* random: cycles to run; directed: cap */
 	int directed_cap_fails;   /* 1: reaching max_cycles in a directed case is WG_V_NOEND */
-	const wg_dut_lib *dut;    /* the loaded model */
+	const wg_dut_lib *dut;    /* the loaded model; NULL: the C model and the stimulus's checks only */
 	const char *trace_path;   /* FST to write, or NULL */
 	long trace_from, trace_to;/* dump the cycles [from, to] */
 	long run_on;              /* after a failure keep clocking this many cycles (replays) */

@@ -42,14 +42,15 @@ void wg_report_pass(const wg_run_info *ri, const wg_harness_res *r)
 		printf(" case=%s", o->stim->cases[o->case_idx].name);
 	if (ri->rtl_abs[0])
 		printf(" rtl=%s", o->rtl);
-	printf(" seed=%llu cycles=%ld (%s)\n", (unsigned long long)o->seed, r->cycles, perf);
+	printf(" seed=%llu cycles=%ld (%s%s)\n", (unsigned long long)o->seed, r->cycles, perf,
+	       ri->model_only ? ", C model only: equivalence not checked" : "");
 	if (ri->wave_fst[0])
 		printf("  wave: %s\n  gtkwave %s %s\n", ri->wave_fst, ri->wave_fst, ri->wave_gtkw);
 	if (o->quiet || ri->L->ev_port < 0)
 		return;
 	double per[WG_MAX_EVENTS] = {0}, total = 0, dyn = 0, base = 0;
 	run_energy(ri, r, per, &total, &dyn, &base);
-	printf("  %-20s %18s", "event", "count (C == RTL)");
+	printf("  %-20s %18s", "event", ri->model_only ? "count (C model)" : "count (C == RTL)");
 	if (ri->energy_ok)
 		printf(" %12s %14s", "pJ/event", "total pJ");
 	printf("\n");
