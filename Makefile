@@ -40,7 +40,7 @@ endif
 DEB_PKGS := gcc g++ make verilator yosys iverilog gtkwave z3 zlib1g-dev xvfb xauth gnuplot-nox \
             imagemagick librsvg2-bin python3
 
-.PHONY: all main build deps test test-fast bench sweep clean report
+.PHONY: all main build deps test test-fast bench sweep clean report FORCE
 .DEFAULT_GOAL := main
 
 main: build
@@ -53,9 +53,13 @@ $(OUT)/.deps-checked: Makefile
 	@tests/deps.sh $(DEB_PKGS)
 	@mkdir -p $(OUT) && touch $@
 
-$(OUT)/build/blocks.inc: $(wildcard csim/*_desc.c) Makefile
+# The list of blocks, rewritten only when it changes (a block added or removed: a deleted
+# *_desc.c would not make a timestamp rule fire), so objects rebuild only then.
+$(OUT)/build/blocks.inc: FORCE
 	@mkdir -p $(@D)
-	@printf 'WG_BLOCK(%s)\n' $(BLOCKS) > $@.tmp && mv $@.tmp $@
+	@printf 'WG_BLOCK(%s)\n' $(BLOCKS) > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
+
+FORCE:
 
 $(OUT)/obj/%.o: %.c $(OUT)/build/blocks.inc
 	@mkdir -p $(@D)
