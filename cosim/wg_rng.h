@@ -23,4 +23,15 @@ static inline uint64_t wg_rng_next(uint64_t *s)
 	return x * UINT64_C(2685821657736338717);
 }
 
+/* A mask of the bits of `within`, each set with probability pct %: one draw
+ * per bit position up to the highest bit of `within`. */
+static inline uint64_t wg_rng_mask(uint64_t *s, int pct, uint64_t within)
+{
+	uint64_t x = 0;
+	for (int b = 0; b < 64 && (within >> b); b++)
+		if ((int)(wg_rng_next(s) % 100) < pct)
+			x |= UINT64_C(1) << b;
+	return x & within;
+}
+
 #endif

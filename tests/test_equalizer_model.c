@@ -936,15 +936,6 @@ static int frame_same(const wg_fr *f, const eq_out *o)
 	return ok;
 }
 
-static uint64_t rnd_mask(uint64_t *r, int pct, uint64_t W)
-{
-	uint64_t x = 0;
-	for (int w = 0; w < 64 && (W >> w); w++)
-		if ((int)(wg_rng_next(r) % 100) < pct)
-			x |= B(w);
-	return x & W;
-}
-
 static unsigned popc(uint64_t x)
 {
 	unsigned n = 0;
@@ -1023,15 +1014,15 @@ static void random_run(const eq_cfg *c, uint64_t seed, int cycles, uint64_t *lin
 		for (int w = 0; w < c->warps; w++)
 			if (in.wslot[w] < C && ((valid >> in.wslot[w]) & 1u))
 				live |= B(w);
-		in.hv = rnd_mask(&r, 60 + bias[3] / 3, live);
-		in.hrdy = rnd_mask(&r, bias[0], W);
-		in.hmem = rnd_mask(&r, bias[1], W);
-		in.hbar = rnd_mask(&r, 5, W);
+		in.hv = wg_rng_mask(&r, 60 + bias[3] / 3, live);
+		in.hrdy = wg_rng_mask(&r, bias[0], W);
+		in.hmem = wg_rng_mask(&r, bias[1], W);
+		in.hbar = wg_rng_mask(&r, 5, W);
 		in.lsu_full = (int)(wg_rng_next(&r) % 100) < bias[2];
 		in.iss = 0;
 		eq_out o;
 		eq_eval(m, &in, &o);
-		in.iss = rnd_mask(&r, 30, in.hv & in.hrdy & ~o.wpause);
+		in.iss = wg_rng_mask(&r, 30, in.hv & in.hrdy & ~o.wpause);
 		int rc = eq_eval(m, &in, &o);
 		frame_pack_in(&f, c, &in);
 		f.err[0] = '\0';

@@ -738,15 +738,6 @@ static int frame_same(const wg_fr *f, int S, const wrc_out *o)
 	return ok;
 }
 
-static uint64_t rnd_mask(uint64_t *r, int pct, uint64_t W)
-{
-	uint64_t x = 0;
-	for (int w = 0; w < 64 && (W >> w); w++)
-		if ((int)(wg_rng_next(r) % 100) < pct)
-			x |= B(w);
-	return x & W;
-}
-
 static void random_run(const wrc_cfg *c, uint64_t seed, int cycles)
 {
 	long p[WRC_NPARAMS];
@@ -764,18 +755,18 @@ static void random_run(const wrc_cfg *c, uint64_t seed, int cycles)
 		memset(&in, 0, sizeof in);
 		uint64_t res = wrc_resident(m);
 		in.rst = cy == 0 || wg_rng_next(&r) % 4000 == 0;
-		in.launch = rnd_mask(&r, 10, W & ~res);
-		in.exit = rnd_mask(&r, 2, res);
-		in.hd_valid = rnd_mask(&r, 85, W);
-		in.hd_mem = rnd_mask(&r, 40, W);
-		in.hd_rdy = rnd_mask(&r, 70, W);
-		in.ad_valid = rnd_mask(&r, 85, W);
-		in.ad_mem = rnd_mask(&r, 30, W);
-		in.ad_rdy = rnd_mask(&r, 60, W);
-		in.llp = rnd_mask(&r, 15, W);
-		in.bar = rnd_mask(&r, 3, W);
-		in.lsu_pend = rnd_mask(&r, 20, W);
-		in.rq_has = rnd_mask(&r, 10, W);
+		in.launch = wg_rng_mask(&r, 10, W & ~res);
+		in.exit = wg_rng_mask(&r, 2, res);
+		in.hd_valid = wg_rng_mask(&r, 85, W);
+		in.hd_mem = wg_rng_mask(&r, 40, W);
+		in.hd_rdy = wg_rng_mask(&r, 70, W);
+		in.ad_valid = wg_rng_mask(&r, 85, W);
+		in.ad_mem = wg_rng_mask(&r, 30, W);
+		in.ad_rdy = wg_rng_mask(&r, 60, W);
+		in.llp = wg_rng_mask(&r, 15, W);
+		in.bar = wg_rng_mask(&r, 3, W);
+		in.lsu_pend = wg_rng_mask(&r, 20, W);
+		in.rq_has = wg_rng_mask(&r, 10, W);
 		in.rq_head_valid = wg_rng_next(&r) % 3 == 0;
 		in.rq_head_warp = (unsigned)(wg_rng_next(&r) % (uint64_t)c->warps);
 		in.lsu_rdy = wg_rng_next(&r) % 4 != 0;
