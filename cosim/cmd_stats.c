@@ -202,6 +202,7 @@ static void json_run(wg_buf *b, const stats_run *r)
 
 int wg_cmd_stats_rename(int argc, char **argv); /* cosim/cmd_stats_rename.c */
 int wg_cmd_stats_eqg(int argc, char **argv);     /* cosim/cmd_stats_eqg.c */
+int wg_cmd_stats_pt(int argc, char **argv);      /* cosim/cmd_stats_pt.c */
 
 int wg_cmd_stats(int argc, char **argv)
 {
@@ -209,6 +210,8 @@ int wg_cmd_stats(int argc, char **argv)
 		return wg_cmd_stats_rename(argc, argv);
 	if (argc > 0 && strcmp(argv[0], "equalizer_gpu") == 0)
 		return wg_cmd_stats_eqg(argc, argv);
+	if (argc > 0 && strcmp(argv[0], "prefetch_table") == 0)
+		return wg_cmd_stats_pt(argc, argv);
 	/* --compare is this command's own option; the rest is the common set */
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	int ac = 0, compare = 0, reset_knob = 0;
@@ -229,7 +232,7 @@ int wg_cmd_stats(int argc, char **argv)
 		return 0;
 	}
 	if (o.block != &wg_block_sm_rfc)
-		wg_die("stats", 2, "%s has no statistics mode (only sm_rfc, rename and equalizer_gpu)", o.block->name);
+		wg_die("stats", 2, "%s has no statistics mode (only sm_rfc, rename, equalizer_gpu and prefetch_table)", o.block->name);
 	if (!reset_knob)
 		o.knobs[SME_K_RESET_PPM] = 0;
 	long cycles = o.cycles >= 0 ? o.cycles : STATS_CYCLES;

@@ -23,6 +23,7 @@ static const wg_energy_rules rules[] = {
 	{"reexec_q", MS_ENERGY_TABLE, reexec_q_energy_model, reexec_q_energy_notes},
 	{"equalizer", MS_ENERGY_TABLE, equalizer_energy_model, equalizer_energy_notes},
 	{"vf_manager", MS_ENERGY_TABLE, vf_manager_energy_model, vf_manager_energy_notes},
+	{"prefetch_table", MS_ENERGY_TABLE, prefetch_table_energy_model, prefetch_table_energy_notes},
 };
 
 static const wg_energy_rules *find_rules(const wg_block *b, char *err, size_t n)

@@ -100,4 +100,12 @@ int vf_manager_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_blo
 			    size_t n);
 int vf_manager_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
 
+/* ---- APOGEE (power_tables/prefetch_table_energy.c): sethia2015.tsv chapter V rows, docs/energy-model.md §7 ---- */
+
+/* Rows "prefetch_table <event>_energy", "prefetch_table leakage" (all not-given: the thesis gives no pJ);
+ * clock from row "apogee clock" (1 GHz, Tab. 5.3(a)). */
+int prefetch_table_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
+				size_t n);
+int prefetch_table_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
+
 #endif

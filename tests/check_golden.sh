@@ -30,4 +30,5 @@ check mascar-default mascar
 check equalizer-default equalizer
 check vf_manager-default vf_manager
 check equalizer_gpu-s3 equalizer_gpu --set SMS=3
+check prefetch_table-default prefetch_table
 exit $status

@@ -420,3 +420,35 @@ t "gen:equalizer-paper-storage" "tests/equalizer_storage.sh"
 t "energy:equalizer" "[ \"\$(\$WARPGEN energy equalizer -q | grep -c ' n/g\$')\" = 8 ] && \$WARPGEN energy equalizer -q | grep -qx 'decide n/g' && \$WARPGEN energy equalizer | grep -Eq '^decide +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: Alg\\. 1 runs once per 4096-cycle epoch' && \$WARPGEN energy equalizer | grep -q '56 bits per SM'"
 t "energy:vf_manager" "[ \"\$(\$WARPGEN energy vf_manager -q | grep -c ' n/g\$')\" = 5 ] && \$WARPGEN energy vf_manager | grep -q '(V/V0)^2: 1.3225 at high,\$'"
 t "energy:equalizer_gpu" "[ \"\$(\$WARPGEN energy equalizer_gpu -q | grep -c ' n/g\$')\" = 12 ] && \$WARPGEN energy equalizer_gpu -q | grep -qx 'vfm.start n/g' && \$WARPGEN energy equalizer_gpu | grep -q '^leakage n/g: sum of the instances.: eq n/g, vfm n/g'"
+
+# --- APOGEE prefetch table (docs/prefetch_table.md): random loads from access profiles on an L1 and
+# memory model (cosim/pt_env.c), directed cases (cosim/prefetch_table_stim_cases.c). The issue's
+# regression, ENTRIES {1,4,64} x WARPS {1,4,8} x LANES_PER_CYCLE {1,8,32} x THREADS {8,32}, is
+# covered by four configurations x 3 seeds here (every value of every parameter; the defaults,
+# 64 entries x 32 threads, run in `make`); `make sweep` runs the whole cross product.
+t "gen:help-prefetch_table" "\$WARPGEN gen prefetch_table --help | grep -q 'ENTRIES *64'"
+t "bad:prefetch_table-tidx" "tests/expect_bad.sh 'TIDX_BITS=5 must hold THREADS=32 lanes' $W gen prefetch_table --set TIDX_BITS=5 -o @OUT@"
+t "lint:prefetch_table-small" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4"
+t "lint:prefetch_table-edges" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0"
+t "area:prefetch_table-small" "\$WARPGEN area prefetch_table --flops-only --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4 -q"
+t "area:prefetch_table-edges" "\$WARPGEN area prefetch_table --flops-only --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0 -q"
+PT_CONFIGS=(
+	"e1-w1-l1-t8|--set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8"
+	"e4-w4-l8-t8|--set ENTRIES=4 --set THREADS=8"
+	"e4-w8-l32-t32|--set ENTRIES=4 --set WARPS=8 --set LANES_PER_CYCLE=32"
+	"e64-w4-l8-t8|--set THREADS=8"
+)
+for c in "${PT_CONFIGS[@]}"; do
+	for seed in 1 2 3; do
+		t "cosim:prefetch_table-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim prefetch_table ${c#*|} --seed $seed --knob MEM_LAT=100 --knob GAP=8 --knob PHASE_CYC=2000 --cycles 20000 -q"
+	done
+done
+for c in $(out/bin/warpgen cosim prefetch_table --list 2>/dev/null | awk '/^  [a-z_0-9]+ /{print $1}'); do
+	t "case:prefetch_table-$c" "\$WARPGEN_SAN cosim prefetch_table --case $c -q"
+done
+t "case-neg:prefetch_table-min-active-2" "tests/expect_check_fail.sh 'two_thread_warp: cycle 7: unexpected line 0x21 issued (only 0 expected)' \$WARPGEN cosim prefetch_table --case two_thread_warp --set MIN_ACTIVE=2 --model-only -q"
+t "case-neg:prefetch_table-dist-bits-3" "tests/expect_check_fail.sh 'issued line #3: 0x27 tag 0x22, expected 0x26' \$WARPGEN cosim prefetch_table --case distance_slow_then_early --set DIST_BITS=3 --model-only -q"
+t "stats:prefetch_table-stream" "\$WARPGEN_SAN stats prefetch_table --profile stream --cycles 50000 | awk '/accuracy/{a=\$2} END{exit !(a+0 >= 80)}'"
+t "bad:stats-pt-profile" "tests/expect_bad.sh 'profile bogus: stream' $W stats prefetch_table --profile bogus"
+t "gen:prefetch_table-paper-storage" "tests/prefetch_table_storage.sh"
+t "energy:prefetch_table" "[ \"\$(\$WARPGEN energy prefetch_table -q | grep -c ' n/g\$')\" = 17 ] && \$WARPGEN energy prefetch_table -q | grep -qx 'lookup n/g' && \$WARPGEN energy prefetch_table | grep -Eq '^lookup +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: a load.s PC compared with the 64 entries of the Artisan SRAM \\(64 x 73 bits, TSMC 65 nm\\)' && \$WARPGEN energy prefetch_table | grep -q '64 x 73-bit entries = 4672 bits' && \$WARPGEN energy prefetch_table | grep -qx 'clock 1 GHz (leakage energy per cycle = leakage mW / clock GHz pJ)'"

@@ -17,7 +17,8 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 # checker and re-execution queue at the thesis's sizes (48 warps, 32 entries), alone and composed,
 # and composed at 16 warps with a 16-entry queue that parks stores too. Equalizer's per-SM block at
 # the thesis's sizes (48 warps, 128-cycle samples, 4096-cycle epochs) in both objectives, its
-# frequency manager, and the GPU (15 SMs x 48 warps + the manager).
+# frequency manager, and the GPU (15 SMs x 48 warps + the manager). APOGEE's prefetch table at the
+# thesis's size (64 entries, 4 warps, 32 threads, 8 lanes per cycle) and at 8 warps, 16 entries.
 CONFIGS=(
 	"rfc-default|rfc"
 	"rfc-a4-e4|rfc --set ACTIVE_WARPS=4 --set ENTRIES=4"
@@ -37,6 +38,8 @@ CONFIGS=(
 	"equalizer-perf-shift|equalizer --set OBJECTIVE=PERFORMANCE --set NORM=SHIFT --set WARPS=32"
 	"vf_manager-default|vf_manager"
 	"equalizer_gpu-default|equalizer_gpu"
+	"prefetch_table-default|prefetch_table"
+	"prefetch_table-w8-e16|prefetch_table --set WARPS=8 --set ENTRIES=16"
 )
 rm -rf out/main && mkdir -p out/main
 one() { # NAME ARGS: every step of one configuration, one line each
@@ -52,7 +55,7 @@ one() { # NAME ARGS: every step of one configuration, one line each
 	# the renaming table's and the re-execution queue's gate mapping take Yosys 10-25 minutes:
 	# flip-flop check only here (`warpgen area BLOCK` runs the full flow)
 	local aopt=""
-	case $block in rename | reexec_q | mascar | equalizer_gpu) aopt=--flops-only ;; esac
+	case $block in rename | reexec_q | mascar | equalizer_gpu | prefetch_table) aopt=--flops-only ;; esac
 	$W area $args $aopt --json "$d/area.json" >"$d/area.log" 2>&1 || rc=1
 	echo "$name: area $(grep -iE 'flip-flop|flop' "$d/area.log" | head -1)"
 	$W energy $args >"$d/energy.log" 2>&1 || rc=1
@@ -133,5 +136,9 @@ PY
 } >out/stats-equalizer.md
 cat out/stats-equalizer.md
 { echo; echo "## Equalizer on the GPU model (C model only)"; echo; cat out/stats-equalizer.md; } >>out/report.md
+# APOGEE: the table's storage against Tab. 5.3(b).
+echo "APOGEE prefetch table storage (Sethia 2015 Tab. 5.3(b), from the manifest of warpgen gen prefetch_table):"
+tests/prefetch_table_storage.sh | tee out/main/prefetch_table-storage.log || status=1
+{ echo; echo "## APOGEE prefetch table storage against the thesis's Tab. 5.3(b)"; echo; cat out/main/prefetch_table-storage.log; } >>out/report.md
 [ "$status" -eq 0 ] && echo "main job: all checks passed" || echo "main job: FAILED (logs in out/main/)"
 exit $status

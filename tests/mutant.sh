@@ -24,6 +24,8 @@ declare -A MUT=(
 	[equalizer/xalu-strict]='s/end else if (xa >= thw) begin/end else if (xa > thw) begin/'
 	[vf_manager/start-while-busy]='s/wire          start   = w_v \& ~busy_q \& (sm_chg | mem_chg);/wire          start   = w_v \& (sm_chg | mem_chg);/'
 	[vf_manager/other-domain-kept]='s/wire \[1:0\]    mem_new = w_mem ? step(mem_q, w_up) : toward(mem_q);/wire [1:0]    mem_new = w_mem ? step(mem_q, w_up) : mem_q;/'
+	[prefetch_table/confirm-strict]='s/(conf_i >= nact_i - CONF_SLACK)/(conf_i > nact_i - CONF_SLACK)/'
+	[prefetch_table/merge-ignores-valid]='s/if (pvl_q \&\& (lines\[l\*LB +: LB\] == pln_q))/if (lines[l*LB +: LB] == pln_q)/'
 	[reexec_q/full-queue-has-nothing]='s/occ\[i\] = full | ((s >= hd_q) \& (s < tl_q));/occ[i] = ((s >= hd_q) \& (s < tl_q));/'
 )
 declare -A ARGS=(
@@ -33,6 +35,7 @@ declare -A ARGS=(
 	[reexec_q]="--set ENTRIES=4 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=8"
 	[equalizer]="--set WARPS=16 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=16 --set HYSTERESIS=1"
 	[vf_manager]="--set SM_LAT=200 --set MEM_LAT=300"
+	[prefetch_table]="--set ENTRIES=4 --set THREADS=8"
 )
 if [ "${1:-}" = --list ]; then printf '%s\n' "${!MUT[@]}" | sort; exit 0; fi
 name=${1:?usage: mutant.sh BLOCK/NAME|--list}

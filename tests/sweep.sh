@@ -3,6 +3,8 @@
 # cross product below, every Mascar configuration of WARPS {4,16,48} x ENTRIES
 # {1,2,16,32} x STORES {0,1}, every Equalizer configuration of WARPS {8,32,48} x
 # EPOCH {256,4096} x SAMPLE_PERIOD {16,128} x OBJECTIVE and the GPU at SMS {1,3,15},
+# every prefetch_table configuration of ENTRIES {1,4,64} x WARPS {1,4,8} x
+# LANES_PER_CYCLE {1,8,32} x THREADS {8,32},
 # each x SEEDS seeds x CYCLES cycles, every RTL mutant (tests/mutant.sh), and the
 # lint of the configurations too slow for `make test` (Yosys needs about a minute
 # for each). In parallel, one line per run, ending "N passed, M failed". Failures
@@ -33,6 +35,12 @@ for sms in 1 3 15; do for o in ENERGY PERFORMANCE; do
 		cosim equalizer_gpu --set SMS=$sms --set OBJECTIVE=$o --seed $s
 	done
 done; done
+for e in 1 4 64; do for w in 1 4 8; do for l in 1 8 32; do for t in 8 32; do
+	[ "$l" -le "$t" ] || continue
+	for s in $(seq 1 "$SEEDS"); do
+		cosim prefetch_table --set ENTRIES=$e --set WARPS=$w --set LANES_PER_CYCLE=$l --set THREADS=$t --seed $s
+	done
+done; done; done; done
 for m in $(tests/mutant.sh --list); do
 	echo "tests/mutant.sh $m >/dev/null 2>&1 && echo 'PASS mutant $m' || echo 'FAIL mutant $m'" >>"$list"
 done
