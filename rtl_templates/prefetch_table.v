@@ -7,18 +7,24 @@
 // implements the same page; co-simulation compares every output bit every
 // cycle).
 //
-// Structure (one module, no submodules), all next-state logic in one
-// always @* block:
-//   - fills first (the entry's PF State, or a TIA entry's in-flight bit);
-//   - the trainer by phase: the IDLE cycle that takes a load does the
+// Structure (one module, no submodules):
+//   - load_comb: the load's warp's LAL and AD0 (the lowest active lane);
+//   - predict_comb: every lane's predicted line from the load's entry,
+//     base + t*off (one multiply per load, an adder per lane);
+//   - ctrl_comb decides, by phase: the IDLE cycle that takes a load does the
 //     lookup / victim allocation and the distance rule, then every TRAIN
 //     cycle trains LANES_PER_CYCLE lanes in order (each sees the previous
-//     lane's update; exact signed dA, off*dT and dA/dT with remainder);
-//     GEN does the TIA step in its first cycle, then finds the first lane
-//     that is neither suppressed nor merged (one push per cycle) with the
-//     `last` look-ahead over the remaining lanes; TSCAN is a priority
-//     encoder over the TIA entries from `scn`;
-//   - the queue: offer, pop, push at the tail, ages.
+//     lane's update; exact dA, off*dT and dA/dT with remainder, at the
+//     widths they need); GEN does the TIA step in its first cycle, then
+//     finds the first lane that is neither suppressed nor merged (one push
+//     per cycle) with the `last` look-ahead over the remaining lanes; TSCAN
+//     is a priority encoder over the TIA entries from `scn`; the queue's
+//     offer, pop and push;
+//   - g_entry applies the decisions to each entry in a fixed order (fills,
+//     the write-back, the TIA step and creation, TSCAN, the pushed line's
+//     PF State, reset), g_qslot to each queue slot.
+//   Multiplies and divides are written out (mul_su, mul_ss, divmod): Yosys's
+//   SAT-based resource sharing would otherwise spend minutes on them.
 //   The only flip-flops are the bits of docs/prefetch_table.md "State"
 //   (pt_storage_parts() in csim/prefetch_table_desc.c).
 //
@@ -93,9 +99,18 @@ module {{TOP}} #(
   localparam integer SB   = $clog2(ENTRIES + 1);                   // scan index
   localparam integer SW   = 2 * WARPS;                             // PF State bits
   localparam integer EVW  = 13 + 3 * KB;                           // ev_o
-  // exact signed arithmetic: training (dA, off*dT, dA/dT) and prediction (PA)
-  localparam integer MW   = ((ADDR_BITS > OFFSET_BITS) ? ADDR_BITS : OFFSET_BITS) + 8;
-  localparam integer PW   = DIST_BITS + ITER_BITS + OFFSET_BITS + ADDR_BITS + 4;
+  // exact arithmetic at the widths it needs (docs/prefetch_table.md "Address
+  // arithmetic"): dA is ADDR_BITS+1 bits signed, dT 1..THREADS-1 fits NB bits,
+  // off*dT is OFFSET_BITS+NB+1 bits; a quotient that fits OFFSET_BITS has
+  // |dA| < 2^DV, so the divider is DV bits by NB bits; the prediction is
+  // base + t*off with base = Address + (d*n - tid)*off (KW-bit d*n - tid).
+  localparam integer DAW  = ADDR_BITS + 1;
+  localparam integer PRW  = OFFSET_BITS + NB + 1;
+  localparam integer CW   = ((DAW > PRW) ? DAW : PRW) + 1;
+  localparam integer DV   = OFFSET_BITS - 1 + NB;
+  localparam integer MGW  = ((DAW > DV) ? DAW : DV) + 1;
+  localparam integer KW   = ((DIST_BITS + ITER_BITS > TIDX_BITS) ? DIST_BITS + ITER_BITS : TIDX_BITS) + 1;
+  localparam integer PW   = ((ADDR_BITS > KW + OFFSET_BITS) ? ADDR_BITS : KW + OFFSET_BITS) + 3;
 
   localparam [1:0] T_NONE = 2'd0, T_FOA = 2'd1, T_TIA = 2'd2;
   localparam [1:0] PH_IDLE = 2'd0, PH_TRAIN = 2'd1, PH_GEN = 2'd2, PH_TSCAN = 2'd3;
@@ -109,26 +124,92 @@ module {{TOP}} #(
   localparam [NB-1:0] ONE_N = 1;
   localparam [SB-1:0] ONE_S = 1;
   localparam [AB-1:0] ONE_A = 1;
-  localparam signed [MW-1:0] ONE_M = 1;
+
+  // Small arithmetic written out as shift-and-add / restoring division, so
+  // that synthesis sees adders and muxes (no $mul/$div for Yosys's SAT-based
+  // resource sharing to chew on) and each unit is only as wide as it needs.
+  // mul_su: signed a times unsigned b, both PW bits, product modulo 2^PW.
+  function automatic [PW-1:0] mul_su(input [PW-1:0] a, input [PW-1:0] b, input integer bbits);
+    integer j;
+    begin
+      mul_su = {PW{1'b0}};
+      for (j = 0; j < PW; j = j + 1) begin
+        if ((j < bbits) && b[j]) begin
+          mul_su = mul_su + (a << j);
+        end
+      end
+    end
+  endfunction
+
+  // mul_ss: a times the bbits-bit signed b (sign-extended to PW bits)
+  function automatic [PW-1:0] mul_ss(input [PW-1:0] a, input [PW-1:0] b, input integer bbits);
+    begin
+      mul_ss = mul_su(a, b, bbits - 1);
+      if (b[bbits-1]) begin
+        mul_ss = mul_ss - (a << (bbits - 1));
+      end
+    end
+  endfunction
+
+  // st_fill: an entry's PF State after a fill (or a present drop) with tag
+  // t = {warp, last, tia}: a TIA line clears the in-flight bit (bit 1); a batch's last FOA line
+  // moves its warp from 01 (sent) to 10 (back)
+  function automatic [2*WARPS-1:0] st_fill(input [2*WARPS-1:0] st, input [WB+1:0] t);
+    integer w;
+    begin
+      st_fill = st;
+      if (t[0]) begin
+        st_fill[1] = 1'b0;
+      end else if (t[1]) begin
+        for (w = 0; w < WARPS; w = w + 1) begin
+          if ((t[2 +: WB] == w[WB-1:0]) && (st[2*w +: 2] == 2'b01)) begin
+            st_fill[2*w +: 2] = 2'b10;
+          end
+        end
+      end
+    end
+  endfunction
+
+  // divmod: {a / b, a % b} for unsigned DV-bit a and NB-bit b >= 1
+  function automatic [2*DV-1:0] divmod(input [DV-1:0] a, input [NB-1:0] b);
+    integer j;
+    reg [NB:0] r;
+    reg [DV-1:0] q;
+    begin
+      r = {(NB+1){1'b0}};
+      q = {DV{1'b0}};
+      for (j = DV - 1; j >= 0; j = j - 1) begin
+        r = {r[NB-1:0], a[j]};
+        if (r >= {1'b0, b}) begin
+          r = r - {1'b0, b};
+          q[j] = 1'b1;
+        end
+      end
+      divmod = {q, {(DV-NB){1'b0}}, r[NB-1:0]};
+    end
+  endfunction
+  localparam [DV-1:0] QMAX_P = (1 << (OFFSET_BITS - 1)) - 1;  // largest positive offset
+  localparam [DV-1:0] ONE_DV = 1;
+  localparam [DAW-1:0] ONE_DA = 1;
 
   // -------------------------------------------------------------------------
   // State (docs/prefetch_table.md "State")
   // -------------------------------------------------------------------------
-  reg [ENTRIES*2-1:0]           type_q, type_d;   // PF Type
-  reg [ENTRIES*PC_BITS-1:0]     pc_q, pc_d;       // owner / trigger PC
-  reg [ENTRIES*ADDR_BITS-1:0]   addr_q, addr_d;   // last lane's address / AD0
-  reg [ENTRIES*OFFSET_BITS-1:0] off_q, off_d;     // signed offset
-  reg [ENTRIES-1:0]             offv_q, offv_d;   // offset holds a pattern
-  reg [ENTRIES*CONF_BITS-1:0]   conf_q, conf_d;   // confidence
-  reg [ENTRIES*TIDX_BITS-1:0]   tid_q, tid_d;     // lane of addr (all ones: scalar)
-  reg [ENTRIES*DIST_BITS-1:0]   dist_q, dist_d;   // distance
-  reg [ENTRIES*SW-1:0]          st_q, st_d;       // PF State
+  reg [ENTRIES*2-1:0]           type_q;           // PF Type
+  reg [ENTRIES*PC_BITS-1:0]     pc_q;             // owner / trigger PC
+  reg [ENTRIES*ADDR_BITS-1:0]   addr_q;           // last lane's address / AD0
+  reg [ENTRIES*OFFSET_BITS-1:0] off_q;            // signed offset
+  reg [ENTRIES-1:0]             offv_q;           // offset holds a pattern
+  reg [ENTRIES*CONF_BITS-1:0]   conf_q;           // confidence
+  reg [ENTRIES*TIDX_BITS-1:0]   tid_q;            // lane of addr (all ones: scalar)
+  reg [ENTRIES*DIST_BITS-1:0]   dist_q;           // distance
+  reg [ENTRIES*SW-1:0]          st_q;             // PF State
   reg [WARPS*PC_BITS-1:0]       lalpc_q, lalpc_d; // last accessed load per warp
   reg [WARPS-1:0]               lalv_q, lalv_d;   // its valid
-  reg [PQ_DEPTH*LB-1:0]         qline_q, qline_d; // queue lines
-  reg [PQ_DEPTH*TGB-1:0]        qtag_q, qtag_d;   // queue tags
+  reg [PQ_DEPTH*LB-1:0]         qline_q;          // queue lines
+  reg [PQ_DEPTH*TGB-1:0]        qtag_q;           // queue tags
   wire [PQ_DEPTH*AB-1:0]        qage_q;           // queue ages (flops in g_age)
-  reg [PQ_DEPTH*AB-1:0]         qage_d;
+  wire [PQ_DEPTH*AB-1:0]        qage_d;
   wire [QB-1:0]                 hd_q, tl_q;       // queue pointers (flops in g_ptr)
   reg [QB-1:0]                  hd_d, tl_d;
   reg [CB-1:0]                  cnt_q, cnt_d;     // lines queued
@@ -136,7 +217,9 @@ module {{TOP}} #(
   reg [1:0]                     ph_q, ph_d;       // phase
   wire [EB-1:0]                 ent_q;            // the load's FOA entry (flops in g_ent)
   reg [EB-1:0]                  ent_d;
+  (* fsm_encoding = "none" *)
   reg [NB-1:0]                  cur_q, cur_d;     // lane cursor
+  (* fsm_encoding = "none" *)
   reg [SB-1:0]                  scn_q, scn_d;     // TIA scan index
   reg [NB-1:0]                  nact_q, nact_d;   // active lanes processed
   reg                           mis_q, mis_d;     // a mismatch in this load
@@ -145,6 +228,18 @@ module {{TOP}} #(
   reg                           cf_q, cf_d;       // confirmed
   reg                           pvl_q, pvl_d;     // pln valid
   reg [LB-1:0]                  pln_q, pln_d;     // previous predicted line
+  // the entries' and queue slots' next state (g_entry, g_qslot)
+  wire [ENTRIES*2-1:0]           type_d;
+  wire [ENTRIES*PC_BITS-1:0]     pc_d;
+  wire [ENTRIES*ADDR_BITS-1:0]   addr_d;
+  wire [ENTRIES*OFFSET_BITS-1:0] off_d;
+  wire [ENTRIES-1:0]             offv_d;
+  wire [ENTRIES*CONF_BITS-1:0]   conf_d;
+  wire [ENTRIES*TIDX_BITS-1:0]   tid_d;
+  wire [ENTRIES*DIST_BITS-1:0]   dist_d;
+  wire [ENTRIES*SW-1:0]          st_d;
+  wire [PQ_DEPTH*LB-1:0]         qline_d;
+  wire [PQ_DEPTH*TGB-1:0]        qtag_d;
 
   // -------------------------------------------------------------------------
   // One cycle
@@ -162,54 +257,165 @@ module {{TOP}} #(
     end
   endgenerate
 
-  always @* begin : next_comb
-    integer k, i, l, w, base, curi, ntrain, nmerge, nsup, nact_i, conf_i;
-    reg          fill_ok, evfill, b_v;
-    reg [TGB-1:0] b_tag;
-    // the load's FOA entry and its working copy
-    reg          hit, vic_ok, vic_inv, vic_any, excl;
-    reg [EB-1:0] hit_i, vic_i, e;
-    reg [CONF_BITS-1:0] vic_conf;
-    reg [PC_BITS-1:0]     w_pc;
-    reg [ADDR_BITS-1:0]   w_addr, a;
-    reg [OFFSET_BITS-1:0] w_off;
-    reg                   w_offv, w_mis, w_zero, w_early, w_cf, scalar, last_chunk;
-    reg [CONF_BITS-1:0]   w_conf;
-    reg [TIDX_BITS-1:0]   w_tid;
-    reg [DIST_BITS-1:0]   w_dist;
-    reg [SW-1:0]          w_st;
+  // -------------------------------------------------------------------------
+  // Prediction of every lane from the load's entry (read in GEN): PA(t) =
+  // Address + (d*n + t - tid)*off = base + t*off, suppressed outside the
+  // address space (docs/prefetch_table.md "Address arithmetic")
+  // -------------------------------------------------------------------------
+  reg [THREADS-1:0]    sup;    // lane's PA outside [0, 2^ADDR_BITS)
+  reg [THREADS*LB-1:0] lines;  // lane's predicted line
+
+  always @* begin : predict_comb
+    integer i, l;
+    reg [ADDR_BITS-1:0]   g_addr;
+    reg [OFFSET_BITS-1:0] g_off;
+    reg [TIDX_BITS-1:0]   g_tid;
+    reg [DIST_BITS-1:0]   g_dist;
+    reg [KW-2:0]          kn, kd, ki, ktid; // d * n and its operands
+    reg [PW-1:0]          kt, po, pa;       // d * n - tid, off, PA (two's complement)
+    reg [PW-1:0]          pw_a, pw_b;       // multiplier operands
+    /* verilator lint_off UNUSED */
+    reg [PW-1:0]          pw_t;             // product (upper bits unused)
+    /* verilator lint_on UNUSED */
+    g_addr = {ADDR_BITS{1'b0}};
+    g_off = {OFFSET_BITS{1'b0}};
+    g_tid = {TIDX_BITS{1'b0}};
+    g_dist = {DIST_BITS{1'b0}};
+    for (i = 0; i < ENTRIES; i = i + 1) begin
+      if (ent_q == i[EB-1:0]) begin
+        g_addr = addr_q[i*ADDR_BITS +: ADDR_BITS];
+        g_off  = off_q[i*OFFSET_BITS +: OFFSET_BITS];
+        g_tid  = tid_q[i*TIDX_BITS +: TIDX_BITS];
+        g_dist = dist_q[i*DIST_BITS +: DIST_BITS];
+      end
+    end
+    sup = {THREADS{1'b0}};
+    lines = {(THREADS*LB){1'b0}};
+    kd = {(KW-1){1'b0}};
+    kd[DIST_BITS-1:0] = g_dist;
+    ki = {(KW-1){1'b0}};
+    ki[ITER_BITS-1:0] = ld_iter_i;
+    ktid = {(KW-1){1'b0}};
+    ktid[TIDX_BITS-1:0] = g_tid;
+    pw_a = {PW{1'b0}};
+    pw_a[KW-2:0] = ki;
+    pw_b = {PW{1'b0}};
+    pw_b[KW-2:0] = kd;
+    pw_t = mul_su(pw_a, pw_b, DIST_BITS);
+    kn = pw_t[KW-2:0];
+    kt = {PW{1'b0}};
+    kt[KW-1:0] = {1'b0, kn} - {1'b0, ktid};
+    kt[PW-1:KW] = {(PW-KW){kt[KW-1]}};
+    po = {PW{g_off[OFFSET_BITS-1]}};
+    po[OFFSET_BITS-1:0] = g_off;
+    pa = {PW{1'b0}};
+    pa[ADDR_BITS-1:0] = g_addr;
+    pa = pa + mul_ss(kt, po, OFFSET_BITS);
+    for (l = 0; l < THREADS; l = l + 1) begin
+      sup[l] = pa[PW-1] | (|pa[PW-2:ADDR_BITS]);
+      lines[l*LB +: LB] = pa[ADDR_BITS-1:LOGL];
+      pa = pa + po;
+    end
+  end
+
+  // -------------------------------------------------------------------------
+  // The load's warp (its LAL) and AD0, the lowest active lane's address
+  // -------------------------------------------------------------------------
+  reg [PC_BITS-1:0]   lal_pc_w;  // LAL[ld_warp_i]
+  reg                 lal_v_w;   // its valid
+  reg [ADDR_BITS-1:0] ad0;       // AD0
+
+  always @* begin : load_comb
+    integer w, l;
+    reg ad0_ok;
+    lal_pc_w = {PC_BITS{1'b0}};
+    lal_v_w  = 1'b0;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      if (ld_warp_i == w[WB-1:0]) begin
+        lal_pc_w = lalpc_q[w*PC_BITS +: PC_BITS];
+        lal_v_w  = lalv_q[w];
+      end
+    end
+    ad0 = {ADDR_BITS{1'b0}};
+    ad0_ok = 1'b0;
+    for (l = 0; l < THREADS; l = l + 1) begin
+      if (ld_mask_i[l] && !ad0_ok) begin
+        ad0_ok = 1'b1;
+        ad0 = ld_addr_i[l*ADDR_BITS +: ADDR_BITS];
+      end
+    end
+  end
+
+  // -------------------------------------------------------------------------
+  // Control: lookup and victim, the load's working copy through TRAIN, GEN's
+  // pushes and TIA step, TSCAN, the queue. It decides; g_entry applies the
+  // decisions to each entry (write enables below), g_qslot to each queue slot.
+  // -------------------------------------------------------------------------
+  wire [ENTRIES-1:0]    foa_m;   // valid FOA entry owned by ld_pc_i
+  wire [ENTRIES-1:0]    trig_m;  // TIA entry triggered by ld_pc_i
+  wire [ENTRIES-1:0]    inv_m;   // invalid entry
+  wire [ENTRIES-1:0]    ad0_m;   // TIA entry whose Address is AD0
+  wire [ENTRIES-1:0]    fill_m;  // the fill matched the entry
+  wire [ENTRIES*SW-1:0] stf;     // PF State after the fill and the present drop
+  wire [TGB-1:0]        hd_tag = qtag_q[hd_q*TGB +: TGB];  // the head's tag
+
+  // decisions (applied by g_entry)
+  reg                   wb_en;     // write the working copy back to entry wb_i
+  reg [EB-1:0]          wb_i;
+  reg [PC_BITS-1:0]     w_pc;      // the working copy
+  reg [ADDR_BITS-1:0]   w_addr;
+  reg [OFFSET_BITS-1:0] w_off;
+  reg                   w_offv;
+  reg [CONF_BITS-1:0]   w_conf;
+  reg [TIDX_BITS-1:0]   w_tid;
+  reg [DIST_BITS-1:0]   w_dist;
+  reg [SW-1:0]          w_st;
+  reg                   tia_step;  // GEN's TIA step: AD0's TIA entries turn slow
+  reg                   tc_en;     // create a TIA entry at vic_i
+  reg [EB-1:0]          vic_i;
+  reg                   tr_en;     // TSCAN triggers entry t_i
+  reg                   mig_en;    // ... and migrates it to LAL
+  reg [EB-1:0]          t_i;
+  reg                   sq_en;     // the pushed line's PF State: sq_val
+  reg [1:0]             sq_val;
+  // the queue (applied by g_qslot)
+  reg                   acc;       // a line accepted at the tail
+  reg [LB-1:0]          push_line;
+  reg [TGB-1:0]         push_tag;
+
+  always @* begin : ctrl_comb
+    integer i, l, w, base, curi, ntrain, nmerge, nsup, nact_i, conf_i;
+    reg                   hit, vic_ok, vic_inv, vic_any;
+    reg [EB-1:0]          hit_i, e;
+    reg [CONF_BITS-1:0]   vic_conf;
+    reg [ADDR_BITS-1:0]   a;
+    reg                   w_mis, w_zero, w_early, w_cf, scalar, last_chunk;
     reg [1:0]             stw;
     reg [NB-1:0]          w_nact;
-    reg signed [MW-1:0]   da, dt, dts, tz, offs, prod, qt, rm;
-    // prediction
-    reg signed [PW-1:0]   pk, poff, pa, pz;
-    reg [THREADS-1:0]     sup;
-    reg [THREADS*LB-1:0]  lines;
-    reg                   pushed, more, push_foa;
+    reg [DAW-1:0]         da;     // a - Address (two's complement)
+    reg [NB-1:0]          dt;     // lane - tid, 1..THREADS-1
+    reg [PRW-1:0]         prod;   // off * dT
+    reg [PW-1:0]          pw_a, pw_b;       // multiplier operands
+    /* verilator lint_off UNUSED */
+    reg [PW-1:0]          pw_t;             // product (upper bits unused)
+    /* verilator lint_on UNUSED */
+    reg [CW-1:0]          da_x, prod_x;
+    reg [MGW-1:0]         mag;    // |dA|
+    reg [DV-1:0]          qt, rm; // |dA| / dT, |dA| % dT
+    reg                   neg, fit;
+    reg                   pushed, more, push_foa, push_v, pop, tfound, tslow;
     integer               p_lane;
     reg [LB-1:0]          p_line;
-    // TIA
-    reg [ADDR_BITS-1:0]   ad0;
-    reg                   ad0_ok, tia_hit, tfound;
-    reg [EB-1:0]          t_i;
-    reg [PC_BITS-1:0]     lal_pc_w;
-    reg                   lal_v_w;
-    // queue
-    reg                   push_v, acc, pop, ev_lookup, ev_alloc, ev_confirm, ev_dinc, ev_ddec;
-    reg                   ev_tcreate, ev_ttrig, ev_tmig, ev_present, ev_issue, ev_full, ev_push;
-    reg [LB-1:0]          push_line;
-    reg [TGB-1:0]         push_tag;
-    reg [AB-1:0]          age;
+    reg                   ev_lookup, ev_alloc, ev_confirm, ev_dinc, ev_ddec;
+    reg                   ev_tcreate, ev_ttrig, ev_tmig, ev_present, ev_issue, ev_full;
 
-    type_d  = type_q;
-    pc_d    = pc_q;
-    addr_d  = addr_q;
-    off_d   = off_q;
-    offv_d  = offv_q;
-    conf_d  = conf_q;
-    tid_d   = tid_q;
-    dist_d  = dist_q;
-    st_d    = st_q;
+    // every temporary gets a value on every path (no latch for synthesis to
+    // infer and then prove unused)
+    i = 0; l = 0; w = 0; nact_i = 0; conf_i = 0; stw = 2'b00; a = {ADDR_BITS{1'b0}};
+    da = {DAW{1'b0}}; dt = {NB{1'b0}}; prod = {PRW{1'b0}};
+    pw_a = {PW{1'b0}}; pw_b = {PW{1'b0}}; pw_t = {PW{1'b0}};
+    da_x = {CW{1'b0}}; prod_x = {CW{1'b0}}; mag = {MGW{1'b0}};
+    qt = {DV{1'b0}}; rm = {DV{1'b0}}; neg = 1'b0; fit = 1'b0;
     lalpc_d = lalpc_q;
     lalv_d  = lalv_q;
     ph_d    = ph_q;
@@ -224,67 +430,31 @@ module {{TOP}} #(
     pvl_d   = pvl_q;
     pln_d   = pln_q;
     ack     = 1'b0;
+    wb_en = 1'b0; tia_step = 1'b0; tc_en = 1'b0; tr_en = 1'b0; mig_en = 1'b0;
+    t_i = {EB{1'b0}}; sq_en = 1'b0; sq_val = 2'b00;
     ntrain = 0; nmerge = 0; nsup = 0;
     ev_lookup = 1'b0; ev_alloc = 1'b0; ev_confirm = 1'b0; ev_dinc = 1'b0; ev_ddec = 1'b0;
     ev_tcreate = 1'b0; ev_ttrig = 1'b0; ev_tmig = 1'b0;
     push_v = 1'b0; push_line = {LB{1'b0}}; push_tag = {TGB{1'b0}};
 
-    // the load's warp: its LAL
-    lal_pc_w = {PC_BITS{1'b0}};
-    lal_v_w  = 1'b0;
-    for (w = 0; w < WARPS; w = w + 1) begin
-      if (ld_warp_i == w[WB-1:0]) begin
-        lal_pc_w = lalpc_q[w*PC_BITS +: PC_BITS];
-        lal_v_w  = lalv_q[w];
-      end
-    end
-
-    // ---- fills first (src 0), then a head dropped as present (src 1): both
-    // move the entry's state; only the fill counts an event
-    evfill = 1'b0;
-    for (k = 0; k < 2; k = k + 1) begin
-      b_tag = (k == 0) ? fill_tag_i : qtag_q[hd_q*TGB +: TGB];
-      b_v   = (k == 0) ? fill_valid_i : (offer & pf_present_i);
-      for (i = 0; i < ENTRIES; i = i + 1) begin
-        fill_ok = b_v & (b_tag[2 + WB +: EB] == i[EB-1:0]) &
-                  (pc_q[i*PC_BITS +: PC_BITS] == b_tag[2 + WB + EB +: PC_BITS]) &
-                  (type_q[i*2 +: 2] == (b_tag[0] ? T_TIA : T_FOA));
-        if (fill_ok) begin
-          if (k == 0) begin
-            evfill = 1'b1;
-          end
-          if (b_tag[0]) begin
-            st_d[i*SW + 1] = 1'b0;
-          end else if (b_tag[1]) begin
-            for (w = 0; w < WARPS; w = w + 1) begin
-              if ((b_tag[2 +: WB] == w[WB-1:0]) && (st_d[i*SW + 2*w +: 2] == 2'b01)) begin
-                st_d[i*SW + 2*w +: 2] = 2'b10;
-              end
-            end
-          end
-        end
-      end
-    end
-
-    // ---- lookup and victim (the victim never a TIA entry triggered by this
-    // PC; in GEN never the load's own entry)
+    // ---- lookup (lowest index) and victim: the lowest invalid entry, else
+    // the lowest confidence (ties: lowest index); never a TIA entry triggered
+    // by this PC, and in GEN never the load's own entry
     hit = 1'b0;
     hit_i = {EB{1'b0}};
-    vic_inv = 1'b0;
-    vic_any = 1'b0;
-    vic_i = {EB{1'b0}};
-    vic_conf = {CONF_BITS{1'b0}};
     for (i = ENTRIES - 1; i >= 0; i = i - 1) begin
-      if ((type_q[i*2 +: 2] == T_FOA) && (pc_q[i*PC_BITS +: PC_BITS] == ld_pc_i)) begin
+      if (foa_m[i]) begin
         hit = 1'b1;
         hit_i = i[EB-1:0];
       end
     end
+    vic_inv = 1'b0;
+    vic_any = 1'b0;
+    vic_i = {EB{1'b0}};
+    vic_conf = {CONF_BITS{1'b0}};
     for (i = 0; i < ENTRIES; i = i + 1) begin
-      excl = ((type_q[i*2 +: 2] == T_TIA) && (pc_q[i*PC_BITS +: PC_BITS] == ld_pc_i)) ||
-             ((ph_q == PH_GEN) && (ent_q == i[EB-1:0]));
-      if (!excl) begin
-        if (type_q[i*2 +: 2] == T_NONE) begin
+      if (!trig_m[i] && !((ph_q == PH_GEN) && (ent_q == i[EB-1:0]))) begin
+        if (inv_m[i]) begin
           if (!vic_inv) begin
             vic_inv = 1'b1;
             vic_i = i[EB-1:0];
@@ -298,8 +468,9 @@ module {{TOP}} #(
     end
     vic_ok = vic_inv | vic_any;
 
-    // ---- the load's entry: its working copy
+    // ---- the load's entry: its working copy (PF State after the fills)
     e = (ph_q == PH_IDLE) ? (hit ? hit_i : vic_i) : ent_q;
+    wb_i = e;
     w_pc = {PC_BITS{1'b0}};
     w_addr = {ADDR_BITS{1'b0}};
     w_off = {OFFSET_BITS{1'b0}};
@@ -317,7 +488,7 @@ module {{TOP}} #(
         w_conf = conf_q[i*CONF_BITS +: CONF_BITS];
         w_tid  = tid_q[i*TIDX_BITS +: TIDX_BITS];
         w_dist = dist_q[i*DIST_BITS +: DIST_BITS];
-        w_st   = st_d[i*SW +: SW];
+        w_st   = stf[i*SW +: SW];
       end
     end
     w_mis   = (ph_q == PH_IDLE) ? 1'b0 : mis_q;
@@ -330,48 +501,13 @@ module {{TOP}} #(
     curi = 0;
     curi[NB-1:0] = cur_q;
 
-    // AD0: the lowest active lane's address
-    ad0 = {ADDR_BITS{1'b0}};
-    ad0_ok = 1'b0;
-    for (l = 0; l < THREADS; l = l + 1) begin
-      if (ld_mask_i[l] && !ad0_ok) begin
-        ad0_ok = 1'b1;
-        ad0 = ld_addr_i[l*ADDR_BITS +: ADDR_BITS];
-      end
-    end
-
-    // ---- prediction of every lane (GEN): suppressed, line
-    sup = {THREADS{1'b0}};
-    lines = {(THREADS*LB){1'b0}};
-    for (l = 0; l < THREADS; l = l + 1) begin
-      pz = {PW{1'b0}};
-      pz[DIST_BITS-1:0] = w_dist;
-      pk = {PW{1'b0}};
-      pk[ITER_BITS-1:0] = ld_iter_i;
-      pk = pk * pz;
-      pz = {PW{1'b0}};
-      pz[5:0] = l[5:0];
-      pk = pk + pz;
-      pz = {PW{1'b0}};
-      pz[TIDX_BITS-1:0] = w_tid;
-      pk = pk - pz;
-      poff = {PW{w_off[OFFSET_BITS-1]}};
-      poff[OFFSET_BITS-1:0] = w_off;
-      pz = {PW{1'b0}};
-      pz[ADDR_BITS-1:0] = w_addr;
-      pa = pz + pk * poff;
-      sup[l] = pa[PW-1] | (|pa[PW-2:ADDR_BITS]);
-      lines[l*LB +: LB] = pa[ADDR_BITS-1:LOGL];
-    end
-
     pushed = 1'b0;
     more = 1'b0;
     push_foa = 1'b0;
     p_lane = 0;
     p_line = {LB{1'b0}};
-    tia_hit = 1'b0;
     tfound = 1'b0;
-    t_i = {EB{1'b0}};
+    tslow = 1'b0;
     scalar = 1'b0;
     last_chunk = 1'b0;
 
@@ -414,38 +550,40 @@ module {{TOP}} #(
                 w_addr = a;
                 w_tid = l[TIDX_BITS-1:0];
               end else begin
-                da = {MW{1'b0}};
-                da[ADDR_BITS-1:0] = a;
-                tz = {MW{1'b0}};
-                tz[ADDR_BITS-1:0] = w_addr;
-                da = da - tz;
-                dt = {MW{1'b0}};
-                dt[5:0] = l[5:0];
-                tz = {MW{1'b0}};
-                tz[TIDX_BITS-1:0] = w_tid;
-                dt = dt - tz;
-                offs = {MW{w_off[OFFSET_BITS-1]}};
-                offs[OFFSET_BITS-1:0] = w_off;
-                prod = offs * dt;
-                if (w_offv && (da == prod)) begin
+                da = {1'b0, a} - {1'b0, w_addr};
+                dt = l[NB-1:0] - w_tid[NB-1:0];
+                pw_a = {PW{w_off[OFFSET_BITS-1]}};
+                pw_a[OFFSET_BITS-1:0] = w_off;
+                pw_b = {PW{1'b0}};
+                pw_b[NB-1:0] = dt;
+                pw_t = mul_su(pw_a, pw_b, NB);
+                prod = pw_t[PRW-1:0];
+                da_x = {CW{da[DAW-1]}};
+                da_x[DAW-1:0] = da;
+                prod_x = {CW{prod[PRW-1]}};
+                prod_x[PRW-1:0] = prod;
+                if (w_offv && (da_x == prod_x)) begin
                   if (w_conf != {CONF_BITS{1'b1}}) begin
                     w_conf = w_conf + ONE_C;
                   end
                 end else begin
+                  // a new offset: dA / dT when exact and inside OFFSET_BITS
                   w_mis = 1'b1;
                   w_conf = {CONF_BITS{1'b0}};
-                  dts = (dt == {MW{1'b0}}) ? ONE_M : dt;
-                  qt = da / dts;
-                  rm = da % dts;
-                  if ((rm == {MW{1'b0}}) &&
-                      ((&qt[MW-1:OFFSET_BITS-1]) || !(|qt[MW-1:OFFSET_BITS-1]))) begin
-                    w_off = qt[OFFSET_BITS-1:0];
+                  neg = da[DAW-1];
+                  mag = {MGW{1'b0}};
+                  mag[DAW-1:0] = neg ? (~da + ONE_DA) : da;
+                  {qt, rm} = divmod(mag[DV-1:0], dt);
+                  fit = !(|mag[MGW-1:DV]) && (rm == {DV{1'b0}}) &&
+                        ((qt <= QMAX_P) || (neg && (qt == QMAX_P + ONE_DV)));
+                  if (fit) begin
+                    w_off = neg ? -qt[OFFSET_BITS-1:0] : qt[OFFSET_BITS-1:0];
                     w_offv = 1'b1;
                   end else begin
                     w_offv = 1'b0;
                   end
                 end
-                if (da != {MW{1'b0}}) begin
+                if (da != {DAW{1'b0}}) begin
                   w_zero = 1'b0;
                 end
                 w_addr = a;
@@ -480,19 +618,7 @@ module {{TOP}} #(
             cur_d = base[NB-1:0] + LANES_PER_CYCLE[NB-1:0];
           end
           // -- write the entry back
-          for (i = 0; i < ENTRIES; i = i + 1) begin
-            if (e == i[EB-1:0]) begin
-              type_d[i*2 +: 2] = T_FOA;
-              pc_d[i*PC_BITS +: PC_BITS] = w_pc;
-              addr_d[i*ADDR_BITS +: ADDR_BITS] = w_addr;
-              off_d[i*OFFSET_BITS +: OFFSET_BITS] = w_off;
-              offv_d[i] = w_offv;
-              conf_d[i*CONF_BITS +: CONF_BITS] = w_conf;
-              tid_d[i*TIDX_BITS +: TIDX_BITS] = w_tid;
-              dist_d[i*DIST_BITS +: DIST_BITS] = w_dist;
-              st_d[i*SW +: SW] = w_st;
-            end
-          end
+          wb_en = 1'b1;
           ent_d = e;
           nact_d = w_nact;
           mis_d = w_mis;
@@ -505,24 +631,11 @@ module {{TOP}} #(
       PH_GEN: begin
         // -- the TIA step (first GEN cycle)
         if ((cur_q == {NB{1'b0}}) && (w_tid == {TIDX_BITS{1'b1}}) && ld_miss_i) begin
-          for (i = 0; i < ENTRIES; i = i + 1) begin
-            if ((type_q[i*2 +: 2] == T_TIA) && (addr_q[i*ADDR_BITS +: ADDR_BITS] == ad0)) begin
-              tia_hit = 1'b1;
-              st_d[i*SW] = 1'b1;
-            end
-          end
-          if (!tia_hit && lal_v_w && (lal_pc_w != ld_pc_i) && vic_ok) begin
+          tia_step = 1'b1;
+          if (!(|ad0_m) && lal_v_w && (lal_pc_w != ld_pc_i) && vic_ok) begin
             ev_alloc = 1'b1;
             ev_tcreate = 1'b1;
-            for (i = 0; i < ENTRIES; i = i + 1) begin
-              if (vic_i == i[EB-1:0]) begin
-                type_d[i*2 +: 2] = T_TIA;
-                pc_d[i*PC_BITS +: PC_BITS] = lal_pc_w;
-                addr_d[i*ADDR_BITS +: ADDR_BITS] = ad0;
-                conf_d[i*CONF_BITS +: CONF_BITS] = w_conf;
-                st_d[i*SW +: SW] = {SW{1'b0}};
-              end
-            end
+            tc_en = 1'b1;
           end
         end
         // -- lanes [cur, cur + LPC): the first lane neither suppressed nor merged
@@ -565,28 +678,28 @@ module {{TOP}} #(
         cur_d = (curi >= THREADS) ? THREADS[NB-1:0] : curi[NB-1:0];
       end
 
-      default: begin  // PH_TSCAN
+      default: begin  // PH_TSCAN: the next TIA entry triggered by this PC
         for (i = ENTRIES - 1; i >= 0; i = i - 1) begin
-          if ((i >= scn_q) && (type_q[i*2 +: 2] == T_TIA) && (pc_q[i*PC_BITS +: PC_BITS] == ld_pc_i)) begin
+          if ((i >= scn_q) && trig_m[i]) begin
             tfound = 1'b1;
             t_i = i[EB-1:0];
           end
         end
         if (tfound) begin
           ev_ttrig = 1'b1;
+          tr_en = 1'b1;
           push_v = 1'b1;
           push_tag = {ld_pc_i, t_i, ld_warp_i, 1'b1, 1'b1};
           for (i = 0; i < ENTRIES; i = i + 1) begin
             if (t_i == i[EB-1:0]) begin
               push_line = addr_q[i*ADDR_BITS + LOGL +: LB];
-              st_d[i*SW + 1] = 1'b1;
+              tslow = st_q[i*SW];
               scn_d = i[SB-1:0] + ONE_S;
-              if (st_q[i*SW] && lal_v_w && (lal_pc_w != ld_pc_i)) begin
-                ev_tmig = 1'b1;
-                pc_d[i*PC_BITS +: PC_BITS] = lal_pc_w;
-                st_d[i*SW] = 1'b0;
-              end
             end
+          end
+          if (tslow && lal_v_w && (lal_pc_w != ld_pc_i)) begin
+            ev_tmig = 1'b1;
+            mig_en = 1'b1;
           end
         end else begin
           ack = 1'b1;
@@ -610,36 +723,15 @@ module {{TOP}} #(
       end
     endcase
 
-    // ---- the queue
+    // ---- the queue: the head leaves (present or issued), a push joins
     pop = offer & (pf_present_i | pf_ready_i);
     ev_present = offer & pf_present_i;
     ev_issue = offer & ~pf_present_i & pf_ready_i;
     acc = push_v & ((cnt_q != FULL_C) | pop);
     ev_full = push_v & ~acc;
-    ev_push = acc;
-    qline_d = qline_q;
-    qtag_d = qtag_q;
-    qage_d = qage_q;
-    for (i = 0; i < PQ_DEPTH; i = i + 1) begin
-      age = qage_q[i*AB +: AB];
-      if (acc && (tl_q == i[QB-1:0])) begin
-        qline_d[i*LB +: LB] = push_line;
-        qtag_d[i*TGB +: TGB] = push_tag;
-        qage_d[i*AB +: AB] = {AB{1'b0}};
-      end else if (age != ISSUE_LAT[AB-1:0]) begin
-        qage_d[i*AB +: AB] = age + ONE_A;
-      end
-    end
     // an accepted FOA line: sent (01); the batch's last line dropped: 00
-    if (push_foa && (acc || !more)) begin
-      for (i = 0; i < ENTRIES; i = i + 1) begin
-        for (w = 0; w < WARPS; w = w + 1) begin
-          if ((ent_q == i[EB-1:0]) && (ld_warp_i == w[WB-1:0])) begin
-            st_d[i*SW + 2*w +: 2] = acc ? 2'b01 : 2'b00;
-          end
-        end
-      end
-    end
+    sq_en = push_foa & (acc | ~more);
+    sq_val = acc ? 2'b01 : 2'b00;
     hd_d = pop ? ((hd_q == LAST_Q) ? {QB{1'b0}} : hd_q + ONE_QB) : hd_q;
     tl_d = acc ? ((tl_q == LAST_Q) ? {QB{1'b0}} : tl_q + ONE_QB) : tl_q;
     if (acc & ~pop) begin
@@ -650,13 +742,11 @@ module {{TOP}} #(
       cnt_d = cnt_q;
     end
 
-    ev = {ev_tmig, ev_ttrig, ev_tcreate, ev_ddec, ev_dinc, evfill, ev_present, ev_issue, ev_full,
-          nsup[KB-1:0], nmerge[KB-1:0], ev_push, ev_confirm, ntrain[KB-1:0], ev_alloc, ev_lookup};
+    ev = {ev_tmig, ev_ttrig, ev_tcreate, ev_ddec, ev_dinc, |fill_m, ev_present, ev_issue, ev_full,
+          nsup[KB-1:0], nmerge[KB-1:0], acc, ev_confirm, ntrain[KB-1:0], ev_alloc, ev_lookup};
 
-    // ---- synchronous reset
+    // ---- synchronous reset (the entries' and slots' parts in g_entry)
     if (rst_i) begin
-      type_d = {(ENTRIES*2){1'b0}};
-      offv_d = {ENTRIES{1'b0}};
       lalv_d = {WARPS{1'b0}};
       hd_d = {QB{1'b0}};
       tl_d = {QB{1'b0}};
@@ -673,6 +763,117 @@ module {{TOP}} #(
       pvl_d = 1'b0;
     end
   end
+
+  // -------------------------------------------------------------------------
+  // Each entry: matches, then this cycle's updates in order (fill, present
+  // drop, the load's write-back, the TIA step, TIA creation, TSCAN's trigger
+  // and migration, the pushed line's PF State, reset)
+  // -------------------------------------------------------------------------
+  genvar gi;
+  generate
+    for (gi = 0; gi < ENTRIES; gi = gi + 1) begin : g_entry
+      localparam [EB-1:0] IDX = gi;
+      wire [1:0]           typ = type_q[gi*2 +: 2];
+      wire [PC_BITS-1:0]   epc = pc_q[gi*PC_BITS +: PC_BITS];
+      wire [ADDR_BITS-1:0] ead = addr_q[gi*ADDR_BITS +: ADDR_BITS];
+      wire fok0 = fill_valid_i && (fill_tag_i[2 + WB +: EB] == IDX) &&
+                  (fill_tag_i[2 + WB + EB +: PC_BITS] == epc) && (typ == (fill_tag_i[0] ? T_TIA : T_FOA));
+      wire fok1 = offer && pf_present_i && (hd_tag[2 + WB +: EB] == IDX) &&
+                  (hd_tag[2 + WB + EB +: PC_BITS] == epc) && (typ == (hd_tag[0] ? T_TIA : T_FOA));
+      wire [SW-1:0] s0 = st_q[gi*SW +: SW];
+      wire [SW-1:0] s1 = fok0 ? st_fill(s0, fill_tag_i[WB+1:0]) : s0;
+      reg  [1:0]             t_n;
+      reg  [PC_BITS-1:0]     p_n;
+      reg  [ADDR_BITS-1:0]   a_n;
+      reg  [OFFSET_BITS-1:0] o_n;
+      reg                    ov_n;
+      reg  [CONF_BITS-1:0]   c_n;
+      reg  [TIDX_BITS-1:0]   ti_n;
+      reg  [DIST_BITS-1:0]   d_n;
+      reg  [SW-1:0]          s_n;
+
+      assign foa_m[gi]  = (typ == T_FOA) && (epc == ld_pc_i);
+      assign trig_m[gi] = (typ == T_TIA) && (epc == ld_pc_i);
+      assign inv_m[gi]  = (typ == T_NONE);
+      assign ad0_m[gi]  = (typ == T_TIA) && (ead == ad0);
+      assign fill_m[gi] = fok0;
+      assign stf[gi*SW +: SW] = fok1 ? st_fill(s1, hd_tag[WB+1:0]) : s1;
+
+      always @* begin : entry_comb
+        integer w;
+        w    = 0;
+        t_n  = typ;
+        p_n  = epc;
+        a_n  = ead;
+        o_n  = off_q[gi*OFFSET_BITS +: OFFSET_BITS];
+        ov_n = offv_q[gi];
+        c_n  = conf_q[gi*CONF_BITS +: CONF_BITS];
+        ti_n = tid_q[gi*TIDX_BITS +: TIDX_BITS];
+        d_n  = dist_q[gi*DIST_BITS +: DIST_BITS];
+        s_n  = stf[gi*SW +: SW];
+        if (wb_en && (wb_i == IDX)) begin
+          t_n  = T_FOA;
+          p_n  = w_pc;
+          a_n  = w_addr;
+          o_n  = w_off;
+          ov_n = w_offv;
+          c_n  = w_conf;
+          ti_n = w_tid;
+          d_n  = w_dist;
+          s_n  = w_st;
+        end
+        if (tia_step && ad0_m[gi]) begin
+          s_n[0] = 1'b1;
+        end
+        if (tc_en && (vic_i == IDX)) begin
+          t_n = T_TIA;
+          p_n = lal_pc_w;
+          a_n = ad0;
+          c_n = w_conf;
+          s_n = {SW{1'b0}};
+        end
+        if (tr_en && (t_i == IDX)) begin
+          s_n[1] = 1'b1;
+          if (mig_en) begin
+            p_n = lal_pc_w;
+            s_n[0] = 1'b0;
+          end
+        end
+        if (sq_en && (ent_q == IDX)) begin
+          for (w = 0; w < WARPS; w = w + 1) begin
+            if (ld_warp_i == w[WB-1:0]) begin
+              s_n[2*w +: 2] = sq_val;
+            end
+          end
+        end
+        if (rst_i) begin
+          t_n  = T_NONE;
+          ov_n = 1'b0;
+        end
+      end
+
+      assign type_d[gi*2 +: 2]                   = t_n;
+      assign pc_d[gi*PC_BITS +: PC_BITS]         = p_n;
+      assign addr_d[gi*ADDR_BITS +: ADDR_BITS]   = a_n;
+      assign off_d[gi*OFFSET_BITS +: OFFSET_BITS] = o_n;
+      assign offv_d[gi]                          = ov_n;
+      assign conf_d[gi*CONF_BITS +: CONF_BITS]   = c_n;
+      assign tid_d[gi*TIDX_BITS +: TIDX_BITS]    = ti_n;
+      assign dist_d[gi*DIST_BITS +: DIST_BITS]   = d_n;
+      assign st_d[gi*SW +: SW]                   = s_n;
+    end
+
+    // ---- each queue slot: the push at the tail, else its age grows to ISSUE_LAT
+    for (gi = 0; gi < PQ_DEPTH; gi = gi + 1) begin : g_qslot
+      localparam [QB-1:0] IDX = gi;
+      wire          take = acc && (tl_q == IDX);
+      wire [AB-1:0] age = qage_q[gi*AB +: AB];
+      assign qline_d[gi*LB +: LB] = take ? push_line : qline_q[gi*LB +: LB];
+      assign qtag_d[gi*TGB +: TGB] = take ? push_tag : qtag_q[gi*TGB +: TGB];
+      assign qage_d[gi*AB +: AB] = take ? {AB{1'b0}} :
+                                   (age != ISSUE_LAT[AB-1:0]) ? age + ONE_A : age;
+    end
+  endgenerate
 
   always @(posedge clk_i) begin : state_ff
     type_q  <= type_d;
