@@ -142,15 +142,12 @@ static const char *pts_finish(void *st, long *key, char *buf, size_t n)
 	return NULL;
 }
 
-/* Not const: prefetch_table_stim.h declares PTS_NCASES as an extern const int,
- * which is no constant expression for a static initializer; pts_register()
- * copies it in before main() (the registry sees a const object: same layout). */
-wg_stim_def wg_stim_prefetch_table = {
+const wg_stim_def wg_stim_prefetch_table = {
 	.block = &wg_block_prefetch_table,
 	.knobs = pte_knobs,
 	.nknobs = PTE_NKNOBS,
 	.cases = pts_cases,
-	.ncases = 0, /* pts_register() */
+	.ncases = PTS_NCASES,
 	.size = pts_size,
 	.init = pts_init,
 	.next = pts_next,
@@ -158,5 +155,3 @@ wg_stim_def wg_stim_prefetch_table = {
 	.check = pts_check,
 	.finish = pts_finish,
 };
-
-__attribute__((constructor)) static void pts_register(void) { wg_stim_prefetch_table.ncases = PTS_NCASES; }

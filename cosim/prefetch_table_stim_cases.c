@@ -37,7 +37,7 @@ enum {
 	C_NCASES
 };
 
-const int PTS_NCASES = C_NCASES;
+_Static_assert((int)C_NCASES == (int)PTS_NCASES, "PTS_NCASES in prefetch_table_stim.h counts the cases");
 
 const wg_case_def pts_cases[C_NCASES] = {
 	[C_FOA_STREAM] = {"foa_stream_confirm",

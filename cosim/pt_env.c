@@ -46,6 +46,9 @@ const wg_param_def pte_knobs[PTE_NKNOBS] = {
 		"1: the L1 answers a batch's last line dropped as present (pf_present_i) on fill_valid_i with its tag, "
 		"the next cycle when the line is in the L1, with the MSHR's fill when pending (else the entry's state "
 		"stays 'sent' and the next load counts as slow)", "assumed"},
+	[PTE_K_TIA_INVAL] = {"TIA_INVAL", 50, 0, 100, NULL,
+		"per cent of a warp's loop iterations after which the lines of the loop's thread-invariant loads leave "
+		"the L1 (written by another SM; else they stay hot and a TIA prefetch is never late)", "assumed"},
 	[PTE_K_NOPF] = {"NOPF", 0, 0, 1, NULL, "1: pf_ready_i never set (no prefetch reaches memory: the baseline)",
 		"assumed"},
 };
@@ -184,6 +187,13 @@ static void build(pt_env *e, int prof)
 		e->w[w].pci %= e->npc;
 }
 
+/* a thread-invariant load's address in iteration it: one of 4 lines, each
+ * for 16 iterations */
+static uint32_t tia_line_addr(const pt_env *e, const pte_ld *l, long it)
+{
+	return (l->base + (uint32_t)((it >> 4) & 3) * (uint32_t)e->c.line_bytes * 4u) & e->amask & ~3u;
+}
+
 /* lane addresses of warp w's next load into in */
 static void make_load(pt_env *e, int w, pt_in *in)
 {
@@ -195,7 +205,7 @@ static void make_load(pt_env *e, int w, pt_in *in)
 	in->ld_warp = (unsigned)w;
 	in->ld_mask = 0;
 	uint32_t region = (e->amask >> 4) | 0xfffu; /* irregular: a region of the space */
-	uint32_t tia_addr = (l->base + (uint32_t)((it >> 4) & 3) * (uint32_t)e->c.line_bytes * 4u) & e->amask & ~3u;
+	uint32_t tia_addr = tia_line_addr(e, l, it);
 	for (int t = 0; t < e->c.threads; t++) {
 		if (l->hole && pick(e, 100) < l->hole)
 			continue;
@@ -271,6 +281,18 @@ static void l1_insert(pt_env *e, uint32_t line, int pf, int prof)
 	}
 	x->pf = (uint8_t)pf, x->prof = (uint8_t)prof;
 	x->lru = ++e->tick;
+}
+
+/* iteration it's lines of the loop's thread-invariant loads leave the L1 */
+static void tia_inval(pt_env *e, long it)
+{
+	for (int j = 0; j < e->npc; j++) {
+		if (e->ld[j].kind != K_TIA)
+			continue;
+		pte_line *x = l1_find(e, tia_line_addr(e, &e->ld[j], it) >> e->lsh);
+		if (x)
+			x->valid = 0, x->pf = 0;
+	}
 }
 
 static void wake(pt_env *e, uint32_t waiters)
@@ -471,8 +493,11 @@ void pte_observe(pt_env *e, const pt_model *m, const pt_in *in, const pt_out *o,
 			st->dist[d]++;
 		}
 		pte_warp *w = &e->w[e->held];
-		if (++w->pci >= e->npc)
+		if (++w->pci >= e->npc) {
 			w->pci = 0, w->iter++;
+			if (pick(e, 100) < e->k[PTE_K_TIA_INVAL])
+				tia_inval(e, w->iter - 1);
+		}
 		w->ready_at = cyc + 1 + pick(e, e->k[PTE_K_GAP]);
 		e->held = -1;
 	}
