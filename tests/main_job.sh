@@ -140,5 +140,11 @@ cat out/stats-equalizer.md
 echo "APOGEE prefetch table storage (Sethia 2015 Tab. 5.3(b), from the manifest of warpgen gen prefetch_table):"
 tests/prefetch_table_storage.sh | tee out/main/prefetch_table-storage.log || status=1
 { echo; echo "## APOGEE prefetch table storage against the thesis's Tab. 5.3(b)"; echo; cat out/main/prefetch_table-storage.log; } >>out/report.md
+# APOGEE: accuracy, coverage and timeliness per access profile (C model only), beside the thesis.
+echo "APOGEE prefetching per access profile (warpgen stats prefetch_table, defaults, 100,000 cycles per run,"
+echo "C model only; profiles assumed; thesis Fig. 5.13/5.16: 93.5 % accuracy, 2.2 % extra traffic):"
+$W stats prefetch_table >out/main/stats-prefetch_table.log 2>&1 || status=1
+sed 's/^/  /' out/main/stats-prefetch_table.log
+{ echo; echo "## APOGEE prefetching per access profile (C model only)"; echo; echo '```'; cat out/main/stats-prefetch_table.log; echo '```'; } >>out/report.md
 [ "$status" -eq 0 ] && echo "main job: all checks passed" || echo "main job: FAILED (logs in out/main/)"
 exit $status
