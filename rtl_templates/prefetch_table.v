@@ -709,16 +709,6 @@ module {{TOP}} #(
               lalv_d[w] = 1'b1;
             end
           end
-          ph_d = PH_IDLE;
-          ent_d = {EB{1'b0}};
-          cur_d = {NB{1'b0}};
-          scn_d = {SB{1'b0}};
-          nact_d = {NB{1'b0}};
-          mis_d = 1'b0;
-          zero_d = 1'b0;
-          early_d = 1'b0;
-          cf_d = 1'b0;
-          pvl_d = 1'b0;
         end
       end
     endcase
@@ -745,12 +735,8 @@ module {{TOP}} #(
     ev = {ev_tmig, ev_ttrig, ev_tcreate, ev_ddec, ev_dinc, |fill_m, ev_present, ev_issue, ev_full,
           nsup[KB-1:0], nmerge[KB-1:0], acc, ev_confirm, ntrain[KB-1:0], ev_alloc, ev_lookup};
 
-    // ---- synchronous reset (the entries' and slots' parts in g_entry)
-    if (rst_i) begin
-      lalv_d = {WARPS{1'b0}};
-      hd_d = {QB{1'b0}};
-      tl_d = {QB{1'b0}};
-      cnt_d = {CB{1'b0}};
+    // ---- the load's end and reset: the trainer back to IDLE
+    if (ack || rst_i) begin
       ph_d = PH_IDLE;
       ent_d = {EB{1'b0}};
       cur_d = {NB{1'b0}};
@@ -761,6 +747,13 @@ module {{TOP}} #(
       early_d = 1'b0;
       cf_d = 1'b0;
       pvl_d = 1'b0;
+    end
+    // ---- synchronous reset (the entries' and slots' parts in g_entry)
+    if (rst_i) begin
+      lalv_d = {WARPS{1'b0}};
+      hd_d = {QB{1'b0}};
+      tl_d = {QB{1'b0}};
+      cnt_d = {CB{1'b0}};
     end
   end
 

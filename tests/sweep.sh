@@ -46,6 +46,7 @@ for m in $(tests/mutant.sh --list); do
 done
 for l in "rename" "rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST" \
 	"sched2l --set WARPS=64 --set ACTIVE=64 --set SELECT=RR" \
+	"prefetch_table --set WARPS=8 --set LANES_PER_CYCLE=32 --set PQ_DEPTH=64 --set ADDR_BITS=32 --set OFFSET_BITS=16" \
 	"equalizer --set WARPS=64 --set MAX_CTAS=16 --set HYSTERESIS=7 --set SAMPLE_PERIOD=1024 --set EPOCH=1024 --set NORM=SHIFT --set OBJECTIVE=PERFORMANCE --set BARRIER_IS_ACTIVE=1 --set XMEM_STRICT=1"; do
 	set -- $l
 	b=$1 && shift
