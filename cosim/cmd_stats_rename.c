@@ -306,6 +306,49 @@ static void print_row(const sr_run *r, const sr_fig *f)
 	       100 * f->rt_vs_sub, 100 * f->dyn, 100 * f->dyn_wr, (unsigned long long)r->kernels, r->cycles);
 }
 
+/* The four static accounts (renaming / compact baseline x per-register / sub-array gating) by power
+ * mode (rnp_modes, docs/power-modes.md); totals equal the static_pj figures. */
+static const struct {
+	int mode, run;   /* RNP_REG / RNP_DOM, RNP_RENAMING / RNP_BASELINE */
+	const char *key; /* JSON key (as in static_pj) and text label */
+} sr_acct[4] = {{RNP_REG, RNP_RENAMING, "reg_renaming"},
+		{RNP_REG, RNP_BASELINE, "reg_baseline_compact"},
+		{RNP_DOM, RNP_RENAMING, "sub_renaming"},
+		{RNP_DOM, RNP_BASELINE, "sub_baseline_compact"}};
+
+static void print_modes(const sr_run *runs, int nrun)
+{
+	const wg_pm_table *pm = &runs[0].pw[SR_COMPACT].modes;
+	printf("\nstatic energy by power mode (docs/power-modes.md; Jeon'14 §8.3 two levels: ACTIVE = full Vcc, GATED = "
+	       "shut down, leaks %g x ACTIVE; a unit's %d-cycle wake-up is one of its ACTIVE cycles):\n",
+	       pm->m[WG_PM_GATED].leak_frac, pm->m[WG_PM_GATED].wake_cycles);
+	for (int i = 0; i < nrun; i++)
+		for (int k = 0; k < 4; k++) {
+			wg_pm_acc a;
+			char err[256], line[512];
+			if (rnp_modes(&runs[i].pw[SR_COMPACT], sr_acct[k].mode, sr_acct[k].run, &a, err, sizeof err))
+				snprintf(line, sizeof line, "%s", err);
+			else
+				wg_pm_acc_line(&a, line, sizeof line);
+			printf("  %-13s %-20s %s\n", runs[i].name, sr_acct[k].key, line);
+		}
+}
+
+static void json_modes(wg_buf *b, const sr_run *r)
+{
+	wg_buf_printf(b, ", \"static_by_mode\": {");
+	for (int k = 0; k < 4; k++) {
+		wg_pm_acc a;
+		char err[256], js[1024];
+		if (rnp_modes(&r->pw[SR_COMPACT], sr_acct[k].mode, sr_acct[k].run, &a, err, sizeof err))
+			snprintf(js, sizeof js, "null");
+		else
+			wg_pm_acc_json(&a, js, sizeof js);
+		wg_buf_printf(b, "%s\"%s\": %s", k ? ", " : "", sr_acct[k].key, js);
+	}
+	wg_buf_printf(b, "}");
+}
+
 static void json_run(wg_buf *b, const sr_run *r, const sr_fig *f)
 {
 	wg_buf_printf(b, "{\"workload\": ");
@@ -328,6 +371,7 @@ static void json_run(wg_buf *b, const sr_run *r, const sr_fig *f)
 		      f->rt_vs_sub, (unsigned long long)r->ev[RN_EV_RT_READ], (unsigned long long)r->ev[RN_EV_RT_WRITE],
 		      (unsigned long long)r->src_ops, (unsigned long long)r->writes, f->e_rt, f->e_rt_wr, f->e_rf, f->dyn,
 		      f->dyn_wr);
+	json_modes(b, r);
 	if (r->err[0]) {
 		wg_buf_printf(b, ", \"error\": ");
 		wg_buf_json_str(b, r->err);
@@ -493,6 +537,7 @@ int wg_cmd_stats_rename(int argc, char **argv)
 		       "(Fig. 10b; not reproducible from Table 2, spec §4.4)\n",
 		       100 * avg.dyn, 100 * avg.dyn_wr, 100 * tab.paper_rt_dyn);
 	}
+	print_modes(runs, npick);
 	if (o.json) {
 		wg_buf b = {0};
 		wg_buf_printf(&b, "{\"block\": \"rename\", \"config\": ");

@@ -40,6 +40,11 @@ int rnp_init_table(rn_power *pw, const wg_ptable *t, int phys, int rf_banks, int
 	/* a physical register is 8 x 128-bit entries of 4 KB banks whatever PHYS_REGS is: constant
 	 * per register; a domain is the registers it holds */
 	pw->dom_mw = pw->dom_regs * pw->reg_mw;
+	/* power modes: Jeon'14 §8.3's two levels; the wake-up latency row is optional (1 cycle) */
+	const wg_prow *wk = wg_ptable_find(t, "power_gating", "wakeup_cycles");
+	int wake = wk && wk->kind != WG_KIND_NOT_GIVEN ? (int)wk->value : 1;
+	if (wg_pm_two_level(&pw->modes, RN_ENERGY_TABLE " power_gating", pw->sleep_frac, wake, err, n))
+		return -1;
 	snprintf(pw->basis, sizeof pw->basis,
 		 "register %g mW (2.8 mW / 256 entries x 8 clusters, %s); domain %d registers x %g = %g mW; table %g mW "
 		 "(%s); cycle %g ns; off units leak %g",
@@ -63,6 +68,9 @@ int rnp_init(rn_power *pw, int phys, int rf_banks, int subarrays, int rt_entries
 
 void rnp_launch(rn_power *pw, int exempt_ids)
 {
+	/* the baseline's units go off at the launch */
+	pw->sleeps[RNP_REG][RNP_BASELINE] += (uint64_t)pw->base_regs;
+	pw->sleeps[RNP_DOM][RNP_BASELINE] += (uint64_t)pw->base_doms;
 	pw->exempt = exempt_ids < 0 ? 0 : exempt_ids > pw->phys ? pw->phys : exempt_ids;
 	memset(pw->ex_written, 0, sizeof pw->ex_written);
 	memset(pw->touched, 0, sizeof pw->touched);
@@ -111,6 +119,20 @@ int rnp_cycle(rn_power *pw, const uint64_t *reg_on, const uint64_t *dom_on, cons
 	}
 	if (rc)
 		pw->dom_mismatch++;
+	/* mode changes of the renaming run: a unit counted on now and not in the last cycle woke up (this
+	 * cycle is its wake-up cycle, one of its on-cycles) */
+	for (int i = 0; i < words; i++) {
+		pw->wakes[RNP_REG][RNP_RENAMING] += (uint64_t)popc(cnt[i] & ~pw->prev_cnt[i]);
+		pw->sleeps[RNP_REG][RNP_RENAMING] += (uint64_t)popc(pw->prev_cnt[i] & ~cnt[i]);
+		pw->prev_cnt[i] = cnt[i];
+	}
+	for (int i = 0; i < (pw->doms + 63) / 64; i++) {
+		pw->wakes[RNP_DOM][RNP_RENAMING] += (uint64_t)popc(dom_cnt[i] & ~pw->prev_dom[i]);
+		pw->sleeps[RNP_DOM][RNP_RENAMING] += (uint64_t)popc(pw->prev_dom[i] & ~dom_cnt[i]);
+		pw->prev_dom[i] = dom_cnt[i];
+	}
+	pw->wake_on[RNP_REG][RNP_RENAMING] = pw->wakes[RNP_REG][RNP_RENAMING];
+	pw->wake_on[RNP_DOM][RNP_RENAMING] = pw->wakes[RNP_DOM][RNP_RENAMING];
 	/* baseline: on from the first write until the next launch, plus the wake-up cycle
 	 * before the write (counted now: the renaming run counts its grant cycle too) */
 	for (int k = 0; k < nbase_written; k++) {
@@ -120,6 +142,8 @@ int rnp_cycle(rn_power *pw, const uint64_t *reg_on, const uint64_t *dom_on, cons
 		pw->touched[p / 64] |= 1ull << (p % 64);
 		pw->base_regs++;
 		pw->base_reg_on_cycles += pw->cycles > 0;
+		pw->wakes[RNP_REG][RNP_BASELINE]++;
+		pw->wake_on[RNP_REG][RNP_BASELINE] += pw->cycles > 0;
 		if (p + 1 > pw->base_hi)
 			pw->base_hi = p + 1;
 		int d = rnp_dom_of(pw, p);
@@ -127,6 +151,8 @@ int rnp_cycle(rn_power *pw, const uint64_t *reg_on, const uint64_t *dom_on, cons
 			pw->dom_touched[d / 64] |= 1ull << (d % 64);
 			pw->base_doms++;
 			pw->base_dom_on_cycles += pw->cycles > 0;
+			pw->wakes[RNP_DOM][RNP_BASELINE]++;
+			pw->wake_on[RNP_DOM][RNP_BASELINE] += pw->cycles > 0;
 		}
 	}
 	int ext_regs = pw->base_hi > pw->phys ? pw->base_hi : pw->phys;
@@ -151,20 +177,46 @@ int rnp_cycle(rn_power *pw, const uint64_t *reg_on, const uint64_t *dom_on, cons
 	return rc;
 }
 
+/* On unit-cycles, all unit-cycles and the unit's leakage of one account. */
+static void account(const rn_power *pw, int mode, int run, uint64_t *on, uint64_t *total, double *mw)
+{
+	if (mode == RNP_REG) {
+		*mw = pw->reg_mw;
+		*on = run == RNP_BASELINE ? pw->base_reg_on_cycles : pw->reg_on_cycles;
+		*total = run == RNP_BASELINE ? pw->base_reg_total : pw->cycles * (uint64_t)pw->phys;
+	} else {
+		*mw = pw->dom_mw;
+		*on = run == RNP_BASELINE ? pw->base_dom_on_cycles : pw->dom_on_cycles;
+		*total = run == RNP_BASELINE ? pw->base_dom_total : pw->cycles * (uint64_t)pw->doms;
+	}
+}
+
 double rnp_energy_pj(const rn_power *pw, int mode, int run)
 {
-	double on, total, mw;
-	if (mode == RNP_REG) {
-		mw = pw->reg_mw;
-		on = (double)(run == RNP_BASELINE ? pw->base_reg_on_cycles : pw->reg_on_cycles);
-		total = run == RNP_BASELINE ? (double)pw->base_reg_total : (double)pw->cycles * pw->phys;
-	} else {
-		mw = pw->dom_mw;
-		on = (double)(run == RNP_BASELINE ? pw->base_dom_on_cycles : pw->dom_on_cycles);
-		total = run == RNP_BASELINE ? (double)pw->base_dom_total : (double)pw->cycles * pw->doms;
-	}
+	uint64_t on_c, total_c;
+	double mw;
+	account(pw, mode, run, &on_c, &total_c, &mw);
+	double on = (double)on_c, total = (double)total_c;
 	/* mW x ns = pJ */
 	return mw * (on + pw->sleep_frac * (total - on)) * pw->cycle_ns;
+}
+
+int rnp_modes(const rn_power *pw, int mode, int run, wg_pm_acc *a, char *err, size_t n)
+{
+	uint64_t on, total;
+	double mw;
+	account(pw, mode, run, &on, &total, &mw);
+	if (wg_pm_acc_init(a, &pw->modes, 0, mw, 1.0 / pw->cycle_ns, WG_PM_WAKE_AT_ACTIVE, err, n))
+		return -1;
+	int m = mode != RNP_REG, r = run != RNP_RENAMING;
+	uint64_t w = pw->wake_on[m][r] < on ? pw->wake_on[m][r] : on;
+	wg_pm_acc_add(a, WG_PM_ACTIVE, on - w);
+	wg_pm_acc_add_wake(a, WG_PM_GATED, w);
+	wg_pm_acc_add(a, WG_PM_GATED, total - on);
+	wg_pm_acc_transition(a, WG_PM_GATED, WG_PM_ACTIVE, pw->wakes[m][r]);
+	wg_pm_acc_transition(a, WG_PM_ACTIVE, WG_PM_GATED, pw->sleeps[m][r]);
+	a->cycles = pw->cycles;
+	return 0;
 }
 
 double rnp_rt_energy_pj(const rn_power *pw) { return pw->rt_mw * (double)pw->cycles * pw->cycle_ns; }

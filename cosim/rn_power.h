@@ -26,13 +26,24 @@
  * is counted as a larger file: extra sub-arrays with the same layout).
  *
  * Energy (pJ) = leakage mW x (on-cycles + f x off-cycles) x cycle ns, f =
- * power_gating sleep_leakage_fraction (0: off units do not leak). */
+ * power_gating sleep_leakage_fraction (0: off units do not leak).
+ *
+ * Leakage by power mode (power_tables/wg_pmode.h, docs/power-modes.md): Jeon'14
+ * §8.3 uses two levels only, full Vcc or shut down ("we do not assume to use
+ * sleep mode that runs by the retention voltage"), so a unit is ACTIVE (on) or
+ * GATED (off, leaks f, wakes in power_gating wakeup_cycles = 1 cycle). The
+ * wake-up cycle is one of the on-cycles (the block reports a register on from
+ * its wake-up cycle; the baseline counts the cycle before its first write), so
+ * it is charged at ACTIVE leakage (spec B6's conservative variant); rnp_modes
+ * shows it as waking out of GATED. Changes GATED -> ACTIVE (wake-ups) and
+ * ACTIVE -> GATED are counted per account. */
 #ifndef RN_POWER_H
 #define RN_POWER_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "wg_pmode.h"
 #include "wg_ptable.h"
 
 #define RNP_MAX_PHYS 1024
@@ -52,6 +63,7 @@ typedef struct rn_power {
 	double sleep_frac;          /* leakage of an off unit / on leakage */
 	double cycle_ns;            /* clock period, ns */
 	char basis[512];            /* which rows and rules */
+	wg_pm_table modes;          /* the two power modes (ACTIVE, GATED) of a unit */
 	/* accumulated since rnp_init */
 	uint64_t cycles;            /* cycles fed */
 	uint64_t reg_on_cycles;     /* sum over cycles of counted powered registers (renaming, per-register gating) */
@@ -65,6 +77,11 @@ typedef struct rn_power {
 	int peak_on;                /* peak of counted registers */
 	int peak_dom;               /* peak of counted domains */
 	int base_peak;              /* baseline registers touched at the end of the busiest kernel */
+	uint64_t wakes[2][2];       /* GATED -> ACTIVE changes, [RNP_REG/RNP_DOM][RNP_RENAMING/RNP_BASELINE] */
+	uint64_t sleeps[2][2];      /* ACTIVE -> GATED changes, same indices */
+	uint64_t wake_on[2][2];     /* on-cycles that were a unit's wake-up cycle, same indices */
+	uint64_t prev_cnt[RNP_MAX_PHYS / 64]; /* renaming: registers counted on in the last cycle */
+	uint64_t prev_dom[RNP_MAX_DOMS / 64]; /* renaming: domains counted on in the last cycle */
 	/* state of the current kernel */
 	int exempt;                 /* ids 0..exempt-1: exempt reserved, counted from their first write */
 	int base_hi;                /* highest baseline id touched + 1 (this kernel) */
@@ -94,6 +111,13 @@ int rnp_cycle(rn_power *pw, const uint64_t *reg_on, const uint64_t *dom_on, cons
 /* Static energy of the register file in pJ: mode RNP_REG (per-register
  * gating) or RNP_DOM (sub-array gating); run RNP_RENAMING or RNP_BASELINE. */
 double rnp_energy_pj(const rn_power *pw, int mode, int run);
+/* Leakage energy by power mode of one account (gating mode RNP_REG or
+ * RNP_DOM, run RNP_RENAMING or RNP_BASELINE) into a (ndom 0, aggregate
+ * counts): ACTIVE = on-cycles less wake-up cycles, waking out of GATED = the
+ * wake-up cycles (charged at ACTIVE), GATED = off-cycles at f. Its total
+ * equals rnp_energy_pj(pw, mode, run) up to rounding. Returns 0 or -1 with a
+ * one-line error. */
+int rnp_modes(const rn_power *pw, int mode, int run, wg_pm_acc *a, char *err, size_t n);
 /* Leakage energy of the renaming table over the cycles fed, pJ. */
 double rnp_rt_energy_pj(const rn_power *pw);
 /* Leakage energy of the whole register file with nothing gated, pJ. */
