@@ -11,19 +11,21 @@
 typedef struct wg_energy_rules {
 	const char *block;   /* block name */
 	const char *table;   /* power table under power_tables/ */
+	const char *tech;    /* structure of its `node`, `supply_voltage`, `clock` rows */
 	int (*model)(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n);
 	int (*notes)(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
 } wg_energy_rules;
 
 static const wg_energy_rules rules[] = {
-	{"rfc", RFC_ENERGY_TABLE, rfc_energy_model, rfc_energy_notes},
-	{"sched2l", RFC_ENERGY_TABLE, sched2l_energy_model, sched2l_energy_notes},
-	{"rename", RN_ENERGY_TABLE, rename_energy_model, rename_energy_notes},
-	{"wrc", MS_ENERGY_TABLE, wrc_energy_model, wrc_energy_notes},
-	{"reexec_q", MS_ENERGY_TABLE, reexec_q_energy_model, reexec_q_energy_notes},
-	{"equalizer", MS_ENERGY_TABLE, equalizer_energy_model, equalizer_energy_notes},
-	{"vf_manager", MS_ENERGY_TABLE, vf_manager_energy_model, vf_manager_energy_notes},
-	{"prefetch_table", MS_ENERGY_TABLE, prefetch_table_energy_model, prefetch_table_energy_notes},
+	{"rfc", RFC_ENERGY_TABLE, "technology", rfc_energy_model, rfc_energy_notes},
+	{"sched2l", RFC_ENERGY_TABLE, "technology", sched2l_energy_model, sched2l_energy_notes},
+	{"rename", RN_ENERGY_TABLE, "technology", rename_energy_model, rename_energy_notes},
+	{"wrc", MS_ENERGY_TABLE, "technology", wrc_energy_model, wrc_energy_notes},
+	{"reexec_q", MS_ENERGY_TABLE, "technology", reexec_q_energy_model, reexec_q_energy_notes},
+	{"equalizer", MS_ENERGY_TABLE, "technology", equalizer_energy_model, equalizer_energy_notes},
+	{"vf_manager", MS_ENERGY_TABLE, "technology", vf_manager_energy_model, vf_manager_energy_notes},
+	{"prefetch_table", MS_ENERGY_TABLE, "apogee", /* chapter V: 65 nm, its own clock */
+	 prefetch_table_energy_model, prefetch_table_energy_notes},
 };
 
 static const wg_energy_rules *find_rules(const wg_block *b, char *err, size_t n)
@@ -145,6 +147,13 @@ const char *wg_energy_table_name(const wg_block *b)
 	char err[128];
 	const wg_energy_rules *r = find_rules(b, err, sizeof err);
 	return r ? r->table : NULL;
+}
+
+const char *wg_energy_tech_rows(const wg_block *b)
+{
+	char err[200];
+	const wg_energy_rules *r = b->comp ? NULL : find_rules(b, err, sizeof err);
+	return r ? r->tech : NULL;
 }
 
 static int load(const wg_energy_rules *r, wg_ptable *t, char *err, size_t n)

@@ -16,6 +16,10 @@
 int wg_energy_notes(const wg_block *b, const long *p, wg_buf *o, char *err, size_t n);
 /* The power-table file (under power_tables/) a block's model reads, or NULL. */
 const char *wg_energy_table_name(const wg_block *b);
+/* The structure of the rows `node`, `supply_voltage` and `clock` in that table
+ * ("technology", or "apogee" for chapter V's 65 nm numbers); NULL for a
+ * composition (ask its instances) or a block without rules. */
+const char *wg_energy_tech_rows(const wg_block *b);
 
 /* ---- rfc (power_tables/rfc_energy.c) ---- */
 
