@@ -268,6 +268,7 @@ t "area:flops-only-agrees" "\$WARPGEN area sched2l --flops-only | grep -q 'flip-
 t "gen:rename-paper-storage" "tests/rename_storage.sh"
 t "energy:rename" "\$WARPGEN energy rename -q | grep -qx 'rt_read 1.14' && \$WARPGEN energy rename -q | grep -qx 'leakage_mw 1.08' && \$WARPGEN energy rename -q | grep -qx 'free n/g'"
 t "energy:rename-size-rule" "\$WARPGEN energy rename --set RT_ENTRIES=3024 -q | grep -qx 'rt_read 2.22177'"
+t "stats:rename-by-mode" "\$WARPGEN stats rename --profile CP --kernels 1 | grep -q '^  CP            sub_renaming         ACTIVE 836122 cyc 5852854.000 pJ, GATED 1820294 cyc 0.000 pJ, 10 wake-up(s), total 5852854.000 pJ\$'"
 t "stats:rename-two-profiles" "\$WARPGEN_SAN stats rename --profile vectorAdd,gaussian --seed 2 | grep -q 'average of 2 workload(s)'"
 t "stats:rename-deterministic" "cmp <(\$WARPGEN stats rename --profile gaussian,vectorAdd --seed 5) <(\$WARPGEN stats rename --profile gaussian,vectorAdd --seed 5)"
 t "stats:rename-json" "f=\$(mktemp) && \$WARPGEN stats rename --profile CP --kernels 1 --json \$f >/dev/null && grep -q '\"ok\": true' \$f && grep -q '\"rt_leakage_vs_rf_ungated\": 0.01205' \$f; rc=\$?; rm -f \$f; exit \$rc"
@@ -452,3 +453,13 @@ t "stats:prefetch_table-stream" "\$WARPGEN_SAN stats prefetch_table --profile st
 t "bad:stats-pt-profile" "tests/expect_bad.sh 'profile bogus: stream' $W stats prefetch_table --profile bogus"
 t "gen:prefetch_table-paper-storage" "tests/prefetch_table_storage.sh"
 t "energy:prefetch_table" "[ \"\$(\$WARPGEN energy prefetch_table -q | grep -c ' n/g\$')\" = 17 ] && \$WARPGEN energy prefetch_table -q | grep -qx 'lookup n/g' && \$WARPGEN energy prefetch_table | grep -Eq '^lookup +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: a load.s PC compared with the 64 entries of the Artisan SRAM \\(64 x 73 bits, TSMC 65 nm\\)' && \$WARPGEN energy prefetch_table | grep -q '64 x 73-bit entries = 4672 bits' && \$WARPGEN energy prefetch_table | grep -qx 'clock 1 GHz (leakage energy per cycle = leakage mW / clock GHz pJ)'"
+
+# --- power tables, scaling rules, power modes, the report and its plots (docs/energy-model.md §8, §9,
+# docs/power-modes.md, docs/user-guide.md "The report", "Plots"); the unit tests test_paper_tables,
+# test_scale and test_pmode run in the unit loop above ---
+t "bad:energy-node-range" "tests/expect_bad.sh \"--node: node '300nm' is outside the scaling rules' range 7..250 nm\" $W energy rfc --node 300nm"
+t "bad:energy-vdd-range" "tests/expect_bad.sh \"--vdd: supply '2' is outside the scaling rules' range 0.2..1.5 V\" $W energy rfc --vdd 2"
+t "energy:scale-node-vdd" "\$WARPGEN energy rfc --node 65nm --vdd 1.0 -q | grep -qx 'mrf_read 250.37' && \$WARPGEN energy rename --node 65 -q | grep -qx 'leakage_mw 1.755' && \$WARPGEN energy rfc --node 65nm --vdd 1.0 | grep -Eq '^mrf_read +250\\.3704  dynamic: 124\\.8000 pJ x \\(L 65/40\\) x \\(V 1/0\\.9\\)\\^2'"
+t "energy:leak-per-bit" "\$WARPGEN energy rename | grep -q '^leakage per storage bit 63.57 nW/bit: 1.08 mW / 16989 storage bits' && \$WARPGEN energy sched2l | grep -q '^leakage per storage bit n/g'"
+t "report:check" "tests/report_check.sh"
+t "plots:check" "tests/plots_check.sh"

@@ -2,7 +2,8 @@
 # main_job.sh - `make`: every block at its papers' default size and at other sizes:
 # generate, lint, co-simulate 1,000,000 cycles against the C model, area (Yosys,
 # OSU 0.18 um cells) and energy (power_tables/), then one report: a table on
-# stdout, out/report.json and out/report.md. Exit 1 if any check fails.
+# stdout, out/report.json and out/report.md (with the step times of each configuration,
+# out/main/NAME/steps.json, and the papers' figures beside ours). Exit 1 if any check fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 W=out/bin/warpgen
@@ -42,26 +43,42 @@ CONFIGS=(
 	"prefetch_table-w8-e16|prefetch_table --set WARPS=8 --set ENTRIES=16"
 )
 rm -rf out/main && mkdir -p out/main
-one() { # NAME ARGS: every step of one configuration, one line each
+# step NAME CMD...: run one step, append its wall-clock seconds and status to $steps
+step() {
+	local s=$1 t0 t1 rc
+	shift
+	t0=$(date +%s.%N)
+	"$@"
+	rc=$?
+	t1=$(date +%s.%N)
+	steps+=("{\"step\": \"$s\", \"seconds\": $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'), \"rc\": $rc}")
+	return $rc
+}
+one() { # NAME ARGS: every step of one configuration, one line each; times in $d/steps.json
 	local name=$1 args=$2 d=out/main/$1 rc=0
+	local -a steps=()
 	mkdir -p "$d"
-	$W gen $args -o "$d/rtl" -q || rc=1
+	step gen $W gen $args -o "$d/rtl" -q || rc=1
 	local block=${args%% *} params=""
 	[ "$args" = "$block" ] || params=${args#* }
-	BLOCK=$block tests/lint.sh $params >"$d/lint.log" 2>&1 && echo "$name: lint clean (verilator -Wall, yosys, iverilog)" ||
+	step lint env BLOCK=$block tests/lint.sh $params >"$d/lint.log" 2>&1 && echo "$name: lint clean (verilator -Wall, yosys, iverilog)" ||
 		{ echo "$name: LINT FAILED (see $d/lint.log)"; rc=1; }
-	$W cosim $args --seed 1 --cycles "$CYCLES" --json "$d/cosim.json" >"$d/cosim.log" 2>&1 || rc=1
+	step cosim $W cosim $args --seed 1 --cycles "$CYCLES" --json "$d/cosim.json" >"$d/cosim.log" 2>&1 || rc=1
 	echo "$name: $(grep -E '^(PASS|FAIL|MISMATCH)' "$d/cosim.log" | head -1)"
 	# the renaming table's and the re-execution queue's gate mapping take Yosys 10-25 minutes:
 	# flip-flop check only here (`warpgen area BLOCK` runs the full flow)
 	local aopt=""
 	case $block in rename | reexec_q | mascar | equalizer_gpu | prefetch_table) aopt=--flops-only ;; esac
-	$W area $args $aopt --json "$d/area.json" >"$d/area.log" 2>&1 || rc=1
+	step area $W area $args $aopt --json "$d/area.json" >"$d/area.log" 2>&1 || rc=1
 	echo "$name: area $(grep -iE 'flip-flop|flop' "$d/area.log" | head -1)"
-	$W energy $args >"$d/energy.log" 2>&1 || rc=1
+	step energy $W energy $args >"$d/energy.log" 2>&1 || rc=1
+	# read by `warpgen report` beside cosim.json (step times per configuration)
+	local IFS=,
+	printf '{"name": "%s", "args": "%s", "steps": [%s]}\n' "$name" "$args" "${steps[*]}" >"$d/steps.json.tmp" &&
+		mv "$d/steps.json.tmp" "$d/steps.json"
 	return $rc
 }
-export -f one
+export -f one step
 export W CYCLES
 echo "main job: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, $JOBS at a time"
 printf '%s\n' "${CONFIGS[@]}" | tr '\n' '\0' |
@@ -146,5 +163,15 @@ echo "C model only; profiles assumed; thesis Fig. 5.13/5.16: 93.5 % accuracy, 2.
 $W stats prefetch_table >out/main/stats-prefetch_table.log 2>&1 || status=1
 sed 's/^/  /' out/main/stats-prefetch_table.log
 { echo; echo "## APOGEE prefetching per access profile (C model only)"; echo; echo '```'; cat out/main/stats-prefetch_table.log; echo '```'; } >>out/report.md
+# Plots (gnuplot, PNG and SVG, docs/user-guide.md "Plots"): area against size, energy breakdown,
+# the RFC's MRF accesses avoided and energy over the Table 2 grid; listed in the report.
+tests/plots.sh out/plots >out/main/plots.log 2>&1
+case $? in
+0) tail -1 out/main/plots.log
+	{ echo; echo "## Plots (out/plots/)"; echo; grep -v '^#' out/plots/index.md |
+		sed -e 's#`\([a-z_]*\)\.png` / `\([a-z_]*\)\.svg`#[\1.png](plots/\1.png) / [\2.svg](plots/\2.svg)#'; } >>out/report.md ;;
+3) echo "plots: skipped (gnuplot not installed)" ;;
+*) echo "plots: FAILED (see out/main/plots.log)"; status=1 ;;
+esac
 [ "$status" -eq 0 ] && echo "main job: all checks passed" || echo "main job: FAILED (logs in out/main/)"
 exit $status

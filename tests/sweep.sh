@@ -5,7 +5,8 @@
 # EPOCH {256,4096} x SAMPLE_PERIOD {16,128} x OBJECTIVE and the GPU at SMS {1,3,15},
 # every prefetch_table configuration of ENTRIES {1,4,64} x WARPS {1,4,8} x
 # LANES_PER_CYCLE {1,8,32} x THREADS {8,32},
-# each x SEEDS seeds x CYCLES cycles, every RTL mutant (tests/mutant.sh), and the
+# each x SEEDS seeds x CYCLES cycles, every RTL mutant (tests/mutant.sh), the plots with Yosys
+# at every point (PLOTS_FULL=1 tests/plots.sh out/sweep/plots), and the
 # lint of the configurations too slow for `make test` (Yosys needs about a minute
 # for each). In parallel, one line per run, ending "N passed, M failed". Failures
 # print their replay command.
@@ -41,6 +42,7 @@ for e in 1 4 64; do for w in 1 4 8; do for l in 1 8 32; do for t in 8 32; do
 		cosim prefetch_table --set ENTRIES=$e --set WARPS=$w --set LANES_PER_CYCLE=$l --set THREADS=$t --seed $s
 	done
 done; done; done; done
+echo "PLOTS_FULL=1 tests/plots.sh out/sweep/plots >/dev/null 2>&1 && echo 'PASS plots full' || echo 'FAIL plots full'" >>"$list"
 for m in $(tests/mutant.sh --list); do
 	echo "tests/mutant.sh $m >/dev/null 2>&1 && echo 'PASS mutant $m' || echo 'FAIL mutant $m'" >>"$list"
 done
