@@ -13,7 +13,7 @@
 
 /* The directed cases (prefetch_table_stim_cases.c). Case state is opaque:
  * pts_case_size() bytes, zeroed, handed to every call. */
-enum { PTS_NCASES = 13 }; /* checked against the case list by a _Static_assert */
+enum { PTS_NCASES = 17 }; /* checked against the case list by a _Static_assert */
 extern const wg_case_def pts_cases[PTS_NCASES];
 size_t pts_case_size(void);
 const char *pts_case_init(void *cs, const long *p, const wg_layout *L, int case_idx, char *err, size_t n);

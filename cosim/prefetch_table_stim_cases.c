@@ -34,6 +34,10 @@ enum {
 	C_PQ_FULL,
 	C_FILL_REALLOC,
 	C_BOUNDARY,
+	C_TIA_LAL,
+	C_ITER_CHANGE,
+	C_PRESENT_LAST,
+	C_TIA_TWO,
 	C_NCASES
 };
 
@@ -94,6 +98,24 @@ const wg_case_def pts_cases[C_NCASES] = {
 		"ADDR_BITS = 16: predictions 0xFFD0 + 8t; lanes 6-7 reach 0x10000: suppressed; lines 0x7FE and 0x7FF "
 		"(last) pushed",
 		"spec §4.13, A-AP-5", SET_A},
+	[C_TIA_LAL] = {"tia_lal_invalid_or_same",
+		"scalar misses of PC 5 (warp 0) create no TIA entry while warp 0's LAL is invalid (first load after "
+		"reset), equals PC 5, or was set only by warp 1; after warp 0 loads PC 6 one is created (entry 2) and "
+		"PC 6, which also owns FOA entry 1, triggers it: line 0x80, tag {6, 2, w0, last, tia}; a late miss sets "
+		"its slow bit: warp 1's trigger (LAL = PC 6 itself) does not migrate it, warp 0's (LAL = PC 5) does",
+		"spec §4.13 #11, §4.6", SET_A},
+	[C_ITER_CHANGE] = {"warp_count_change",
+		"n (ld_iter_i) falls from 16 to 8 between two loads of one confirmed stream: the first predicts line "
+		"0x22 (n = 16), the second line 0x23 with the new n (the old n would give 0x24)",
+		"spec §4.13 #13, §4.5", SET_A},
+	[C_PRESENT_LAST] = {"present_last_line",
+		"pf_present_i drops a batch's last line (already in the L1): no fill event, yet the entry moves 01 -> "
+		"10 as on a fill, so the next load is timely (no dist_inc, line 0x22 at distance 1, issued)",
+		"spec §4.13 #14, §4.7", SET_A},
+	[C_TIA_TWO] = {"tia_two_entries_one_trigger",
+		"scalar misses of PC 5 at two addresses, each after PC 6: two TIA entries (2, 3) with trigger PC 6, "
+		"which also owns FOA entry 0; PC 6's next load scans both: lines 0x80 then 0x100, one per cycle",
+		"spec §4.13 #11, §4.6", SET_A},
 };
 
 /* ---- scripts ---- */
@@ -235,6 +257,30 @@ static const pts_script scripts[C_NCASES] = {
 		{{0x7FE, T(1, 0, 0, 0)}, {0x7FF, T(1, 0, 0, 1)}},
 		{{PT_EV_SUPPRESS, 2}, {PT_EV_MERGE, 4}, END},
 		PT_EV_SUPPRESS},
+	[C_TIA_LAL] = {{SCAL(5, 0, 0x1000, 1, 4, 0), SCAL(5, 0, 0x1000, 1, 4, 0), TWO(6, 1, 0x800, 4, 1),
+			       SCAL(5, 0, 0x1000, 1, 4, 0), TWO(6, 0, 0x820, 4, 1), SCAL(5, 0, 0x1000, 1, 4, 0),
+			       TWO(6, 0, 0x840, 5, 1), SCAL(5, 0, 0x1000, 1, 4, 0), TWO(6, 1, 0x8A0, 5, 1),
+			       TWO(6, 0, 0x8C0, 5, 1)},
+		{{0x80, 6, 2, 0, 1, 1}, {0x80, 6, 2, 1, 1, 1}, {0x80, 6, 2, 0, 1, 1}},
+		{{PT_EV_TIA_CREATE, 1}, {PT_EV_TIA_TRIGGER, 3}, {PT_EV_TIA_MIGRATE, 1}, {PT_EV_ALLOC, 3},
+			{PT_EV_LOOKUP, 10}, {PT_EV_PUSH, 3}, {PT_EV_CONFIRM, 0}, END},
+		PT_EV_TIA_CREATE},
+	[C_ITER_CHANGE] = {{{S_LOAD, 1, 0, 0, 0x400, 4, 0, 16, 0, 0, 0, 0, 6, 0, 1, 0, 0, 1, -1}, FILL(1, 0, 0),
+				   LD(1, 0, 0x440, 6, 0, 1, 0, 0, 1)},
+		{{0x22, T(1, 0, 0, 1)}, {0x23, T(1, 0, 0, 1)}},
+		{{PT_EV_CONFIRM, 2}, {PT_EV_FILL, 1}, {PT_EV_DIST_INC, 0}, {PT_EV_DIST_DEC, 0}, {PT_EV_PUSH, 2}, END},
+		PT_EV_FILL},
+	[C_PRESENT_LAST] = {{PRESENT(1), LD(1, 0, 0x400, 6, 0, 1, 0, 0, 1), IDLE(4), PRESENT(0),
+				    LD(1, 0, 0x420, 6, 0, 1, 0, 0, 1)},
+		{{0x21, T(1, 0, 0, 1)}, {0x22, T(1, 0, 0, 1)}},
+		{{PT_EV_PRESENT, 1}, {PT_EV_ISSUE, 1}, {PT_EV_FILL, 0}, {PT_EV_DIST_INC, 0}, {PT_EV_DIST_DEC, 0}, END},
+		PT_EV_PRESENT},
+	[C_TIA_TWO] = {{TWO(6, 0, 0x800, 4, 0), SCAL(5, 0, 0x1000, 1, 4, 1), TWO(6, 0, 0x820, 5, 0),
+			       SCAL(5, 0, 0x2000, 1, 4, 1), TWO(6, 0, 0x840, 6, 0)},
+		{{0x80, 6, 2, 0, 1, 1}, {0x80, 6, 2, 0, 1, 1}, {0x100, 6, 3, 0, 1, 1}},
+		{{PT_EV_TIA_CREATE, 2}, {PT_EV_TIA_TRIGGER, 3}, {PT_EV_TIA_MIGRATE, 0}, {PT_EV_ALLOC, 4},
+			{PT_EV_LOOKUP, 5}, {PT_EV_PUSH, 3}, {PT_EV_CONFIRM, 0}, END},
+		PT_EV_TIA_TRIGGER},
 };
 
 /* ---- case state ---- */

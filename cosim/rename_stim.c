@@ -46,6 +46,7 @@ enum {
 	C_RESET,
 	C_BAD_HINT,
 	C_COMMIT_REL,
+	C_PBR_WRITE,
 	RS_NCASES
 };
 
@@ -136,6 +137,10 @@ static const wg_case_def rs_cases[RS_NCASES] = {
 	[C_BAD_HINT] = {"early_release_detected",
 		"negative: every pir flag set (a release while the value is still needed): the data check must fail",
 		"spec §2.3.3, §11 C6", SM16},
+	[C_PBR_WRITE] = {"pbr_then_write",
+		"a pbr of r0 and r1 waits for the warp's operand read, frees both ids; the next instruction writes r0: "
+		"its destination is unmapped (new), the write is granted a free id and r0 maps to it, one id occupied",
+		"spec §11 C15, C14", SMALL},
 };
 
 /* Environment presets of the env-driven cases: knobs, cycles, forced reset. */
@@ -291,6 +296,10 @@ static void build(rs_stim *s)
 	case C_COMMIT_REL:
 		add(s, "L 4 8 0; A 0 0, A 0 1 !alc; P 0 8 9 !pir; I 0 0 63 63 63 !op; R 0; I 0 1 63 63 63 !op #1; - #2;"
 		       " R 0 #3; - #4; - #5");
+		break;
+	case C_PBR_WRITE:
+		add(s, "L 4 8 0; A 0 0 !alc; A 0 1 !alc; P 0 8 0 !pir; I 0 0 63 63 63 !op; B 0 0 1 #1; B 0 0 1, R 0 #1;"
+		       " B 0 0 1 !op #2; I 0 63 63 63 0 !op #3; A 0 0 !alc #4; - #5");
 		break;
 	default:
 		break;
@@ -829,6 +838,25 @@ static const char *case_check(rs_stim *s, const rn_model *m, long cyc, char *buf
 			EXPECT(o->ev[RN_EV_FREE] == 1, "r1's id is freed the cycle after its read");
 		if (tag == 5)
 			EXPECT(rn_occ_count(m) == 0, "both ids free");
+		break;
+	case C_PBR_WRITE:
+		if (tag == 1) {
+			EXPECT(!o->op_ready && o->op_wait == RN_WAIT_OC, "the pbr waits for the warp's operand read of r0");
+			EXPECT(s->frees == 0, "nothing is freed before the read");
+		}
+		if (tag == 3) {
+			EXPECT(s->frees == 2 && rn_lookup(m, 0, 0) < 0 && rn_lookup(m, 0, 1) < 0 && rn_occ_count(m) == 0,
+			       "the pbr freed the ids of r0 and r1 (freed %ld)", s->frees);
+			EXPECT(o->op_ready && o->op_dst_new, "the write right after the pbr sees r0 unmapped: new destination");
+			key(s, cyc);
+		}
+		if (tag == 4) {
+			EXPECT(o->alc_gnt[0], "the write of r0 is granted an id");
+			s->a[0] = (int)o->alc_pid[0];
+		}
+		if (tag == 5)
+			EXPECT(rn_lookup(m, 0, 0) == s->a[0] && rn_occ_count(m) == 1 && s->frees == 2,
+			       "r0 maps to its new id %d, the only occupied one", s->a[0]);
 		break;
 	default:
 		break;
