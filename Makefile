@@ -5,6 +5,7 @@
 #   make build    bin/warpgen and the test programs, nothing long
 #   make bench    speed ratios: Verilator alone, C model alone, co-simulation
 #   make sweep    the long regressions (many sizes x seeds)
+#   make waves    every directed case as a waveform scenario (FST, .gtkw, PNG) + the gallery out/waves/index.html
 #   make deps     install the Debian packages that are missing (run by the others)
 # Every build product goes under out/.
 
@@ -38,9 +39,9 @@ endif
 
 # Debian packages the project needs (see README); qflow-tech-osu018 is unpacked, not installed.
 DEB_PKGS := gcc g++ make verilator yosys iverilog gtkwave z3 zlib1g-dev xvfb xauth gnuplot-nox \
-            imagemagick librsvg2-bin python3
+            imagemagick librsvg2-bin python3 chromium
 
-.PHONY: all main build deps test test-fast bench sweep clean report FORCE
+.PHONY: all main build deps test test-fast bench sweep waves wave clean report FORCE
 .DEFAULT_GOAL := main
 
 main: build
@@ -109,6 +110,17 @@ bench: build
 
 sweep: build
 	@tests/sweep.sh
+
+# every directed case of every block as a waveform scenario, then the gallery ($(OUT)/waves/index.html)
+waves: build
+	@WARPGEN=$(OUT)/bin/warpgen tests/waves.sh $(OUT)/waves
+
+# one directed case as a waveform scenario: make wave CASE=BLOCK/NAME [SET="--set N=V ..."]
+# (files in $(OUT)/waves/BLOCK/NAME/; `warpgen wave BLOCK --list` names the cases)
+wave: build
+	@[[ "$(CASE)" =~ ^[a-z0-9_]+/[a-z0-9_]+$$ ]] || { echo "usage: make wave CASE=BLOCK/NAME (cases: warpgen wave BLOCK --list)" >&2; exit 2; }
+	@$(OUT)/bin/warpgen wave $(word 1,$(subst /, ,$(CASE))) --case $(word 2,$(subst /, ,$(CASE))) $(SET) \
+		$(if $(filter out,$(OUT)),,-o $(OUT)/waves/$(CASE))
 
 clean:
 	rm -rf $(OUT)

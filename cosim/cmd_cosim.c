@@ -14,6 +14,7 @@
 #include "wg_cli.h"
 #include "wg_vtool.h"
 #include "wg_cmds.h"
+#include "wg_gate.h"
 #include "wg_gen.h"
 #include "wg_harness.h"
 #include "wg_report.h"
@@ -30,7 +31,8 @@ static void usage(const wg_opts *o)
 {
 	char def[64], range[128];
 	printf("usage: warpgen cosim BLOCK [--set NAME=VALUE]... [--seed S] [--cycles N] [--case NAME]\n"
-	       "                     [--knob NAME=VALUE]... [--rtl FILE] [--wave] [--json FILE] [-q] [--list]\n"
+	       "                     [--knob NAME=VALUE]... [--rtl FILE] [--gate [--no-toggles] [--liberty F]] [--wave] [--json FILE]\n"
+	       "                     [-q] [--list]\n"
 	       "Co-simulates the generated Verilog (or --rtl FILE, your own implementation of the same top\n"
 	       "module and ports) against the block's C model under Verilator, comparing every output bit\n"
 	       "every cycle and the energy event counts at the end.\n"
@@ -38,6 +40,12 @@ static void usage(const wg_opts *o)
 	       "  --cycles N    random stimulus: cycles to run (default %ld); directed case: a cap\n"
 	       "  --case NAME   a directed case instead of random stimulus (--list shows them)\n"
 	       "  --wave        dump an FST + GTKWave save file (random: the last %ld cycles)\n"
+	       "  --gate        co-simulate the Yosys gate-level netlist (generic gates + simcells.v models) instead\n"
+	       "                of the RTL, and count the toggles of every cell output, flop and input (whole-run\n"
+	       "                dump); netlist cached under out/gate/ (docs/cosim.md, \"Gate-level co-simulation\")\n"
+	       "  --no-toggles  with --gate: no dump, no toggle counts (speed measurements)\n"
+	       "  --liberty F   with --gate: also map to the Liberty file F (`warpgen area`'s flow) and report its\n"
+	       "                cells, area and leakage; the simulated netlist stays the generic one\n"
 	       "  --json FILE   write the result as JSON\n"
 	       "  -q            only the verdict line\n"
 	       "  --model-only  no RTL: the stimulus and its checks against the C model alone (quick experiments,\n"
@@ -103,30 +111,26 @@ static int wave_dir(const wg_run_info *ri, char *buf, size_t n)
 static void write_gtkw(const wg_run_info *ri, const char *cache_dir, const char *fst, const char *gtkw, long from,
 		       long to, long marker, const char *marker_name, const char *what)
 {
-	char title[6144], err[1024], decl[WG_PATH + 256];
+	char title[6144], err[1024];
 	const wg_opts *o = ri->o;
-	wg_trace_names *names = wg_xcalloc(sizeof *names);
-	snprintf(decl, sizeof decl, "%s/obj/V%s__Trace__0__Slow.cpp", cache_dir, o->top);
-	if (wg_trace_names_read(names, decl, o->block) != 0 && !o->quiet)
-		fprintf(stderr, "warpgen cosim: note: %s: port names not found, the save file assumes them\n", decl);
+	wg_trace_names *names = wg_trace_names_of_build(cache_dir, o->top, o->block);
+	if (!names->found && !o->quiet)
+		fprintf(stderr, "warpgen cosim: note: %s: port names not in the trace declarations, the save file assumes them\n",
+			cache_dir);
 	snprintf(title, sizeof title, "%s %s %s seed=%llu%s%s: %s", o->block->name, ri->config,
 		 o->case_idx >= 0 ? o->stim->cases[o->case_idx].name : "random", (unsigned long long)o->seed,
 		 ri->rtl_abs[0] ? " rtl=" : "", ri->rtl_abs, what);
-	wg_gtkw_spec s = {.b = o->block, .L = ri->L, .top = o->top, .title = title, .fst = fst, .gtkw = gtkw,
-			  .from = from, .to = to, .marker = marker, .marker_name = marker_name, .names = names};
+	wg_gtkw_spec s = {.b = o->block, .L = ri->L, .top = o->top, .title = title,
+			  .about = o->case_idx >= 0 ? o->stim->cases[o->case_idx].help : NULL, .fst = fst, .gtkw = gtkw,
+			  .from = from, .to = to, .names = names};
+	if (marker >= 0 && marker_name) {
+		s.nmarkers = 1;
+		s.markers[0].cycle = marker;
+		snprintf(s.markers[0].name, sizeof s.markers[0].name, "%s", marker_name);
+	}
 	if (wg_gtkw_write(&s, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen cosim: %s\n", err);
 	free(names);
-}
-
-/* Dumps are written under a private name and renamed into place, so parallel
- * runs never see (or interleave into) a half-written file. */
-static int publish(const char *tmp, const char *path, int written)
-{
-	if (written && rename(tmp, path) == 0)
-		return 1;
-	unlink(tmp);
-	return 0;
 }
 
 /* Re-run the failing seed with the traced build and dump cycles
@@ -149,17 +153,14 @@ static void failure_window(wg_run_info *ri, const wg_harness_cfg *cfg0, const wg
 	const char *base = r->verdict == WG_V_MISMATCH ? "mismatch" : "failure";
 	snprintf(fst, sizeof fst, "%s/%s.fst", dir, base);
 	snprintf(gtkw, sizeof gtkw, "%s/%s.gtkw", dir, base);
-	char tmp[WG_PATH + 32];
-	wg_tmp_name(fst, tmp, sizeof tmp);
 	wg_harness_cfg cfg = *cfg0;
 	cfg.dut = &lib;
-	cfg.trace_path = tmp;
 	cfg.trace_from = c > WIN_BEFORE ? c - WIN_BEFORE : 0;
 	cfg.trace_to = c + WIN_AFTER;
 	cfg.run_on = WIN_AFTER;
 	wg_harness_res r2;
-	int ran = wg_harness_run(&cfg, &r2) == 0;
-	if (!publish(tmp, fst, ran && r2.traced)) {
+	int ran = wg_wave_run(&cfg, fst, &r2) == 0;
+	if (!ran || !r2.traced) {
 		fprintf(stderr, "warpgen cosim: the traced replay wrote no waveform\n");
 		wg_harness_res_free(&r2);
 		return;
@@ -172,7 +173,7 @@ static void failure_window(wg_run_info *ri, const wg_harness_cfg *cfg0, const wg
 		printf("  note: the traced build starts from other random initial values, so the RTL values in the\n"
 		       "        window differ from those above (the failure comes from state that reset leaves unset)\n");
 	long to = cfg.trace_to < r2.cycles - 1 ? cfg.trace_to : r2.cycles - 1;
-	snprintf(name, sizeof name, "%s_cycle_%ld", base, c);
+	snprintf(name, sizeof name, "%s at cycle %ld (the first failing cycle)", base, c);
 	write_gtkw(ri, rs.dir, fst, gtkw, cfg.trace_from, to, c, name, base);
 	snprintf(ri->win_fst, sizeof ri->win_fst, "%s", fst);
 	snprintf(ri->win_gtkw, sizeof ri->win_gtkw, "%s", gtkw);
@@ -198,11 +199,16 @@ static int exit_code(wg_verdict v)
 int wg_cmd_cosim(int argc, char **argv)
 {
 	wg_opts o;
-	int model_only = 0, ac = 0; /* --model-only is this command's own option; the rest is the common set */
+	/* --model-only, --gate and --no-toggles are this command's own options; the rest is the common set */
+	int model_only = 0, gate = 0, no_toggles = 0, ac = 0;
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--model-only") == 0)
 			model_only = 1;
+		else if (strcmp(argv[i], "--gate") == 0)
+			gate = 1;
+		else if (strcmp(argv[i], "--no-toggles") == 0)
+			no_toggles = 1;
 		else
 			av[ac++] = argv[i];
 	}
@@ -210,7 +216,7 @@ int wg_cmd_cosim(int argc, char **argv)
 	argv = av;
 	wg_opts_parse(&o, "cosim", argc, argv,
 		      WG_OPT_SET | WG_OPT_SEED | WG_OPT_CYCLES | WG_OPT_CASE | WG_OPT_RTL | WG_OPT_WAVE | WG_OPT_KNOB |
-			      WG_OPT_QUIET | WG_OPT_JSON | WG_OPT_LIST);
+			      WG_OPT_QUIET | WG_OPT_JSON | WG_OPT_LIST | WG_OPT_LIBERTY);
 	if (o.help) {
 		usage(&o);
 		return 0;
@@ -231,6 +237,23 @@ int wg_cmd_cosim(int argc, char **argv)
 	wg_config_name(o.block, o.p, 1, ri->config_path, sizeof ri->config_path);
 	if (model_only && (o.rtl || o.wave || o.json))
 		wg_die("cosim", 2, "--model-only runs no RTL: it takes no --rtl, --wave or --json (an equivalence record)");
+	if (gate && (model_only || o.rtl))
+		wg_die("cosim", 2, "--gate co-simulates the synthesized netlist: it takes no --model-only or --rtl (to run a "
+				   "netlist file, give it as --rtl without --gate)");
+	if (no_toggles && !gate)
+		wg_die("cosim", 2, "--no-toggles goes with --gate");
+	if (o.liberty && !gate)
+		wg_die("cosim", 2, "--liberty goes with --gate");
+	wg_gate_res *g = gate ? wg_xcalloc(sizeof *g) : NULL;
+	if (gate) {
+		char gerr[1024];
+		int code;
+		if (wg_gate_synth(o.block, o.p, o.top, g, &code, gerr, sizeof gerr) != 0)
+			wg_die("cosim", code, "--gate: %s", gerr);
+		if (o.liberty && wg_gate_liberty(g, o.block, o.p, o.liberty, &code, gerr, sizeof gerr) != 0)
+			wg_die("cosim", code, "--liberty: %s", gerr);
+		o.rtl = g->sim; /* made absolute into ri->rtl_abs below, like a --rtl file */
+	}
 	if (o.rtl) {
 		if (access(o.rtl, R_OK) != 0)
 			wg_die("cosim", 2, "--rtl: cannot read %s: %s", o.rtl, strerror(errno));
@@ -252,8 +275,9 @@ int wg_cmd_cosim(int argc, char **argv)
 		printf("%s%s%s\n", o.rtl ? " rtl=" : "", o.rtl ? o.rtl : "", model_only ? " (C model only, no RTL)" : "");
 		fflush(stdout);
 	}
+	const int count_toggles = gate && !no_toggles;
 	wg_vbuild_req rq = {.block = o.block, .p = o.p, .L = L, .top = o.top, .rtl = o.rtl,
-			    .flavour = o.wave ? WG_FLAVOUR_FST : WG_FLAVOUR_FAST, .quiet = 0};
+			    .flavour = o.wave || count_toggles ? WG_FLAVOUR_FST : WG_FLAVOUR_FAST, .quiet = 0};
 	wg_vbuild_res rs = {0};
 	wg_dut_lib lib;
 	if (!model_only && wg_vbuild_load(&rq, &rs, &lib) != 0)
@@ -264,24 +288,39 @@ int wg_cmd_cosim(int argc, char **argv)
 			      .trace_to = -1};
 	cfg.max_cycles = directed ? (o.cycles >= 0 ? o.cycles : DIRECTED_CAP) : ri->cycles_req;
 	cfg.directed_cap_fails = directed && o.cycles < 0;
-	char dir[WG_PATH - 64], fst[WG_PATH], gtkw[WG_PATH], wtmp[WG_PATH + 32];
+	char dir[WG_PATH - 64], fst[WG_PATH], gtkw[WG_PATH];
 	if (o.wave) {
 		if (wave_dir(ri, dir, sizeof dir) != 0)
 			return 2;
 		snprintf(fst, sizeof fst, "%s/wave.fst", dir);
 		snprintf(gtkw, sizeof gtkw, "%s/wave.gtkw", dir);
 		unlink(fst);
-		wg_tmp_name(fst, wtmp, sizeof wtmp);
-		cfg.trace_path = wtmp;
 		cfg.trace_from = !directed && cfg.max_cycles > WAVE_LAST ? cfg.max_cycles - WAVE_LAST : 0;
 		cfg.trace_to = cfg.max_cycles;
 	}
+	if (count_toggles) { /* the whole run is dumped (it is the --wave dump too): toggles are counted from it */
+		if (!o.wave) {
+			if (wave_dir(ri, dir, sizeof dir) != 0)
+				return 2;
+			snprintf(fst, sizeof fst, "%s/toggles.fst", dir);
+		}
+		cfg.trace_from = 0;
+		cfg.trace_to = cfg.max_cycles;
+	}
 	wg_harness_res r;
-	if (wg_harness_run(&cfg, &r) != 0)
+	if ((o.wave || count_toggles ? wg_wave_run(&cfg, fst, &r) : wg_harness_run(&cfg, &r)) != 0)
 		wg_die("cosim", 2, "cannot create the Verilated model");
 	if (r.verdict == WG_V_SETUP)
 		wg_die("cosim", 2, "%s", r.msg);
-	if (o.wave && publish(wtmp, fst, r.traced)) {
+	if (count_toggles) {
+		if (!r.traced)
+			fprintf(stderr, "warpgen cosim: --gate: the run wrote no dump: no toggle counts\n");
+		else if (wg_gate_toggles(g, fst, o.top, "clk_i", r.cycles, err, sizeof err) != 0)
+			fprintf(stderr, "warpgen cosim: --gate: no toggle counts: %s\n", err);
+		if (!o.wave)
+			unlink(fst);
+	}
+	if (o.wave && r.traced) {
 		long mk = r.verdict != WG_V_PASS && r.fail_cycle < r.cycles ? r.fail_cycle : r.key_cycle;
 		long to = cfg.trace_to < r.cycles - 1 ? cfg.trace_to : r.cycles - 1;
 		write_gtkw(ri, rs.dir, fst, gtkw, cfg.trace_from, to, mk, mk < 0 ? NULL : r.verdict != WG_V_PASS ? "failure" : "key",
@@ -291,6 +330,8 @@ int wg_cmd_cosim(int argc, char **argv)
 	}
 	if (r.verdict == WG_V_PASS) {
 		wg_report_pass(ri, &r);
+		if (gate)
+			wg_gate_print(g, o.quiet);
 	} else {
 		wg_report_failure(ri, &r);
 		fflush(stdout);
@@ -302,6 +343,12 @@ int wg_cmd_cosim(int argc, char **argv)
 	}
 	if (o.json && wg_report_json(ri, &r, o.json, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen cosim: %s\n", err);
+	else if (o.json && gate && wg_gate_json(g, o.json, err, sizeof err) != 0)
+		fprintf(stderr, "warpgen cosim: %s\n", err);
+	if (g) {
+		wg_gate_free(g);
+		free(g);
+	}
 	int rc = exit_code(r.verdict);
 	wg_harness_res_free(&r);
 	free(ri);

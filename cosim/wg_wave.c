@@ -5,16 +5,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "wg_buf.h"
+#include "wg_harness.h"
+#include "wg_vbuild.h"
 #include "wg_gen.h"
 
 #define GTKW_NAMED_MARKERS 26  /* A..Z in GTKWave 3.3 */
-#define GTKW_WAVE_PX 1000      /* width of the wave pane for [size] 1600 x 900 */
+#define GTKW_WAVE_PX 900       /* width of the wave pane for [size] 1280 x 720, SST closed */
 #define GTKW_PX_PER_FRAME 200  /* GTKWave's pixelsperframe */
 #define GTKW_FLAG_HEX "@22"    /* TR_HEX | TR_RJUSTIFY */
 #define GTKW_FLAG_BIN "@28"    /* TR_BIN | TR_RJUSTIFY */
+#define GTKW_COMMENT_W 48     /* comment line length */
+#define GTKW_ABOUT_LINES 4    /* lines of the scenario's description */
+#define GTKW_FLAG_DEC "@24"    /* TR_DEC | TR_RJUSTIFY */
 #define GTKW_FLAG_COMMENT "@200" /* TR_BLANK: a comment line */
+#define GTKW_FLAG_GRP_BEGIN "@800200" /* TR_BLANK | TR_GRP_BEGIN: an open group starts */
+#define GTKW_FLAG_GRP_END "@1000200"  /* TR_BLANK | TR_GRP_END: it ends */
 
 /* FST header (gtkwave fstapi.c): the date is 119 bytes at offset 202. */
 #define FST_HDR_OFFS_DATE 202
@@ -126,9 +134,31 @@ int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block 
 
 /* ---- the save file ---- */
 
+const char *wg_wave_radix(const char *name, int width)
+{
+	static const char *const words[] = {"cnt",  "count", "age",  "idx", "ptr", "head",    "tail", "level", "used",
+					    "num",  "warp",  "slot", "reg", "pid", "iter",    "owner", "credits", "occ", "pos"};
+	if (width <= 1)
+		return "bin";
+	if (width > 16)
+		return "hex";
+	char base[112];
+	snprintf(base, sizeof base, "%s", name);
+	base[strcspn(base, "[.")] = '\0'; /* "owner_q[3][4:0]": the register's name */
+	size_t len = strlen(base);
+	if (len > 2 && base[len - 2] == '_' && strchr("ioq", base[len - 1]))
+		base[len - 2] = '\0';
+	const char *last = strrchr(base, '_') ? strrchr(base, '_') + 1 : base; /* "lu_slot": slot; "slot_free": free */
+	for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+		if (strcmp(last, words[w]) == 0)
+			return "dec";
+	return "hex";
+}
+
 static void gtkw_signal(wg_buf *o, const char *top, const char *name_range, int w, const char **flags)
 {
-	const char *want = w > 1 ? GTKW_FLAG_HEX : GTKW_FLAG_BIN;
+	const char *r = wg_wave_radix(name_range, w);
+	const char *want = r[0] == 'b' ? GTKW_FLAG_BIN : r[0] == 'd' ? GTKW_FLAG_DEC : GTKW_FLAG_HEX;
 	if (*flags != want) {
 		wg_buf_printf(o, "%s\n", want);
 		*flags = want;
@@ -149,63 +179,138 @@ static void port_signal(wg_buf *o, const wg_gtkw_spec *s, int i, const char **fl
 	gtkw_signal(o, s->top, nr, w, flags);
 }
 
-static void comment(wg_buf *o, const char *text, const char **flags)
+/* A trace line with flags (a comment, a group's start or end) and text. */
+static void blank(wg_buf *o, const char *flag, const char *text, const char **flags)
 {
-	wg_buf_printf(o, "%s\n-%s\n", GTKW_FLAG_COMMENT, text);
-	*flags = GTKW_FLAG_COMMENT;
+	if (*flags != flag)
+		wg_buf_printf(o, "%s\n", flag);
+	wg_buf_printf(o, "-%s\n", text);
+	*flags = flag;
 }
 
-static void group(wg_buf *o, const wg_gtkw_spec *s, const char *g, const char **flags)
+/* Ports of one direction, sub-headed by their descriptor group. */
+static void direction(wg_buf *o, const wg_gtkw_spec *s, wg_dir dir, const char *title, const char **flags)
 {
 	const wg_block *b = s->b;
-	comment(o, g, flags);
-	for (int dir = WG_IN; dir <= WG_OUT; dir++)
-		for (int i = 0; i < b->nports; i++)
-			if ((int)b->ports[i].dir == dir && strcmp(b->ports[i].group, g) == 0)
-				port_signal(o, s, i, flags);
+	blank(o, GTKW_FLAG_GRP_BEGIN, title, flags);
+	for (int i = 0; i < b->nports; i++) {
+		int first = 1, any = 0;
+		for (int k = 0; k < i; k++)
+			if (strcmp(b->ports[k].group, b->ports[i].group) == 0)
+				first = 0;
+		for (int k = i; k < b->nports; k++)
+			if (strcmp(b->ports[k].group, b->ports[i].group) == 0 && b->ports[k].dir == dir)
+				any = 1;
+		if (!first || !any)
+			continue;
+		char sub[96];
+		snprintf(sub, sizeof sub, "  %s", b->ports[i].group);
+		blank(o, GTKW_FLAG_COMMENT, sub, flags);
+		for (int k = i; k < b->nports; k++)
+			if (strcmp(b->ports[k].group, b->ports[i].group) == 0 && b->ports[k].dir == dir)
+				port_signal(o, s, k, flags);
+	}
+	blank(o, GTKW_FLAG_GRP_END, title, flags);
+}
+
+/* Comment traces: text wrapped at words into lines of at most
+ * GTKW_COMMENT_W characters (GTKWave widens the signal pane to its longest
+ * line), at most max lines, the last cut with "...". */
+static void comment_text(wg_buf *o, const char *text, int max, const char **flags)
+{
+	char line[GTKW_COMMENT_W + 8];
+	const char *c = text;
+	for (int n = 0; n < max && *c; n++) {
+		while (*c == ' ')
+			c++;
+		size_t len = strlen(c), k = len;
+		if (len > GTKW_COMMENT_W) {
+			k = GTKW_COMMENT_W;
+			while (k > GTKW_COMMENT_W / 2 && c[k] != ' ')
+				k--;
+		}
+		int last = n == max - 1 && k < len;
+		if (last && k > GTKW_COMMENT_W - 4)
+			k = GTKW_COMMENT_W - 4;
+		while (k > 0 && k < len && ((unsigned char)c[k] & 0xC0) == 0x80)
+			k--; /* never inside a UTF-8 character */
+		size_t j = 0;
+		for (size_t i = 0; i < k; i++)
+			line[j++] = c[i] == '\n' || c[i] == '\t' ? ' ' : c[i];
+		line[j] = '\0';
+		if (last)
+			strcat(line, " ...");
+		blank(o, GTKW_FLAG_COMMENT, line, flags);
+		c += k;
+	}
 }
 
 int wg_gtkw_write(const wg_gtkw_spec *s, char *err, size_t n)
 {
-	const wg_block *b = s->b;
 	wg_buf o = {0};
 	long long t0 = (long long)s->from * 1000, span = (long long)(s->to - s->from + 1) * 1000;
 	/* GTKWave (calczoom): time per pixel = 2^-zoom / 200 */
 	double zoom = -log2((double)span * GTKW_PX_PER_FRAME / GTKW_WAVE_PX);
-	long long mk = s->marker >= 0 ? (long long)s->marker * 1000 : -1;
+	int nm = s->nmarkers < GTKW_NAMED_MARKERS ? s->nmarkers : GTKW_NAMED_MARKERS;
+	long long mk = nm > 0 ? (long long)s->markers[0].cycle * 1000 : -1;
 
 	wg_buf_printf(&o, "[*]\n[*] GTKWave save file written by warpgen %s\n[*] %s\n[*]\n", WARPGEN_VERSION,
 		      s->title);
 	wg_buf_printf(&o, "[dumpfile] \"%s\"\n[savefile] \"%s\"\n", s->fst, s->gtkw);
-	wg_buf_printf(&o, "[timestart] %lld\n[size] 1600 900\n[pos] -1 -1\n", t0);
+	wg_buf_printf(&o, "[timestart] %lld\n[size] 1280 720\n[pos] -1 -1\n", t0);
 	wg_buf_printf(&o, "*%f %lld", zoom, mk);
 	for (int i = 0; i < GTKW_NAMED_MARKERS; i++)
-		wg_buf_printf(&o, " %lld", i == 0 && s->marker_name ? mk : -1LL);
+		wg_buf_printf(&o, " %lld", i < nm ? (long long)s->markers[i].cycle * 1000 : -1LL);
 	wg_buf_printf(&o, "\n");
-	if (s->marker >= 0 && s->marker_name)
-		wg_buf_printf(&o, "[markername] A%s\n", s->marker_name);
+	for (int i = 0; i < nm; i++)
+		wg_buf_printf(&o, "[markername] %c%s\n", 'A' + i, s->markers[i].name);
 	wg_buf_printf(&o, "[treeopen] TOP.\n[treeopen] TOP.%s.\n", s->top);
-	wg_buf_printf(&o, "[sst_width] 220\n[signals_width] 300\n[sst_expanded] 1\n[sst_vpaned_height] 260\n");
+	wg_buf_printf(&o, "[sst_width] 120\n[signals_width] 300\n[sst_expanded] 0\n[sst_vpaned_height] 200\n");
 
 	const char *flags = NULL;
-	comment(&o, "clock", &flags);
-	gtkw_signal(&o, s->top, "clk_i", 1, &flags);
-	for (int i = 0; i < b->nports; i++) {
-		int first = 1;
-		for (int k = 0; k < i; k++)
-			if (strcmp(b->ports[k].group, b->ports[i].group) == 0)
-				first = 0;
-		if (first)
-			group(&o, s, b->ports[i].group, &flags);
+	if (s->about)
+		comment_text(&o, s->about, GTKW_ABOUT_LINES, &flags);
+	for (int i = 0; i < nm; i++) {
+		char line[200];
+		snprintf(line, sizeof line, "%c @ cycle %ld: %s", 'A' + i, s->markers[i].cycle, s->markers[i].name);
+		comment_text(&o, line, 2, &flags);
 	}
+	gtkw_signal(&o, s->top, "clk_i", 1, &flags);
+	direction(&o, s, WG_IN, "inputs", &flags);
+	direction(&o, s, WG_OUT, "outputs", &flags);
 	if (s->names && s->names->nstate > 0) {
-		comment(&o, "state (registers of the top module)", &flags);
+		blank(&o, GTKW_FLAG_GRP_BEGIN, "key state", &flags);
 		for (int k = 0; k < s->names->nstate; k++)
 			gtkw_signal(&o, s->top, s->names->state[k], s->names->state_w[k], &flags);
+		blank(&o, GTKW_FLAG_GRP_END, "key state", &flags);
 	}
 	wg_buf_printf(&o, "[pattern_trace] 1\n[pattern_trace] 0\n");
 	int rc = wg_write_atomic(s->gtkw, o.s, o.len, err, n);
 	wg_buf_free(&o);
+	return rc;
+}
+
+wg_trace_names *wg_trace_names_of_build(const char *dir, const char *top, const wg_block *b)
+{
+	char decl[PATH_MAX + 256];
+	wg_trace_names *names = wg_xcalloc(sizeof *names);
+	snprintf(decl, sizeof decl, "%s/obj/V%s__Trace__0__Slow.cpp", dir, top);
+	wg_trace_names_read(names, decl, b);
+	return names;
+}
+
+int wg_wave_run(wg_harness_cfg *cfg, const char *fst, wg_harness_res *r)
+{
+	char tmp[PATH_MAX + 32];
+	wg_tmp_name(fst, tmp, sizeof tmp);
+	const char *saved = cfg->trace_path;
+	cfg->trace_path = tmp;
+	int rc = wg_harness_run(cfg, r);
+	cfg->trace_path = saved;
+	if (rc == 0 && r->traced && rename(tmp, fst) == 0)
+		return 0;
+	unlink(tmp);
+	r->traced = 0;
 	return rc;
 }
 

@@ -2,12 +2,11 @@
  * an FST dump of the harness, and FST header clean-up for reproducible files.
  *
  * Signals in the save file are the block's ports as Verilator names them in
- * the dump, TOP.<top>.<port> (1 bit, binary) or TOP.<top>.<port>[msb:0]
- * (hex), grouped by the descriptor's port groups (wg_port_def.group) in
- * first-appearance order, a comment line per group, inputs before outputs
- * within a group; clk_i comes first and the design's top-level registers
- * (*_q, when the trace declarations are known) come last. Time: 1 cycle = 1000 ps, cycle c
- * starts (clock low, inputs applied) at c*1000 ps. */
+ * the dump, TOP.<top>.<port> or TOP.<top>.<port>[msb:0] (layout and radix
+ * below), and the design's top-level registers (*_q, when the trace
+ * declarations are known). Time: the dump's
+ * timescale is 1 ps and 1 cycle = 1000 ps = 1 ns, so the time axis reads as
+ * cycles in ns; cycle c starts (clock low, inputs applied) at c*1000 ps. */
 #ifndef WG_WAVE_H
 #define WG_WAVE_H
 
@@ -31,21 +30,55 @@ typedef struct wg_trace_names {
 /* Read the declarations. Returns 0, or -1 (names then follow the widths). */
 int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block *b);
 
+/* A named marker: GTKWave 3.3 names markers A..Z in the order given. */
+typedef struct wg_wave_marker {
+	long cycle;                /* the cycle the marker sits on (its start, cycle*1000 ps) */
+	char name[120];            /* shown in GTKWave's marker list; also a comment line */
+} wg_wave_marker;
+
+#define WG_WAVE_MAX_MARKERS 8
+
 typedef struct wg_gtkw_spec {
 	const wg_block *b;        /* block: ports and groups */
 	const wg_layout *L;       /* widths */
 	const char *top;          /* top module name */
 	const char *title;        /* one line for the header comment */
+	const char *about;        /* comment trace at the top (what the scenario does), or NULL */
 	const char *fst;          /* dump file (absolute path) */
 	const char *gtkw;         /* save file to write (absolute path) */
 	long from, to;            /* cycles shown when GTKWave opens */
-	long marker;              /* cycle of the marker, or -1 */
-	const char *marker_name;  /* name of named marker A (no spaces), or NULL */
+	int nmarkers;             /* named markers (the first is also the primary marker) */
+	wg_wave_marker markers[WG_WAVE_MAX_MARKERS]; /* in order A, B, ... */
 	const wg_trace_names *names; /* dump names, or NULL: "name[w-1:0]" from L */
 } wg_gtkw_spec;
 
+/* Save-file layout (GTKWave groups, opened): a comment trace with `about`
+ * and one comment per marker ("A @ cycle 12: name"), clk_i, then the group
+ * "inputs" and the group "outputs" (ports sub-headed by the descriptor's port
+ * groups, in first-appearance order), then "key state": the design's
+ * registers (*_q) in declaration order. */
+
+/* Radix of one signal: "bin" for 1 bit; "dec" for a multi-bit signal of at
+ * most 16 bits whose name ends (direction suffix _i/_o/_q dropped) with a
+ * count or index word: cnt count age idx ptr head tail level used num warp
+ * slot reg pid iter owner credits occ pos (lu_slot_i, wr_warp_i, owner_q,
+ * pq_count_o; not slot_free_o, a mask); "hex" otherwise. */
+const char *wg_wave_radix(const char *name, int width);
+
 /* Write the save file atomically. Returns 0, or -1 with a message. */
 int wg_gtkw_write(const wg_gtkw_spec *s, char *err, size_t n);
+
+/* The dump names of a traced build in cache folder dir (its Verilator trace
+ * declarations). Never NULL (names->found is 0 when unknown); caller frees. */
+wg_trace_names *wg_trace_names_of_build(const char *dir, const char *top, const wg_block *b);
+
+struct wg_harness_cfg;
+struct wg_harness_res;
+/* Run cfg (its dut a traced build; trace_from/trace_to set) with the FST
+ * written under a private name and renamed to fst when written (dates
+ * blanked). r->traced is 1 only when fst is in place. Returns what
+ * wg_harness_run returns. Used by cosim --wave, mismatch windows and wave. */
+int wg_wave_run(struct wg_harness_cfg *cfg, const char *fst, struct wg_harness_res *r);
 
 /* Blank the wall-clock date that the FST writer puts in the file header,
  * so the same run gives the same bytes. Returns 0, or -1. */

@@ -16,8 +16,10 @@ static const wg_command commands[] = {
 	{"list", wg_cmd_list, "list                                   every block, one line each"},
 	{"gen", wg_cmd_gen, "gen BLOCK [--set N=V]... [-o DIR] [--name TOP]   Verilog + manifest"},
 	{"cosim", wg_cmd_cosim, "cosim BLOCK [--set N=V]... [--seed S] [--cycles N] [--case NAME] [--rtl FILE] [--wave]"},
+	{"wave", wg_cmd_wave, "wave BLOCK --list | --case NAME [--set N=V]... [-o DIR] [--vcd] [--no-png]   a case as waveforms"},
 	{"area", wg_cmd_area, "area BLOCK [--set N=V]... [--liberty FILE]   Yosys area, flop check"},
 	{"energy", wg_cmd_energy, "energy BLOCK [--set N=V]...                  energy per event from power_tables/"},
+	{"liberty", wg_cmd_liberty, "liberty FILE [--cell NAME]                   what the Liberty reader sees: units, cells, pins, energy"},
 	{"bench", wg_cmd_bench, "bench BLOCK [--set N=V]... [--cycles N]      Verilator vs C model vs co-simulation"},
 	{"stats", wg_cmd_stats, "stats sm_rfc|rename [--set N=V]... [--knob N=V]...   statistics on synthetic kernels (C model)"},
 	{"report", wg_cmd_report, "report -o DIR RESULT.json...                 merge cosim/area results into a report"},
@@ -58,6 +60,6 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
-	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim area energy bench stats report)\n", argv[1]);
+	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim wave area energy liberty bench stats report)\n", argv[1]);
 	return 2;
 }

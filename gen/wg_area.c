@@ -21,6 +21,7 @@
 #include "wg_gen.h"
 #include "wg_proc.h"
 #include "wg_vtool.h"
+#include "wg_yosys.h"
 
 /* snprintf that may cut (paths and names have fixed-size buffers). */
 static void fmt(char *dst, size_t n, const char *f, ...) __attribute__((format(printf, 3, 4)));
@@ -403,144 +404,6 @@ void wg_area_free(wg_area_result *r)
 	wg_stat_free(&r->lib);
 }
 
-static int file_exists(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Remove a work folder and the files in it. */
-static void rm_work(const char *work)
-{
-	DIR *d = opendir(work);
-	if (d) {
-		struct dirent *e;
-		char path[PATH_MAX + 300];
-		while ((e = readdir(d)) != NULL) {
-			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-				continue;
-			snprintf(path, sizeof path, "%s/%s", work, e->d_name);
-			unlink(path);
-		}
-		closedir(d);
-	}
-	rmdir(work);
-}
-
-/* Is <dir>/<step>.key equal to key, with every output present? */
-static int cached(const char *dir, const char *step, unsigned long long key, const char *const *outs)
-{
-	char path[PATH_MAX + 300], want[32], err[256];
-	snprintf(path, sizeof path, "%s/%s.key", dir, step);
-	char *have = wg_read_file(path, NULL, err, sizeof err);
-	if (!have)
-		return 0;
-	snprintf(want, sizeof want, "%016llx\n", key);
-	int same = strcmp(have, want) == 0;
-	free(have);
-	for (int i = 0; same && outs[i]; i++) {
-		snprintf(path, sizeof path, "%s/%s", dir, outs[i]);
-		same = file_exists(path);
-	}
-	return same;
-}
-
-static long timeout_s(void)
-{
-	const char *e = getenv("WARPGEN_AREA_TIMEOUT");
-	long t = e ? strtol(e, NULL, 10) : 0;
-	return t > 0 ? t : 3600;
-}
-
-/* Run one Yosys step in a private work folder under dir (so that concurrent
- * runs of the same configuration never see each other's half-written files),
- * then move its outputs into dir: outs[i] in the work folder becomes
- * names[i] in dir. The key file is written last. */
-static int run_step(const char *dir, const char *step, const char *script, unsigned long long key,
-		    const char *const *outs, const char *const *names, double *secs, int *code, char *err, size_t n)
-{
-	char work[PATH_MAX], path[PATH_MAX + 300], dst[PATH_MAX + 300], log[PATH_MAX + 300], ys[320];
-	snprintf(path, sizeof path, "%s/%s.key", dir, step);
-	unlink(path);
-	snprintf(work, sizeof work, "%s/work-%s-XXXXXX", dir, step);
-	if (!mkdtemp(work)) {
-		snprintf(err, n, "cannot create a work folder in %s: %s", dir, strerror(errno));
-		*code = 1;
-		return -1;
-	}
-	snprintf(ys, sizeof ys, "%s.ys", step);
-	fmt(path, sizeof path, "%s/%s", work, ys);
-	if (wg_write_atomic(path, script, strlen(script), err, n) != 0) {
-		rm_work(work);
-		*code = 1;
-		return -1;
-	}
-	/* Yosys writes its full log itself (-l); its console output is only
-	 * warnings (-q), which are in the log too. */
-	snprintf(log, sizeof log, "%s/%s.log", work, step);
-	char logname[320], tmo[32];
-	snprintf(logname, sizeof logname, "%s.log", step);
-	snprintf(tmo, sizeof tmo, "%ld", timeout_s());
-	char *argv[] = {"timeout", "-k", "10", tmo, "yosys", "-q", "-l", logname, "-s", ys, NULL};
-	int here = open(".", O_RDONLY);
-	if (here < 0 || chdir(work) != 0) {
-		snprintf(err, n, "cannot run Yosys in %s: %s", work, strerror(errno));
-		if (here >= 0)
-			close(here);
-		rm_work(work);
-		*code = 1;
-		return -1;
-	}
-	double t0 = wg_now();
-	pid_t pid = wg_proc_start(argv, -1);
-	int back = fchdir(here);
-	close(here);
-	int rc = pid < 0 ? -1 : wg_proc_wait(pid);
-	*secs = wg_now() - t0;
-	if (back != 0) {
-		snprintf(err, n, "cannot return to the working folder: %s", strerror(errno));
-		*code = 1;
-		return -1;
-	}
-	snprintf(dst, sizeof dst, "%s/%s.log", dir, step);
-	rename(log, dst);
-	if (rc != 0) {
-		fprintf(stderr, "yosys log %s (last lines):\n", dst);
-		wg_proc_tail(dst, 12, stderr);
-		if (rc == 124)
-			snprintf(err, n, "Yosys step '%s' timed out after %s s (WARPGEN_AREA_TIMEOUT); log: %s", step, tmo,
-				 dst);
-		else
-			snprintf(err, n, "Yosys step '%s' failed (exit %d); log: %s", step, rc, dst);
-		rm_work(work);
-		*code = 1;
-		return -1;
-	}
-	for (int i = 0; outs[i]; i++) {
-		snprintf(path, sizeof path, "%s/%s", work, outs[i]);
-		snprintf(dst, sizeof dst, "%s/%s", dir, names[i]);
-		if (rename(path, dst) != 0) {
-			snprintf(err, n, "Yosys step '%s' did not write %s (%s); log: %s/%s.log", step, outs[i],
-				 strerror(errno), dir, step);
-			rm_work(work);
-			*code = 1;
-			return -1;
-		}
-	}
-	fmt(path, sizeof path, "%s/%s", work, ys);
-	snprintf(dst, sizeof dst, "%s/%s", dir, ys);
-	rename(path, dst);
-	rm_work(work);
-	char k[32];
-	snprintf(k, sizeof k, "%016llx\n", key);
-	snprintf(path, sizeof path, "%s/%s.key", dir, step);
-	if (wg_write_atomic(path, k, strlen(k), err, n) != 0) {
-		*code = 1;
-		return -1;
-	}
-	return 0;
-}
-
 static int parse_file(const char *dir, const char *name, wg_stat *st, char *err, size_t n)
 {
 	char path[PATH_MAX + 300], e2[600];
@@ -613,8 +476,7 @@ static int area_begin(const wg_block *b, const long *p, wg_area_result *r, int *
 	char cfg[1024];
 	wg_config_name(b, p, 1, cfg, sizeof cfg);
 	snprintf(r->dir, sizeof r->dir, "%s/area/%s/%s", wg_out_dir(), b->name, cfg);
-	char *vargv[] = {"yosys", "-V", NULL};
-	if (wg_proc_capture(vargv, r->yosys_version, sizeof r->yosys_version) != 0 || !r->yosys_version[0]) {
+	if (wg_yosys_version(r->yosys_version, sizeof r->yosys_version) != 0) {
 		*code = 1; /* a tool failure, not bad input */
 		snprintf(err, n, "yosys not found or not working (`yosys -V` failed): install it with `make deps`");
 		return -1;
@@ -639,11 +501,11 @@ static char *area_verilog(const wg_block *b, const long *p, wg_area_result *r, i
 static int area_step(wg_area_result *r, const char *step, const char *script, unsigned long long key,
 		     const char *const *outs, int *code, char *err, size_t n)
 {
-	if (cached(r->dir, step, key, outs)) {
+	if (wg_yosys_cached(r->dir, step, key, outs)) {
 		r->synth_cached = 1;
 		return 0;
 	}
-	return run_step(r->dir, step, script, key, outs, outs, &r->synth_seconds, code, err, n);
+	return wg_yosys_step(r->dir, step, script, key, outs, outs, &r->synth_seconds, code, err, n);
 }
 
 int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
@@ -715,10 +577,10 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 	const char *l_outs[] = {"lib.txt", NULL}, *l_names[] = {txt, NULL};
 	const char *l_check[] = {txt, NULL};
 	rc = 0;
-	if (cached(r->dir, step, lkey, l_check))
+	if (wg_yosys_cached(r->dir, step, lkey, l_check))
 		r->lib_cached = 1;
 	else
-		rc = run_step(r->dir, step, script.s, lkey, l_outs, l_names, &r->lib_seconds, code, err, n);
+		rc = wg_yosys_step(r->dir, step, script.s, lkey, l_outs, l_names, &r->lib_seconds, code, err, n);
 	wg_buf_free(&script);
 	if (rc == 0)
 		rc = parse_file(r->dir, txt, &r->lib, err, n);

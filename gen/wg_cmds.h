@@ -6,10 +6,12 @@
 int wg_cmd_list(int argc, char **argv);   /* gen/warpgen.c */
 int wg_cmd_gen(int argc, char **argv);    /* gen/cmd_gen.c */
 int wg_cmd_cosim(int argc, char **argv);  /* cosim/cmd_cosim.c */
+int wg_cmd_wave(int argc, char **argv);   /* cosim/cmd_wave.c */
 int wg_cmd_bench(int argc, char **argv);  /* cosim/cmd_bench.c */
 int wg_cmd_stats(int argc, char **argv);  /* cosim/cmd_stats.c */
 int wg_cmd_area(int argc, char **argv);   /* gen/cmd_area.c */
 int wg_cmd_energy(int argc, char **argv); /* power_tables/cmd_energy.c */
+int wg_cmd_liberty(int argc, char **argv); /* power_tables/cmd_liberty.c */
 int wg_cmd_report(int argc, char **argv); /* gen/cmd_report.c */
 
 #endif

@@ -17,4 +17,6 @@ rm -rf out/cache/rename
 echo "paper's largest renaming table (Verilator build from scratch):"
 out/bin/warpgen bench rename --set RT_ENTRIES=3024 --cycles "${CYCLES:-500000}" --json out/bench/rename-rt3024.json 2>&1 |
 	sed 's/^build: done in/Verilator build: done in/' | grep -v '^build'
+echo "gate-level co-simulation (generic-gate netlist, no toggle dump) beside the RTL's, rfc ACTIVE_WARPS=2 ENTRIES=2 LANES=2 WIDTH=4:"
+for m in rtl gate; do out/bin/warpgen cosim rfc --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4 $([ $m = gate ] && echo --gate --no-toggles) --cycles "${CYCLES:-500000}" -q 2>&1 | grep '^PASS' | sed "s/^PASS/$m: PASS/; s/ rtl=[^ ]*//"; done
 echo "results: out/bench/*.json"

@@ -463,3 +463,22 @@ t "energy:scale-node-vdd" "\$WARPGEN energy rfc --node 65nm --vdd 1.0 -q | grep 
 t "energy:leak-per-bit" "\$WARPGEN energy rename | grep -q '^leakage per storage bit 63.57 nW/bit: 1.08 mW / 16989 storage bits' && \$WARPGEN energy sched2l | grep -q '^leakage per storage bit n/g'"
 t "report:check" "tests/report_check.sh"
 t "plots:check" "tests/plots_check.sh"
+
+# --- waveform scenarios (docs/user-guide.md §3): `warpgen wave` on directed cases (the traced builds of
+# the wave:*-case tests above), a failing scenario, bad input ---
+t "wave:check-rfc" "tests/wave_check.sh rfc victim_vs_inflight_reader"
+t "wave:check-sched2l" "tests/wave_check.sh sched2l barrier_all_active"
+t "wave:check-equalizer-window" "tests/wave_check.sh equalizer hyst_broken_third_epoch"
+t "wave:case-fails" "tests/expect_check_fail.sh 'LRU: the read of r1 makes r2 the victim' \$WARPGEN wave rfc --case lru_read_touch --set REPLACEMENT=FIFO -o out/tests/wave-fail --no-png"
+t "bad:wave-no-case" "tests/expect_bad.sh '--case NAME is required' $W wave rfc -o @OUT@"
+
+# --- Liberty reader (power_tables/wg_liberty.c; unit test test_liberty) ---
+t "bad:liberty-syntax" "tests/expect_bad.sh \"tests/data/liberty_bad.lib:8: bad number '0.0x1' for 'cell_leakage_power'\" $W liberty tests/data/liberty_bad.lib"
+t "bad:liberty-option" "tests/expect_bad.sh \"unknown option '--bogus'\" $W liberty tests/data/liberty_bad.lib --bogus"
+
+# --- gate-level co-simulation (docs/cosim.md "Gate-level co-simulation"): the Yosys generic-gate
+# netlist against the C model, toggles counted; a netlist with one gate changed must mismatch.
+# Default-size netlists take Verilator minutes to tens of minutes: small sizes here, more in make sweep ---
+t "cosim:rfc-gate" "tests/gate_check.sh pass rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
+t "mutant:rfc-gate-xor" "tests/gate_check.sh mutant rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
+t "bad:cosim-gate-rtl" "tests/expect_bad.sh 'co-simulates the synthesized netlist' $W cosim rfc --gate --rtl /dev/null"

@@ -6,7 +6,8 @@
 # every prefetch_table configuration of ENTRIES {1,4,64} x WARPS {1,4,8} x
 # LANES_PER_CYCLE {1,8,32} x THREADS {8,32},
 # each x SEEDS seeds x CYCLES cycles, every RTL mutant (tests/mutant.sh), the plots with Yosys
-# at every point (PLOTS_FULL=1 tests/plots.sh out/sweep/plots), and the
+# at every point (PLOTS_FULL=1 tests/plots.sh out/sweep/plots), gate-level co-simulation of wrc and
+# sched2l (small, and sched2l at its default size), and the
 # lint of the configurations too slow for `make test` (Yosys needs about a minute
 # for each). In parallel, one line per run, ending "N passed, M failed". Failures
 # print their replay command.
@@ -43,6 +44,9 @@ for e in 1 4 64; do for w in 1 4 8; do for l in 1 8 32; do for t in 8 32; do
 	done
 done; done; done; done
 echo "PLOTS_FULL=1 tests/plots.sh out/sweep/plots >/dev/null 2>&1 && echo 'PASS plots full' || echo 'FAIL plots full'" >>"$list"
+for g in "wrc 20000 --set WARPS=4 --set MSHRS=8 --set MISSQ=4" "sched2l 20000 --set WARPS=8 --set ACTIVE=2" "sched2l 20000"; do
+	echo "tests/gate_check.sh pass $g >/dev/null 2>&1 && echo 'PASS gate $g' || echo 'FAIL gate $g'" >>"$list"
+done
 for m in $(tests/mutant.sh --list); do
 	echo "tests/mutant.sh $m >/dev/null 2>&1 && echo 'PASS mutant $m' || echo 'FAIL mutant $m'" >>"$list"
 done
