@@ -45,7 +45,8 @@ static void usage(const wg_opts *o)
 	       "                dump); netlist cached under out/gate/ (docs/cosim.md, \"Gate-level co-simulation\")\n"
 	       "  --no-toggles  with --gate: no dump, no toggle counts (speed measurements)\n"
 	       "  --liberty F   with --gate: also map to the Liberty file F (`warpgen area`'s flow) and report its\n"
-	       "                cells, area and leakage; the simulated netlist stays the generic one\n"
+	       "                cells, area and leakage; the simulated netlist stays the generic one; price its\n"
+	       "                toggles with F's cells: activity energy beside the power-table estimate\n"
 	       "  --json FILE   write the result as JSON\n"
 	       "  -q            only the verdict line\n"
 	       "  --model-only  no RTL: the stimulus and its checks against the C model alone (quick experiments,\n"
@@ -81,8 +82,10 @@ static void list_cases(const wg_opts *o)
 	printf("  %-*s  %-*s  %s\n", wn, "NAME", ws, "SPEC", "WHAT HAPPENS, WHAT IS CHECKED [parameters the case sets]");
 	for (int c = 0; c < s->ncases; c++) {
 		const wg_case_def *d = &s->cases[c];
-		printf("  %-*s  %-*s  %s%s%s%s\n", wn, d->name, ws, d->spec_ref ? d->spec_ref : "", d->help,
-		       d->params ? " [" : "", d->params ? d->params : "", d->params ? "]" : "");
+		printf("  %-*s  %-*s  %s", wn, d->name, ws, d->spec_ref ? d->spec_ref : "", d->help);
+		if (d->expect_fail) /* tests/list_tests.sh leaves these out of its case loops by this mark */
+			printf(" (negative: must fail with '%s')", d->expect_fail);
+		printf("%s%s%s\n", d->params ? " [" : "", d->params ? d->params : "", d->params ? "]" : "");
 	}
 }
 
@@ -319,6 +322,23 @@ int wg_cmd_cosim(int argc, char **argv)
 			fprintf(stderr, "warpgen cosim: --gate: no toggle counts: %s\n", err);
 		if (!o.wave)
 			unlink(fst);
+		if (g->have_lib && g->have_toggles) { /* activity energy beside the power-table estimate */
+			g->en.table_ok = ri->energy_ok;
+			if (ri->energy_ok) {
+				g->en.table_pj = wg_energy_total(&ri->em, r.ev_c, (uint64_t)r.cycles, NULL);
+				int ng = 0;
+				for (int e = 0; e < ri->em.nevents; e++)
+					ng += ri->em.not_given[e] && r.ev_c[e] > 0;
+				if (ng)
+					snprintf(g->en.table_note, sizeof g->en.table_note,
+						 "partial: %d counted events not given by the papers are priced 0", ng);
+			} else
+				snprintf(g->en.table_note, sizeof g->en.table_note, "n/a: %.140s", ri->energy_note);
+			int tclk = ri->energy_ok && ri->em.clock_ghz > 0;
+			if (wg_gate_activity(g, tclk ? 1 / ri->em.clock_ghz : 1.0,
+					     tclk ? "the power tables' clock" : "assumed 1 GHz", err, sizeof err) != 0)
+				fprintf(stderr, "warpgen cosim: --gate --liberty: no activity energy: %s\n", err);
+		}
 	}
 	if (o.wave && r.traced) {
 		long mk = r.verdict != WG_V_PASS && r.fail_cycle < r.cycles ? r.fail_cycle : r.key_cycle;

@@ -16,7 +16,6 @@
 #include "wg_buf.h"
 #include "wg_gen.h"
 #include "wg_lib_map.h"
-#include "wg_liberty.h"
 #include "wg_proc.h"
 #include "wg_vtool.h"
 #include "wg_yosys.h"
@@ -709,6 +708,36 @@ int wg_gate_liberty(wg_gate_res *r, const wg_block *b, const long *p, const char
 
 /* ------------------------------------------------------------- reports */
 
+/* The activity energy lines (or how to get them). */
+static void print_energy(const wg_gate_res *r, double cyc)
+{
+	const wg_gate_energy *e = &r->en;
+	if (!r->have_lib) {
+		printf("  gate: no activity energy: give --liberty FILE (a Liberty .lib, e.g. sky130 hd typical) to price the "
+		       "toggles (docs/energy-model.md section 10)\n");
+		return;
+	}
+	if (!e->ok) {
+		printf("  gate: no activity energy: %s\n", e->note[0] ? e->note : "not computed");
+		return;
+	}
+	printf("  gate: activity energy (%s, %.2f V) per cycle: internal %.4f, switching %.4f, clock %.4f, leakage %.3g, "
+	       "total %.4f pJ\n",
+	       e->lib_name, e->vdd, e->internal_pj / cyc, e->switching_pj / cyc, e->clock_pj / cyc, e->leakage_pj / cyc,
+	       e->total_pj / cyc);
+	printf("  gate: assumptions: each generic cell priced as the smallest library cell of its function, slew %.2f ns, "
+	       "load = fanout pins + %.1f fF wire per pin (mean %.2f fF), clock period %.3g ns (%s), clock pins only "
+	       "(no tree), no glitches\n",
+	       WG_LIB_SLEW_NS, WG_LIB_MAP_WIRE_PF * 1000, e->mean_load_pf * 1000, e->period_ns, e->period_basis);
+	if (e->table_ok && e->table_pj > 0)
+		printf("  gate: power-table estimate of the run %.4f pJ per cycle; activity / table = %.3g%s%s%s\n",
+		       e->table_pj / cyc, e->total_pj / e->table_pj, e->table_note[0] ? " (" : "", e->table_note,
+		       e->table_note[0] ? ")" : "");
+	else
+		printf("  gate: power-table estimate n/g; ratio n/a: %s\n",
+		       e->table_note[0] ? e->table_note : "the papers give no pJ");
+}
+
 void wg_gate_print(const wg_gate_res *r, int quiet)
 {
 	printf("  gate: %ld cells, %ld flops (Yosys generic gates, %s: %s)\n", r->ncells, r->flops,
@@ -726,16 +755,23 @@ void wg_gate_print(const wg_gate_res *r, int quiet)
 	if (!r->have_toggles)
 		return;
 	double cyc = r->cycles > 0 ? (double)r->cycles : 1;
+	print_energy(r, cyc);
 	printf("  gate: toggles over %ld cycles: cells %llu (%.2f per cell per cycle), flops %llu, inputs %llu, clock %llu\n",
 	       r->cycles, (unsigned long long)r->cell_toggles, (double)r->cell_toggles / cyc / (r->ncells ? r->ncells : 1),
 	       (unsigned long long)r->flop_toggles, (unsigned long long)r->input_toggles,
 	       (unsigned long long)r->clock_toggles);
 	if (quiet)
 		return;
-	printf("  %-16s %8s %14s %12s\n", "cell type", "cells", "out toggles", "per cycle");
-	for (int i = 0; i < r->ntypes; i++)
-		printf("  %-16s %8ld %14llu %12.2f\n", r->types[i].name, r->types[i].cells,
+	int en = r->en.ok;
+	printf("  %-16s %8s %14s %12s%s\n", "cell type", "cells", "out toggles", "per cycle",
+	       en ? "   pJ/cycle  priced as" : "");
+	for (int i = 0; i < r->ntypes; i++) {
+		printf("  %-16s %8ld %14llu %12.2f", r->types[i].name, r->types[i].cells,
 		       (unsigned long long)r->types[i].toggles, (double)r->types[i].toggles / cyc);
+		if (en)
+			printf(" %10.4f  %s", r->types[i].energy_pj / cyc, r->types[i].lib_cell);
+		printf("\n");
+	}
 }
 
 int wg_gate_json(const wg_gate_res *r, const char *path, char *err, size_t n)
@@ -771,6 +807,41 @@ int wg_gate_json(const wg_gate_res *r, const char *path, char *err, size_t n)
 		else
 			wg_buf_printf(&j, "null}");
 	}
+	if (r->have_lib && r->have_toggles) {
+		const wg_gate_energy *e = &r->en;
+		wg_buf_printf(&j, ",\n    \"activity_energy_pj\": ");
+		if (e->ok) {
+			double cyc = r->cycles > 0 ? (double)r->cycles : 1;
+			wg_buf_printf(&j, "{\"library\": ");
+			wg_buf_json_str(&j, e->lib_name);
+			wg_buf_printf(&j, ", \"vdd\": %.3f, \"slew_ns\": %.3f, \"wire_pf_per_fanout\": %.6f, \"mean_load_pf\": %.6f, "
+				      "\"period_ns\": %.6g, \"period_basis\": ",
+				      e->vdd, WG_LIB_SLEW_NS, WG_LIB_MAP_WIRE_PF, e->mean_load_pf, e->period_ns);
+			wg_buf_json_str(&j, e->period_basis);
+			wg_buf_printf(&j, ", \"internal\": %.6f, \"switching\": %.6f, \"clock\": %.6f, \"leakage\": %.6f, "
+				      "\"total\": %.6f, \"per_cycle\": %.6f, \"instances\": %ld}",
+				      e->internal_pj, e->switching_pj, e->clock_pj, e->leakage_pj, e->total_pj, e->total_pj / cyc,
+				      e->lib_instances);
+		} else {
+			wg_buf_printf(&j, "null, \"activity_note\": ");
+			wg_buf_json_str(&j, e->note);
+		}
+		int tab = e->table_ok && e->table_pj > 0;
+		if (tab)
+			wg_buf_printf(&j, ", \"table_energy_pj\": %.6f", e->table_pj);
+		else
+			wg_buf_printf(&j, ", \"table_energy_pj\": null");
+		if (tab && e->ok) {
+			wg_buf_printf(&j, ", \"ratio\": %.6f", e->total_pj / e->table_pj);
+			if (e->table_note[0]) {
+				wg_buf_printf(&j, ", \"table_note\": ");
+				wg_buf_json_str(&j, e->table_note);
+			}
+		} else {
+			wg_buf_printf(&j, ", \"ratio\": null, \"ratio_note\": ");
+			wg_buf_json_str(&j, !e->ok ? "n/a: no activity energy" : e->table_note[0] ? e->table_note : "n/a: the papers give no pJ");
+		}
+	}
 	wg_buf_printf(&j, ",\n    \"types\": [");
 	for (int i = 0; i < r->ntypes; i++) {
 		wg_buf_printf(&j, "%s\n      {\"type\": ", i ? "," : "");
@@ -778,6 +849,11 @@ int wg_gate_json(const wg_gate_res *r, const char *path, char *err, size_t n)
 		wg_buf_printf(&j, ", \"cells\": %ld, \"flop\": %s", r->types[i].cells, r->types[i].flop ? "true" : "false");
 		if (r->have_toggles)
 			wg_buf_printf(&j, ", \"toggles\": %llu", (unsigned long long)r->types[i].toggles);
+		if (r->en.ok) {
+			wg_buf_printf(&j, ", \"liberty_cells\": ");
+			wg_buf_json_str(&j, r->types[i].lib_cell);
+			wg_buf_printf(&j, ", \"activity_energy_pj\": %.6f", r->types[i].energy_pj);
+		}
 		wg_buf_printf(&j, "}");
 	}
 	wg_buf_printf(&j, "]}\n}\n");

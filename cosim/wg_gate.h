@@ -10,7 +10,8 @@
  * synth.log, synth.key (the cache key: Yosys version, script, Verilog text),
  * netlist.v (Yosys's netlist), stat.txt and gate.v (netlist + cell models:
  * the file that is co-simulated; Verilator builds of it are cached by content
- * as for any --rtl file). */
+ * as for any --rtl file). The activity-based energy (--liberty) is in
+ * wg_gate_energy.c. */
 #ifndef WG_GATE_H
 #define WG_GATE_H
 
@@ -28,6 +29,8 @@ typedef struct wg_gate_type {
 	long cells;               /* instances */
 	uint64_t toggles;         /* 0->1 and 1->0 transitions of their outputs, summed */
 	int flop;                 /* a flip-flop or latch type (output Q) */
+	char lib_cell[160];       /* --liberty: the library cell(s) it is priced as ("" before wg_gate_activity) */
+	double energy_pj;         /* --liberty: its activity energy (internal + switching + clock + leakage) */
 } wg_gate_type;
 
 typedef struct wg_gate_cell {

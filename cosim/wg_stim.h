@@ -18,6 +18,8 @@ typedef struct wg_case_def {
 	const char *help;            /* one line: what happens, what is checked */
 	const char *spec_ref;        /* e.g. "spec §9 #1" */
 	const char *params;          /* parameter overrides the case needs ("ENTRIES=2,..."), or NULL */
+	const char *expect_fail;     /* a negative scenario: the case's checks must fail with a message
+				      * containing this text; NULL for a normal case */
 } wg_case_def;
 
 typedef struct wg_stim_def {

@@ -1,0 +1,158 @@
+/* wg_gate_energy.c - the activity-based energy of a gate-level run: generic
+ * cell types priced as Liberty cells (wg_lib_map.c), output loads from the
+ * netlist's fanout, the sum (wg_lib_activity). See wg_gate.h and
+ * docs/energy-model.md section 10, "Pricing the generic netlist". */
+#include "wg_gate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wg_buf.h"
+#include "wg_lib_map.h"
+#include "wg_liberty.h"
+
+typedef struct net_cap {
+	const char *net; /* net read by a cell input */
+	double cap;      /* the input's capacitance */
+} net_cap;
+
+static int by_net(const void *a, const void *b)
+{
+	return strcmp(((const net_cap *)a)->net, ((const net_cap *)b)->net);
+}
+
+double *wg_gate_loads(const wg_gate_res *r, const double *in_cap, double wire_pf)
+{
+	long ne = 0;
+	for (long i = 0; i < r->ncells; i++)
+		ne += r->cells[i].nin;
+	net_cap *e = malloc(((size_t)ne + 1) * sizeof *e);
+	double *load = calloc((size_t)r->ncells + 1, sizeof *load);
+	if (!e || !load) {
+		fprintf(stderr, "warpgen: out of memory\n");
+		exit(1);
+	}
+	ne = 0;
+	for (long i = 0; i < r->ncells; i++)
+		for (int j = 0; j < r->cells[i].nin; j++)
+			e[ne++] = (net_cap){.net = r->cells[i].in[j], .cap = in_cap[i * WG_GATE_MAXIN + j]};
+	qsort(e, (size_t)ne, sizeof *e, by_net);
+	for (long i = 0; i < r->ncells; i++) {
+		const char *o = r->cells[i].out;
+		if (!o)
+			continue;
+		long lo = 0, hi = ne; /* first entry >= o */
+		while (lo < hi) {
+			long mid = lo + (hi - lo) / 2;
+			if (strcmp(e[mid].net, o) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (long k = lo; k < ne && strcmp(e[k].net, o) == 0; k++)
+			load[i] += e[k].cap + wire_pf;
+	}
+	free(e);
+	return load;
+}
+
+int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, char *err, size_t n)
+{
+	wg_gate_energy *en = &r->en;
+	en->ok = 0;
+	if (!r->have_toggles) {
+		snprintf(err, n, "no toggle counts (the run was not dumped)");
+		return -1;
+	}
+	wg_lib_map *maps = calloc((size_t)r->ntypes + 1, sizeof *maps);
+	double *in_cap = calloc((size_t)r->ncells * WG_GATE_MAXIN + 1, sizeof *in_cap);
+	wg_lib_act *rows = calloc(2 * (size_t)r->ncells * (1 + WG_LIB_MAP_MAXEXTRA) + 1, sizeof *rows);
+	if (!maps || !in_cap || !rows) {
+		fprintf(stderr, "warpgen: out of memory\n");
+		exit(1);
+	}
+	int rc = 0;
+	for (int t = 0; rc == 0 && t < r->ntypes; t++) {
+		rc = wg_lib_map_type(lib, r->types[t].name, &maps[t], err, n);
+		if (rc == 0) {
+			wg_buf c = {0};
+			wg_buf_printf(&c, "%s", maps[t].cell->name);
+			for (int x = maps[t].nextra - 1; x >= 0; x--)
+				wg_buf_printf(&c, "+%s", maps[t].extra[x]->name);
+			snprintf(r->types[t].lib_cell, sizeof r->types[t].lib_cell, "%s", c.s);
+			wg_buf_free(&c);
+		}
+	}
+	double *load = NULL;
+	int nrows = 0;
+	if (rc == 0) {
+		for (long i = 0; i < r->ncells; i++)
+			for (int j = 0; j < r->cells[i].nin; j++)
+				in_cap[i * WG_GATE_MAXIN + j] = wg_lib_map_cap(&maps[r->cells[i].type], r->cells[i].port[j]);
+		load = wg_gate_loads(r, in_cap, WG_LIB_MAP_WIRE_PF);
+		double lsum = 0;
+		for (long i = 0; i < r->ncells; i++) {
+			const wg_lib_map *m = &maps[r->cells[i].type];
+			rows[nrows++] = (wg_lib_act){.cell = m->cell->name, .instances = 1,
+						     .toggles = (double)r->cells[i].toggles, .load_pf = load[i]};
+			/* extra gates in front of a flop's D: their output changes are
+			 * approximated by the flop's Q changes */
+			for (int x = 0; x < m->nextra; x++)
+				rows[nrows++] = (wg_lib_act){.cell = m->extra[x]->name, .instances = 1,
+							     .toggles = (double)r->cells[i].toggles,
+							     .load_pf = m->extra_load_pf[x]};
+			lsum += load[i];
+		}
+		en->mean_load_pf = r->ncells ? lsum / (double)r->ncells : 0;
+		wg_lib_run run = {.vdd = 0, .slew_ns = 0, .cycles = (double)r->cycles, .period_ns = period_ns};
+		wg_lib_energy e;
+		rc = wg_lib_activity(lib, rows, nrows, &run, &e, err, n);
+		/* per type: the same sum over its rows (rows are in cell order) */
+		for (int t = 0; rc == 0 && t < r->ntypes; t++) {
+			int k = 0;
+			for (long i = 0, row = 0; i < r->ncells; i++) {
+				const wg_lib_map *m = &maps[r->cells[i].type];
+				if (r->cells[i].type == t)
+					for (int x = 0; x <= m->nextra; x++)
+						rows[nrows + k++] = rows[row + x];
+				row += 1 + m->nextra;
+			}
+			wg_lib_energy te;
+			rc = wg_lib_activity(lib, rows + nrows, k, &run, &te, err, n);
+			r->types[t].energy_pj = te.total_pj;
+		}
+		if (rc == 0) {
+			en->ok = 1;
+			snprintf(en->lib_name, sizeof en->lib_name, "%s", lib->name ? lib->name : "?");
+			en->vdd = e.vdd;
+			en->period_ns = period_ns;
+			en->internal_pj = e.internal_pj;
+			en->switching_pj = e.switching_pj;
+			en->clock_pj = e.clock_pj;
+			en->leakage_pj = e.leakage_pj;
+			en->total_pj = e.total_pj;
+			en->lib_instances = e.instances;
+		}
+	}
+	free(load);
+	free(rows);
+	free(in_cap);
+	free(maps);
+	return rc;
+}
+
+int wg_gate_activity(wg_gate_res *r, double period_ns, const char *period_basis, char *err, size_t n)
+{
+	wg_lib lib;
+	snprintf(r->en.period_basis, sizeof r->en.period_basis, "%s", period_basis);
+	int rc = wg_lib_read(&lib, r->lib_path, err, n);
+	if (rc == 0) {
+		rc = wg_gate_activity_lib(r, &lib, period_ns, err, n);
+		wg_lib_free(&lib);
+	}
+	if (rc != 0)
+		snprintf(r->en.note, sizeof r->en.note, "%s", err);
+	return rc;
+}
+
