@@ -10,8 +10,12 @@
  * NAME.fst, NAME.vcd (--vcd, converted with fst2vcd), NAME.gtkw (wg_wave.c),
  * NAME.png (GTKWave under xvfb-run, ImageMagick `import`) and scenario.json.
  *
- * Exit codes: 0 written, 1 the case failed its checks, 2 bad input or a
- * tool that failed. */
+ * A negative scenario (wg_case_def.expect_fail) shows a check firing: it
+ * passes when its checks fail with the expected text (no other failure), and
+ * its window ends at the failing cycle, which is its key cycle.
+ *
+ * Exit codes: 0 written, 1 the case failed its checks (a negative case: it
+ * did not fail as expected), 2 bad input or a tool that failed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +57,9 @@ static void usage(const wg_opts *o)
 	       "NAME.gtkw (GTKWave save file: inputs, outputs, key state, markers), NAME.png (a snapshot of that\n"
 	       "view, rendered headless with xvfb-run + gtkwave + ImageMagick import; skipped with a note when\n"
 	       "one is missing, or with --no-png), NAME.vcd (--vcd) and scenario.json.\n"
-	       "exit: 0 written, 1 the case failed its checks, 2 bad input\n\n",
+	       "A negative case (marked in --list) must fail its checks with the expected message: its window\n"
+	       "ends at the failing cycle (the key cycle) and scenario.json says \"negative\": true.\n"
+	       "exit: 0 written, 1 the case failed its checks (a negative case: did not fail as expected), 2 bad input\n\n",
 	       WAVE_WHOLE, WAVE_BEFORE + WAVE_AFTER + 1);
 	if (o->block)
 		wg_print_params(o->block);
@@ -83,7 +89,7 @@ static void list_cases(const wg_opts *o)
 		wn = (int)strlen(s->cases[c].name) > wn ? (int)strlen(s->cases[c].name) : wn;
 	for (int c = 0; c < s->ncases; c++) {
 		short_text(s->cases[c].help, d, sizeof d, WAVE_SHORT);
-		printf("%-*s  %s\n", wn, s->cases[c].name, d);
+		printf("%-*s  %s%s\n", wn, s->cases[c].name, d, s->cases[c].expect_fail ? " (negative)" : "");
 	}
 }
 
@@ -199,7 +205,7 @@ static int write_png(const char *dir, const char *fst, const char *gtkw, const c
 
 /* scenario.json: what the folder holds and how to make it again. */
 static int write_json(const wave_req *w, const char *path, long from, long to, const wg_gtkw_spec *g, int vcd,
-		      int png, char *err, size_t n)
+		      int png, const char *fail_msg, char *err, size_t n)
 {
 	const wg_opts *o = w->o;
 	const wg_block *b = o->block;
@@ -237,7 +243,14 @@ static int write_json(const wave_req *w, const char *path, long from, long to, c
 		wg_buf_printf(&j, "null");
 	if (vcd)
 		wg_buf_printf(&j, ", \"vcd\": \"%s.vcd\"", c->name);
-	wg_buf_printf(&j, "},\n  \"check\": \"pass\"\n}\n");
+	wg_buf_printf(&j, "},\n  \"check\": ");
+	if (c->expect_fail) {
+		char check[sizeof ((wg_harness_res *)0)->msg + 32];
+		snprintf(check, sizeof check, "expected failure: %s", fail_msg);
+		wg_buf_json_str(&j, check);
+	} else
+		wg_buf_printf(&j, "\"pass\"");
+	wg_buf_printf(&j, ",\n  \"negative\": %s\n}\n", c->expect_fail ? "true" : "false");
 	int rc = wg_write_atomic(path, j.s, j.len, err, n);
 	wg_buf_free(&j);
 	return rc;
@@ -257,6 +270,35 @@ static int failed(const wave_req *w, const wg_harness_res *r)
 	return 1;
 }
 
+/* A negative case: 1 when the run failed its checks with the expected text;
+ * else 0 after one clear FAIL line. */
+static int failed_as_expected(const wave_req *w, const wg_harness_res *r)
+{
+	const wg_opts *o = w->o;
+	const wg_case_def *c = &o->stim->cases[o->case_idx];
+	if (r->verdict == WG_V_SETUP)
+		wg_die("wave", 2, "%s", r->msg);
+	if (r->verdict == WG_V_CHECK && strstr(r->msg, c->expect_fail))
+		return 1;
+	if (r->verdict == WG_V_PASS)
+		fprintf(stderr, "warpgen wave: FAIL: %s case %s: a negative case passed, but its checks must fail with '%s'\n",
+			o->block->name, c->name, c->expect_fail);
+	else
+		fprintf(stderr,
+			"warpgen wave: FAIL: %s case %s: a negative case must fail its checks with '%s', but: %s at cycle "
+			"%ld%s%s (the full report: warpgen cosim %s --case %s%s)\n",
+			o->block->name, c->name, c->expect_fail, wg_verdict_name(r->verdict), r->fail_cycle,
+			r->msg[0] ? ": " : "", r->msg, o->block->name, c->name, w->sets);
+	return 0;
+}
+
+/* A negative case's key cycle: the failing cycle (a failure found after the
+ * last cycle, in finish(), is put on the last one). */
+static long fail_key(const wg_harness_res *r)
+{
+	return r->fail_cycle >= 0 && r->fail_cycle < r->cycles ? r->fail_cycle : r->cycles - 1;
+}
+
 /* Markers: the case's key cycle (first: GTKWave's cursor opens there), and
  * the first compared cycle (reset released) when the window shows it. */
 static void markers(wg_gtkw_spec *g, const wg_opts *o, const wg_harness_res *r, long from, long to)
@@ -264,8 +306,9 @@ static void markers(wg_gtkw_spec *g, const wg_opts *o, const wg_harness_res *r, 
 	if (r->key_cycle >= from && r->key_cycle <= to) {
 		const wg_case_def *c = &o->stim->cases[o->case_idx];
 		g->markers[g->nmarkers].cycle = r->key_cycle;
-		snprintf(g->markers[g->nmarkers++].name, sizeof g->markers[0].name, "key: %s%s%s", c->name,
-			 c->spec_ref ? " " : "", c->spec_ref ? c->spec_ref : "");
+		snprintf(g->markers[g->nmarkers++].name, sizeof g->markers[0].name, "%s: %s%s%s",
+			 c->expect_fail ? "key: the check fails" : "key", c->name, c->spec_ref ? " " : "",
+			 c->spec_ref ? c->spec_ref : "");
 	}
 	if (r->armed_at >= from && r->armed_at <= to && r->armed_at != r->key_cycle) {
 		g->markers[g->nmarkers].cycle = r->armed_at;
@@ -319,7 +362,11 @@ static int run(wave_req *w)
 	wg_harness_res r1, r2;
 	if (wg_harness_run(&cfg, &r1) != 0)
 		wg_die("wave", 2, "cannot create the Verilated model");
-	if (r1.verdict != WG_V_PASS)
+	if (c->expect_fail) {
+		if (!failed_as_expected(w, &r1))
+			return 1;
+		r1.key_cycle = fail_key(&r1);
+	} else if (r1.verdict != WG_V_PASS)
 		return failed(w, &r1);
 	long from = 0, to = r1.cycles - 1;
 	if (r1.cycles > WAVE_WHOLE) {
@@ -327,11 +374,20 @@ static int run(wave_req *w)
 		from = k - WAVE_BEFORE > 0 ? k - WAVE_BEFORE : 0;
 		to = from + WAVE_BEFORE + WAVE_AFTER < r1.cycles - 1 ? from + WAVE_BEFORE + WAVE_AFTER : r1.cycles - 1;
 	}
+	if (c->expect_fail && to > r1.key_cycle) /* the window ends at the failing cycle */
+		to = r1.key_cycle;
 	cfg.trace_from = from;
 	cfg.trace_to = to;
 	if (wg_wave_run(&cfg, fst, &r2) != 0)
 		wg_die("wave", 2, "cannot create the Verilated model");
-	if (r2.verdict != WG_V_PASS) {
+	if (c->expect_fail) {
+		if (r2.verdict != r1.verdict || r2.fail_cycle != r1.fail_cycle || strcmp(r2.msg, r1.msg) != 0) {
+			give_up(outs, nouts);
+			wg_die("wave", 2, "the traced run of the negative case differs from the checked run (%s at cycle %ld: %s)",
+			       wg_verdict_name(r2.verdict), r2.fail_cycle, r2.msg);
+		}
+		r2.key_cycle = fail_key(&r2);
+	} else if (r2.verdict != WG_V_PASS) {
 		give_up(outs, nouts);
 		return failed(w, &r2);
 	}
@@ -343,8 +399,9 @@ static int run(wave_req *w)
 	}
 
 	wg_trace_names *names = wg_trace_names_of_build(rs.dir, o->top, o->block);
-	snprintf(title, sizeof title, "%s %s case %s%s%s: cycles %ld..%ld of %ld", o->block->name, config, c->name,
-		 c->spec_ref ? " " : "", c->spec_ref ? c->spec_ref : "", from, to, r1.cycles);
+	snprintf(title, sizeof title, "%s %s case %s%s%s: cycles %ld..%ld of %ld%s", o->block->name, config, c->name,
+		 c->spec_ref ? " " : "", c->spec_ref ? c->spec_ref : "", from, to, r1.cycles,
+		 c->expect_fail ? " (negative: its check fails at the last cycle)" : "");
 	wg_gtkw_spec g = {.b = o->block, .L = L, .top = o->top, .title = title, .about = c->help, .fst = fst,
 			  .gtkw = gtkw, .from = from, .to = to, .names = names};
 	markers(&g, o, &r1, from, to);
@@ -359,7 +416,7 @@ static int run(wave_req *w)
 	int pngd = 0;
 	if (!w->no_png && (pngd = write_png(dir, fst, gtkw, png, o->quiet)) < 0)
 		return give_up(outs, nouts);
-	if (write_json(w, js, from, to, &g, w->vcd, pngd, err, sizeof err) != 0) {
+	if (write_json(w, js, from, to, &g, w->vcd, pngd, r1.msg, err, sizeof err) != 0) {
 		fprintf(stderr, "warpgen wave: %s\n", err);
 		return give_up(outs, nouts);
 	}
@@ -367,6 +424,8 @@ static int run(wave_req *w)
 	       to);
 	if (r1.key_cycle >= 0)
 		printf(", key cycle %ld", r1.key_cycle);
+	if (c->expect_fail)
+		printf("; negative case, failed as expected: %s", r1.msg);
 	printf("\n");
 	if (!o->quiet)
 		printf("  files: %s/ %s.fst %s.gtkw%s%s%s%s%s scenario.json\n  open: gtkwave %s\n", dir, c->name, c->name,

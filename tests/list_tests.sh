@@ -146,7 +146,7 @@ done
 t "tsan:cosim-sched2l" "out/bin/warpgen-tsan cosim sched2l --set WARPS=48 --seed 9 --cycles 50000 -q"
 t "cosim:sched2l-knobs-hot" "\$WARPGEN_SAN cosim sched2l --set WARPS=16 --set ACTIVE=4 --knob LL_PCT=50 --knob BAR_PM=100 --knob FIN_PM=50 --knob LAUNCH_PCT=50 --knob FREE_LAT=16 --knob ILP=1 --knob GROUP=4 --cycles 100000 -q"
 t "cosim:sched2l-knobs-cold" "\$WARPGEN_SAN cosim sched2l --knob LL_PCT=0 --knob BAR_PM=0 --knob FIN_PM=0 --knob RESET_PPM=0 --knob FREE_LAT=0 --knob ILP=8 --cycles 100000 -q"
-for c in $(out/bin/warpgen cosim sched2l --list 2>/dev/null | awk '/^  [a-z_]+ /{print $1}' | grep -vx barrier_deadlock_without_demotion); do
+for c in $(out/bin/warpgen cosim sched2l --list 2>/dev/null | awk '/^  [a-z_]+ / && !/\(negative: must fail with /{print $1}'); do
 	t "case:sched2l-$c" "\$WARPGEN_SAN cosim sched2l --case $c -q"
 done
 t "case-neg:sched2l-barrier-deadlock" "tests/expect_check_fail.sh 'deadlock: the warps waiting at the barrier hold every slot' \$WARPGEN cosim sched2l --case barrier_deadlock_without_demotion --model-only -q"
@@ -249,7 +249,7 @@ for c in "${RN_CONFIGS[@]}"; do
 		t "cosim:rename-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rename ${c#*|} --seed $seed --cycles 100000 -q"
 	done
 done
-for c in $(out/bin/warpgen cosim rename --list 2>/dev/null | awk '/^  [a-z_0-9]+ /{print $1}' | grep -vx early_release_detected); do
+for c in $(out/bin/warpgen cosim rename --list 2>/dev/null | awk '/^  [a-z_0-9]+ / && !/\(negative: must fail with /{print $1}'); do
 	t "case:rename-$c" "\$WARPGEN_SAN cosim rename --case $c -q"
 done
 t "case-neg:rename-early-release" "tests/expect_check_fail.sh 'data: warp 0 reads' \$WARPGEN cosim rename --case early_release_detected --model-only -q"
@@ -469,6 +469,9 @@ t "plots:check" "tests/plots_check.sh"
 t "wave:check-rfc" "tests/wave_check.sh rfc victim_vs_inflight_reader"
 t "wave:check-sched2l" "tests/wave_check.sh sched2l barrier_all_active"
 t "wave:check-equalizer-window" "tests/wave_check.sh equalizer hyst_broken_third_epoch"
+t "wave:negative-rename" "tests/wave_check.sh rename early_release_detected"
+t "wave:negative-sched2l" "tests/wave_check.sh sched2l barrier_deadlock_without_demotion"
+t "wave:gallery" "tests/gallery_check.sh"
 t "wave:case-fails" "tests/expect_check_fail.sh 'LRU: the read of r1 makes r2 the victim' \$WARPGEN wave rfc --case lru_read_touch --set REPLACEMENT=FIFO -o out/tests/wave-fail --no-png"
 t "bad:wave-no-case" "tests/expect_bad.sh '--case NAME is required' $W wave rfc -o @OUT@"
 
@@ -481,4 +484,5 @@ t "bad:liberty-option" "tests/expect_bad.sh \"unknown option '--bogus'\" $W libe
 # Default-size netlists take Verilator minutes to tens of minutes: small sizes here, more in make sweep ---
 t "cosim:rfc-gate" "tests/gate_check.sh pass rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
 t "mutant:rfc-gate-xor" "tests/gate_check.sh mutant rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
+t "cosim:rfc-gate-energy" "tests/gate_energy_check.sh"
 t "bad:cosim-gate-rtl" "tests/expect_bad.sh 'co-simulates the synthesized netlist' $W cosim rfc --gate --rtl /dev/null"

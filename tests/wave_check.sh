@@ -3,6 +3,9 @@
 #   - exit 0 and the files (NAME.fst, NAME.gtkw, NAME.vcd with --vcd, scenario.json) in -o DIR;
 #   - scenario.json: block, case, description, spec, parameters, command, window, markers,
 #     files, check "pass"; the window lies in the dump's time range (1 cycle = 1000 ps);
+#   - a negative case (marked "(negative)" by `warpgen wave BLOCK --list`): "negative": true,
+#     check "expected failure: ..." and the window ends at the key marker (the failing cycle);
+#     a normal case: "negative": false;
 #   - every signal the .gtkw names exists in the dump (the VCD's $scope/$var declarations);
 #   - the .gtkw has the groups inputs / outputs / key state, a [markername] per marker in
 #     scenario.json, and every marker lies inside the window;
@@ -26,15 +29,23 @@ for x in fst gtkw vcd; do [ -s "$f.$x" ] || fail "missing $name.$x"; done
 # scenario.json: fields, window inside the dump, markers inside the window
 end=$(grep -E '^#[0-9]+' "$f.vcd" | tail -1 | tr -d '#')
 start=$(grep -m1 -E '^#[0-9]+' "$f.vcd" | tr -d '#')
-python3 - "$d/run/scenario.json" "$block" "$name" "$start" "$end" "$f.gtkw" <<'EOF' || fail "scenario.json"
+neg=$("$W" wave "$block" --list | awk -v c="$name" '$1 == c {print ($NF == "(negative)") ? 1 : 0}')
+[ -n "$neg" ] || fail "$name is not in warpgen wave $block --list"
+python3 - "$d/run/scenario.json" "$block" "$name" "$start" "$end" "$f.gtkw" "$neg" <<'EOF' || fail "scenario.json"
 import json, sys
 path, block, name, start, end, gtkw = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
+neg = sys.argv[7] == "1"
 s = json.load(open(path))
-need = ["block", "case", "description", "spec", "parameters", "command", "window", "markers", "files", "check"]
+need = ["block", "case", "description", "spec", "parameters", "command", "window", "markers", "files", "check", "negative"]
 miss = [k for k in need if k not in s]
 assert not miss, f"missing fields {miss}"
 assert s["block"] == block and s["case"] == name, "block/case"
-assert s["check"] == "pass", "check"
+assert s["negative"] is neg, f"negative {s['negative']}, --list says {neg}"
+if neg:
+    assert s["check"].startswith("expected failure: ") and len(s["check"]) > 18, f"check {s['check']!r}"
+    assert s["markers"] and s["markers"][0]["cycle"] == s["window"][1], "the window does not end at the failing cycle"
+else:
+    assert s["check"] == "pass", "check"
 assert s["description"], "empty description"
 assert isinstance(s["parameters"], dict) and s["parameters"], "parameters"
 assert s["command"].startswith(f"warpgen wave {block} --case {name}"), s["command"]

@@ -7,7 +7,8 @@ The page: a summary (scenarios per block, how to open a save file), then a headi
 with its one-line description from `$WARPGEN list` (default out/bin/warpgen), then one card per
 scenario: snapshot (or a visible placeholder), name, description, spec, parameters, window,
 markers, the command that reproduces it, links to the .gtkw and .fst (relative to OUTDIR).
-Scenarios named in OUTDIR/failed.txt (tests/waves.sh writes it) are listed at the top.
+A negative scenario ("negative": true) is a case whose check must fire: its card shows the expected
+failure. Scenarios named in OUTDIR/failed.txt (tests/waves.sh writes it) are listed at the top.
 Sorted by block then case, no dates: same scenarios, same bytes. Every text is HTML-escaped.
 The page is written to a temporary name and renamed. Exit 0 ok, 1 bad input, 2 usage."""
 import glob
@@ -117,9 +118,18 @@ def fmt_params(p):
     return str(p) if p not in (None, "") else "(defaults)"
 
 
+def expected_failure(s):
+    """The message of a negative scenario (its check fired as it must), else None."""
+    c = s.get("check")
+    if s.get("negative") is True and isinstance(c, str) and c.startswith("expected failure: "):
+        return c[len("expected failure: "):]
+    return None
+
+
 def card(outdir, s, out):
     name = s["case"]
-    ok = s.get("check") == "pass"
+    neg = expected_failure(s)
+    ok = s.get("check") == "pass" or neg is not None
     out.append('<div class="card" id="%s">' % esc(s["block"] + "-" + name))
     size = png_size(s["_png"]) if s["_png"] else None
     if size:
@@ -128,10 +138,13 @@ def card(outdir, s, out):
             esc("GTKWave view of %s/%s: %s" % (s["block"], name, s.get("description", "")))))
     else:
         out.append('<div class="noshot">no snapshot (xvfb/gtkwave missing)</div>')
-    out.append('<h3>%s <span class="%s">%s</span></h3>' % (
-        esc(name), "pass" if ok else "fail", "check passed" if ok else esc("check: %s" % s.get("check", "not run"))))
+    verdict = ("negative scenario: its check fails, as it must" if neg is not None else
+               "check passed" if ok else "check: %s" % s.get("check", "not run"))
+    out.append('<h3>%s <span class="%s">%s</span></h3>' % (esc(name), "pass" if ok else "fail", esc(verdict)))
     out.append("<p>%s</p>" % esc(s.get("description", "")))
     out.append("<dl>")
+    if neg is not None:
+        out.append("<dt>expected failure</dt><dd>%s (at the last cycle of the window, marker A)</dd>" % esc(neg))
     out.append("<dt>spec</dt><dd>%s</dd>" % esc(s.get("spec", "")))
     out.append("<dt>parameters</dt><dd>%s</dd>" % esc(fmt_params(s.get("parameters"))))
     w = s.get("window")
@@ -191,7 +204,7 @@ def main():
     scen.sort(key=lambda s: (s["block"], s["case"]))
     blocks = sorted({s["block"] for s in scen})
     nshot = sum(1 for s in scen if s["_png"] and png_size(s["_png"]))
-    nfail = sum(1 for s in scen if s.get("check") != "pass")
+    nfail = sum(1 for s in scen if s.get("check") != "pass" and expected_failure(s) is None)
 
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            "<title>warpgen waveform gallery</title>", "<style>%s</style></head><body>" % CSS,
