@@ -284,6 +284,20 @@ static int is_port(const wg_gate_res *r, const char *net, const char *const *out
 	return 0;
 }
 
+/* The declared name of the netlist line [l, le) ("  wire [3:0] name;"):
+ * *b = its start; returns its end. */
+static const char *decl_name(const char *l, const char *le, const char **b)
+{
+	const char *e = le;
+	while (e > l && (e[-1] == ';' || isspace((unsigned char)e[-1])))
+		e--;
+	const char *s = e;
+	while (s > l && !isspace((unsigned char)s[-1]) && s[-1] != ']')
+		s--;
+	*b = s;
+	return e;
+}
+
 /* Copy the netlist with its internal wires untraced: their values are the
  * cells' outputs, traced in the cells' scopes, and declaring both would about
  * double the traced build. Ports stay traced (inputs are counted; both are in
@@ -296,12 +310,7 @@ static void untrace_wires(wg_buf *o, const char *net, const wg_gate_res *r)
 		const char *le = strchr(l, '\n');
 		le = le ? le + 1 : l + strlen(l);
 		if (strncmp(l, "  output ", 9) == 0) {
-			const char *e = le;
-			while (e > l && (e[-1] == ';' || isspace((unsigned char)e[-1])))
-				e--;
-			const char *b = e;
-			while (b > l && !isspace((unsigned char)b[-1]) && b[-1] != ']')
-				b--;
+			const char *b, *e = decl_name(l, le, &b);
 			const char **no = realloc(outs, (size_t)(nouts + 1) * sizeof *no);
 			if (!no) {
 				fprintf(stderr, "warpgen: out of memory\n");
@@ -317,12 +326,7 @@ static void untrace_wires(wg_buf *o, const char *net, const wg_gate_res *r)
 		le = le ? le + 1 : l + strlen(l);
 		int untrace = 0;
 		if (strncmp(l, "  wire ", 7) == 0) {
-			const char *e = le;
-			while (e > l && (e[-1] == ';' || isspace((unsigned char)e[-1])))
-				e--;
-			const char *b = e;
-			while (b > l && !isspace((unsigned char)b[-1]) && b[-1] != ']')
-				b--;
+			const char *b, *e = decl_name(l, le, &b);
 			char name[512];
 			snprintf(name, sizeof name, "%.*s", (int)(e - b), b);
 			untrace = !is_port(r, name, outs, nouts);
