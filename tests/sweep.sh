@@ -47,6 +47,9 @@ echo "PLOTS_FULL=1 tests/plots.sh out/sweep/plots >/dev/null 2>&1 && echo 'PASS 
 for g in "wrc 20000 --set WARPS=4 --set MSHRS=8 --set MISSQ=4" "sched2l 20000 --set WARPS=8 --set ACTIVE=2" "sched2l 20000"; do
 	echo "tests/gate_check.sh pass $g >/dev/null 2>&1 && echo 'PASS gate $g' || echo 'FAIL gate $g'" >>"$list"
 done
+# flip-flop checks moved out of the default run (make test keeps rename-small and the prefetch table's edges)
+echo "out/bin/warpgen area rename --set WARPS=4 --set REGS=8 --set RT_ENTRIES=32 --set PHYS_REGS=32 --set SUBARRAYS=2 --set FC_ENTRIES=4 --set EXEMPT=2 --set POLICY=WEAR_LEVEL --set LOOKUP_PORTS=3 -q >/dev/null 2>&1 && echo 'PASS area rename-small-wear' || echo 'FAIL area rename-small-wear'" >>"$list"
+echo "out/bin/warpgen area prefetch_table --flops-only --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4 -q >/dev/null 2>&1 && echo 'PASS area prefetch_table-small' || echo 'FAIL area prefetch_table-small'" >>"$list"
 for m in $(tests/mutant.sh --list); do
 	echo "tests/mutant.sh $m >/dev/null 2>&1 && echo 'PASS mutant $m' || echo 'FAIL mutant $m'" >>"$list"
 done
