@@ -26,30 +26,18 @@ int vf_manager_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_blo
 	return wg_energy_from_rows(m, t, MS_ENERGY_TABLE, "vf_manager", b, err, n);
 }
 
-/* The value of a row that must exist and hold a number. */
-static int val(const wg_ptable *t, const char *s, const char *q, double *v, char *err, size_t n)
-{
-	const wg_prow *r = wg_ptable_need(t, s, q, err, n);
-	if (!r)
-		return -1;
-	if (r->kind == WG_KIND_NOT_GIVEN) {
-		snprintf(err, n, "%s:%d: %s %s must hold a number", t->path, r->line, s, q);
-		return -1;
-	}
-	*v = r->value;
-	return 0;
-}
-
 /* The V-f rule shared by both blocks' notes. */
 static int vf_notes(const wg_ptable *t, wg_buf *o, char *err, size_t n)
 {
 	double step, hi, lo, leak, sm_lat, mem_lat, models, base_leak;
-	if (val(t, "vf", "voltage_step", &step, err, n) || val(t, "vf", "dynamic_energy_factor_high", &hi, err, n) ||
-	    val(t, "vf", "dynamic_energy_factor_low", &lo, err, n) ||
-	    val(t, "vf", "leakage_power_factor", &leak, err, n) ||
-	    val(t, "vf", "sm_transition_latency", &sm_lat, err, n) ||
-	    val(t, "vf", "mem_transition_latency", &mem_lat, err, n) || val(t, "vf", "power_models", &models, err, n) ||
-	    val(t, "gpu", "leakage_baseline", &base_leak, err, n))
+	if (wg_ptable_num(t, "vf", "voltage_step", &step, err, n) ||
+	    wg_ptable_num(t, "vf", "dynamic_energy_factor_high", &hi, err, n) ||
+	    wg_ptable_num(t, "vf", "dynamic_energy_factor_low", &lo, err, n) ||
+	    wg_ptable_num(t, "vf", "leakage_power_factor", &leak, err, n) ||
+	    wg_ptable_num(t, "vf", "sm_transition_latency", &sm_lat, err, n) ||
+	    wg_ptable_num(t, "vf", "mem_transition_latency", &mem_lat, err, n) ||
+	    wg_ptable_num(t, "vf", "power_models", &models, err, n) ||
+	    wg_ptable_num(t, "gpu", "leakage_baseline", &base_leak, err, n))
 		return -1;
 	wg_buf_printf(o,
 		      "V-f levels (§3.4.3, §3.5.1.1): low / normal / high = -/+%g %% frequency with the same voltage change\n"
@@ -67,10 +55,12 @@ int equalizer_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *e
 {
 	(void)p;
 	double stat_bits, ctl_bits, period, epoch, cb, ccb;
-	if (val(t, "equalizer", "storage_stats_bits", &stat_bits, err, n) ||
-	    val(t, "equalizer", "storage_controller_bits", &ctl_bits, err, n) ||
-	    val(t, "equalizer", "sample_period", &period, err, n) || val(t, "equalizer", "epoch", &epoch, err, n) ||
-	    val(t, "equalizer", "counter_bits", &cb, err, n) || val(t, "equalizer", "cycle_counter_bits", &ccb, err, n))
+	if (wg_ptable_num(t, "equalizer", "storage_stats_bits", &stat_bits, err, n) ||
+	    wg_ptable_num(t, "equalizer", "storage_controller_bits", &ctl_bits, err, n) ||
+	    wg_ptable_num(t, "equalizer", "sample_period", &period, err, n) ||
+	    wg_ptable_num(t, "equalizer", "epoch", &epoch, err, n) ||
+	    wg_ptable_num(t, "equalizer", "counter_bits", &cb, err, n) ||
+	    wg_ptable_num(t, "equalizer", "cycle_counter_bits", &ccb, err, n))
 		return -1;
 	wg_buf_printf(o,
 		      "Equalizer's energy is NOT GIVEN in pJ by the Sethia 2015 thesis (chapter III): §3.5.1.2 only argues\n"
@@ -94,7 +84,7 @@ int vf_manager_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *
 {
 	(void)p;
 	double epoch;
-	if (val(t, "equalizer", "epoch", &epoch, err, n))
+	if (wg_ptable_num(t, "equalizer", "epoch", &epoch, err, n))
 		return -1;
 	wg_buf_printf(o,
 		      "the frequency manager's energy is NOT GIVEN in pJ by the Sethia 2015 thesis (chapter III): it\n"

@@ -13,27 +13,13 @@
 
 #include "wg_energy_blocks.h"
 
-/* The value of a row that must exist and hold a number. */
-static int pte_val(const wg_ptable *t, const char *s, const char *q, double *v, char *err, size_t n)
-{
-	const wg_prow *r = wg_ptable_need(t, s, q, err, n);
-	if (!r)
-		return -1;
-	if (r->kind == WG_KIND_NOT_GIVEN) {
-		snprintf(err, n, "%s:%d: %s %s must hold a number", t->path, r->line, s, q);
-		return -1;
-	}
-	*v = r->value;
-	return 0;
-}
-
 int prefetch_table_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
 				size_t n)
 {
 	(void)p; /* no number depends on the size: the thesis gives none */
 	if (wg_energy_from_rows(m, t, MS_ENERGY_TABLE, "prefetch_table", b, err, n))
 		return -1;
-	return pte_val(t, "apogee", "clock", &m->clock_ghz, err, n);
+	return wg_ptable_num(t, "apogee", "clock", &m->clock_ghz, err, n);
 }
 
 int prefetch_table_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n)
@@ -41,23 +27,23 @@ int prefetch_table_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, ch
 	(void)p;
 	double ent, fbits, sbits, tbits, srbits, node, clk, leak, rf0, rf1, rfrm, ppw_simt, ppw_mta, extra, acc, wred,
 		ours, total;
-	if (pte_val(t, "apogee", "table_entries", &ent, err, n) ||
-	    pte_val(t, "prefetch_table", "entry_bits_sum", &fbits, err, n) ||
-	    pte_val(t, "prefetch_table", "sram_entry_bits", &sbits, err, n) ||
-	    pte_val(t, "prefetch_table", "storage_thesis_bits", &tbits, err, n) ||
-	    pte_val(t, "prefetch_table", "sram_bits", &srbits, err, n) ||
-	    pte_val(t, "prefetch_table", "storage_ours_bits", &ours, err, n) ||
-	    pte_val(t, "prefetch_table", "storage_total_bits", &total, err, n) ||
-	    pte_val(t, "apogee", "node", &node, err, n) || pte_val(t, "apogee", "clock", &clk, err, n) ||
-	    pte_val(t, "apogee", "leakage_fraction", &leak, err, n) ||
-	    pte_val(t, "apogee", "rf_regs_baseline", &rf0, err, n) ||
-	    pte_val(t, "apogee", "rf_regs_apogee", &rf1, err, n) ||
-	    pte_val(t, "apogee", "rf_bits_removed", &rfrm, err, n) ||
-	    pte_val(t, "ap_result", "perf_per_watt_vs_simt", &ppw_simt, err, n) ||
-	    pte_val(t, "ap_result", "perf_per_watt_vs_mta", &ppw_mta, err, n) ||
-	    pte_val(t, "ap_result", "extra_memory_requests", &extra, err, n) ||
-	    pte_val(t, "ap_result", "accuracy", &acc, err, n) ||
-	    pte_val(t, "ap_result", "warp_reduction", &wred, err, n))
+	if (wg_ptable_num(t, "apogee", "table_entries", &ent, err, n) ||
+	    wg_ptable_num(t, "prefetch_table", "entry_bits_sum", &fbits, err, n) ||
+	    wg_ptable_num(t, "prefetch_table", "sram_entry_bits", &sbits, err, n) ||
+	    wg_ptable_num(t, "prefetch_table", "storage_thesis_bits", &tbits, err, n) ||
+	    wg_ptable_num(t, "prefetch_table", "sram_bits", &srbits, err, n) ||
+	    wg_ptable_num(t, "prefetch_table", "storage_ours_bits", &ours, err, n) ||
+	    wg_ptable_num(t, "prefetch_table", "storage_total_bits", &total, err, n) ||
+	    wg_ptable_num(t, "apogee", "node", &node, err, n) || wg_ptable_num(t, "apogee", "clock", &clk, err, n) ||
+	    wg_ptable_num(t, "apogee", "leakage_fraction", &leak, err, n) ||
+	    wg_ptable_num(t, "apogee", "rf_regs_baseline", &rf0, err, n) ||
+	    wg_ptable_num(t, "apogee", "rf_regs_apogee", &rf1, err, n) ||
+	    wg_ptable_num(t, "apogee", "rf_bits_removed", &rfrm, err, n) ||
+	    wg_ptable_num(t, "ap_result", "perf_per_watt_vs_simt", &ppw_simt, err, n) ||
+	    wg_ptable_num(t, "ap_result", "perf_per_watt_vs_mta", &ppw_mta, err, n) ||
+	    wg_ptable_num(t, "ap_result", "extra_memory_requests", &extra, err, n) ||
+	    wg_ptable_num(t, "ap_result", "accuracy", &acc, err, n) ||
+	    wg_ptable_num(t, "ap_result", "warp_reduction", &wred, err, n))
 		return -1;
 	wg_buf_printf(o,
 		      "APOGEE's energy is NOT GIVEN in pJ by the Sethia 2015 thesis (chapter V): §5.4.3 computes the\n"

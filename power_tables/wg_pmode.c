@@ -15,17 +15,6 @@ static const char *const pm_rows[WG_PM_NMODES] = {"rf_active", "rf_slg1", "rf_sl
 
 const char *wg_pm_name(int mode) { return mode >= 0 && mode < WG_PM_NMODES ? pm_names[mode] : NULL; }
 
-/* A row that must exist and carry a number. */
-static const wg_prow *need_num(const wg_ptable *t, const char *s, const char *q, char *err, size_t n)
-{
-	const wg_prow *r = wg_ptable_need(t, s, q, err, n);
-	if (r && r->kind == WG_KIND_NOT_GIVEN) {
-		snprintf(err, n, "%s:%d: %s %s is not-given; a number is required", t->path, r->line, s, q);
-		return NULL;
-	}
-	return r;
-}
-
 /* A row holding a whole number in [lo, hi]. */
 static int row_int(const wg_ptable *t, const wg_prow *r, int lo, int hi, int *out, char *err, size_t n)
 {
@@ -41,11 +30,11 @@ static int row_int(const wg_ptable *t, const wg_prow *r, int lo, int hi, int *ou
 /* The min/max rows of one mode's latency and the latency itself. */
 static int wake_rows(const wg_ptable *t, const char *s, int *lo, int *hi, int *val, char *err, size_t n)
 {
-	const wg_prow *rmin = need_num(t, s, "wakeup_cycles_min", err, n);
-	const wg_prow *rmax = rmin ? need_num(t, s, "wakeup_cycles_max", err, n) : NULL;
+	const wg_prow *rmin = wg_ptable_need_num(t, s, "wakeup_cycles_min", err, n);
+	const wg_prow *rmax = rmin ? wg_ptable_need_num(t, s, "wakeup_cycles_max", err, n) : NULL;
 	if (!rmax || row_int(t, rmin, 0, 1000000, lo, err, n) || row_int(t, rmax, *lo, 1000000, hi, err, n))
 		return -1;
-	const wg_prow *r = need_num(t, s, "wakeup_cycles", err, n);
+	const wg_prow *r = wg_ptable_need_num(t, s, "wakeup_cycles", err, n);
 	return r ? row_int(t, r, *lo, *hi, val, err, n) : -1;
 }
 
@@ -56,7 +45,7 @@ int wg_pm_from_table(wg_pm_table *pm, const wg_ptable *t, char *err, size_t n)
 	snprintf(p.path, sizeof p.path, "%s", t->path);
 	const wg_prow *fr[WG_PM_NMODES];
 	for (int m = 0; m < WG_PM_NMODES; m++) {
-		fr[m] = need_num(t, pm_rows[m], "leakage_fraction", err, n);
+		fr[m] = wg_ptable_need_num(t, pm_rows[m], "leakage_fraction", err, n);
 		if (!fr[m])
 			return -1;
 		if (!(fr[m]->value >= 0 && fr[m]->value <= 1)) {

@@ -204,3 +204,23 @@ const wg_prow *wg_ptable_need(const wg_ptable *t, const char *structure, const c
 		snprintf(err, n, "%s: no row '%s %s' (needed by the energy model)", t->path, structure, quantity);
 	return r;
 }
+
+const wg_prow *wg_ptable_need_num(const wg_ptable *t, const char *structure, const char *quantity, char *err,
+				  size_t n)
+{
+	const wg_prow *r = wg_ptable_need(t, structure, quantity, err, n);
+	if (r && r->kind == WG_KIND_NOT_GIVEN) {
+		snprintf(err, n, "%s:%d: %s %s must hold a number", t->path, r->line, structure, quantity);
+		return NULL;
+	}
+	return r;
+}
+
+int wg_ptable_num(const wg_ptable *t, const char *structure, const char *quantity, double *v, char *err, size_t n)
+{
+	const wg_prow *r = wg_ptable_need_num(t, structure, quantity, err, n);
+	if (!r)
+		return -1;
+	*v = r->value;
+	return 0;
+}

@@ -52,6 +52,12 @@ void wg_ptable_free(wg_ptable *t);
 const wg_prow *wg_ptable_find(const wg_ptable *t, const char *structure, const char *quantity);
 /* The row that must exist: NULL with "FILE: no row STRUCTURE QUANTITY" in err. */
 const wg_prow *wg_ptable_need(const wg_ptable *t, const char *structure, const char *quantity, char *err, size_t n);
+/* The same, and it must hold a number: a not-given row is NULL with
+ * "FILE:LINE: STRUCTURE QUANTITY must hold a number" in err. */
+const wg_prow *wg_ptable_need_num(const wg_ptable *t, const char *structure, const char *quantity, char *err,
+				  size_t n);
+/* Its value into *v: 0, or -1 with the message of wg_ptable_need_num. */
+int wg_ptable_num(const wg_ptable *t, const char *structure, const char *quantity, double *v, char *err, size_t n);
 
 const char *wg_kind_name(wg_kind k);
 

@@ -119,7 +119,7 @@ static void validation(const wg_pm_table *pm)
 	expect_err("rf_slg2\twakeup_energy", "rf_slg2\twakeup_energy_x", "pmode.tsv: no row 'rf_slg2 wakeup_energy' (needed by the energy model)");
 	expect_err("0.64\tfraction\t-\t-\tJooya'13 §IV-B\tderived\t1 - 0.36 (SLG1 saves 36 %)",
 		   "-\tfraction\t-\t-\tJooya'13 §IV-B\tnot-given\tsilent",
-		   "pmode.tsv:5: rf_slg1 leakage_fraction is not-given; a number is required");
+		   "pmode.tsv:5: rf_slg1 leakage_fraction must hold a number");
 	expect_err("rf_slg2\twakeup_energy\t-\tpJ\t-\t-\tJooya'13 §III-A\tnot-given\tcircuit power called negligible",
 		   "rf_slg2\twakeup_energy\t-3\tpJ\t-\t-\ttest\tassumed\ttest",
 		   "pmode.tsv:15: rf_slg2 wakeup_energy = -3 must be >= 0");
