@@ -210,7 +210,6 @@ static int write_json(const wave_req *w, const char *path, long from, long to, c
 	const wg_opts *o = w->o;
 	const wg_block *b = o->block;
 	const wg_case_def *c = &o->stim->cases[o->case_idx];
-	char v[64];
 	wg_buf j = {0};
 	wg_buf_printf(&j, "{\n  \"block\": ");
 	wg_buf_json_str(&j, b->name);
@@ -220,15 +219,9 @@ static int write_json(const wave_req *w, const char *path, long from, long to, c
 	wg_buf_json_str(&j, c->help);
 	wg_buf_printf(&j, ",\n  \"spec\": ");
 	wg_buf_json_str(&j, c->spec_ref ? c->spec_ref : "");
-	wg_buf_printf(&j, ",\n  \"parameters\": {");
-	for (int i = 0; i < b->nparams; i++) {
-		wg_buf_printf(&j, "%s\"%s\": ", i ? ", " : "", b->params[i].name);
-		if (b->params[i].choices)
-			wg_buf_json_str(&j, wg_param_text(&b->params[i], o->p[i], v, sizeof v));
-		else
-			wg_buf_printf(&j, "%ld", o->p[i]);
-	}
-	wg_buf_printf(&j, "},\n  \"command\": ");
+	wg_buf_printf(&j, ",\n  \"parameters\": ");
+	wg_json_params(&j, b->params, b->nparams, o->p);
+	wg_buf_printf(&j, ",\n  \"command\": ");
 	wg_buf_json_str(&j, w->cmd);
 	wg_buf_printf(&j, ",\n  \"window\": [%ld, %ld],\n  \"markers\": [", from, to);
 	for (int m = 0; m < g->nmarkers; m++) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "wg_buf.h"
+#include "wg_gen.h"
 
 static void rate(double cps, char *buf, size_t n)
 {
@@ -124,7 +125,6 @@ int wg_report_json(const wg_run_info *ri, const wg_harness_res *r, const char *p
 {
 	const wg_opts *o = ri->o;
 	const wg_block *b = o->block;
-	char v[64];
 	wg_buf j = {0};
 	double per[WG_MAX_EVENTS] = {0}, total = 0, dyn = 0, base = 0;
 	run_energy(ri, r, per, &total, &dyn, &base);
@@ -132,23 +132,11 @@ int wg_report_json(const wg_run_info *ri, const wg_harness_res *r, const char *p
 	wg_buf_json_str(&j, b->name);
 	wg_buf_printf(&j, ",\n  \"config\": ");
 	wg_buf_json_str(&j, ri->config);
-	wg_buf_printf(&j, ",\n  \"parameters\": {");
-	for (int i = 0; i < b->nparams; i++) {
-		wg_buf_printf(&j, "%s\"%s\": ", i ? ", " : "", b->params[i].name);
-		if (b->params[i].choices)
-			wg_buf_json_str(&j, wg_param_text(&b->params[i], o->p[i], v, sizeof v));
-		else
-			wg_buf_printf(&j, "%ld", o->p[i]);
-	}
-	wg_buf_printf(&j, "},\n  \"knobs\": {");
-	for (int k = 0; k < o->stim->nknobs; k++) {
-		wg_buf_printf(&j, "%s\"%s\": ", k ? ", " : "", o->stim->knobs[k].name);
-		if (o->stim->knobs[k].choices)
-			wg_buf_json_str(&j, wg_param_text(&o->stim->knobs[k], o->knobs[k], v, sizeof v));
-		else
-			wg_buf_printf(&j, "%ld", o->knobs[k]);
-	}
-	wg_buf_printf(&j, "},\n  \"seed\": %llu,\n  \"cycles\": %ld,\n  \"case\": ", (unsigned long long)o->seed, r->cycles);
+	wg_buf_printf(&j, ",\n  \"parameters\": ");
+	wg_json_params(&j, b->params, b->nparams, o->p);
+	wg_buf_printf(&j, ",\n  \"knobs\": ");
+	wg_json_params(&j, o->stim->knobs, o->stim->nknobs, o->knobs);
+	wg_buf_printf(&j, ",\n  \"seed\": %llu,\n  \"cycles\": %ld,\n  \"case\": ", (unsigned long long)o->seed, r->cycles);
 	if (o->case_idx >= 0)
 		wg_buf_json_str(&j, o->stim->cases[o->case_idx].name);
 	else

@@ -44,22 +44,16 @@ static void json_types(wg_buf *o, const wg_stat *s)
 
 static char *json_report(const wg_block *b, const long *p, const wg_area_result *r, int flop_ok)
 {
-	char cfg[1024], v[64];
+	char cfg[1024];
 	wg_config_name(b, p, 0, cfg, sizeof cfg);
 	wg_buf o = {0};
 	wg_buf_printf(&o, "{\n  \"block\": ");
 	wg_buf_json_str(&o, b->name);
 	wg_buf_printf(&o, ",\n  \"config\": ");
 	wg_buf_json_str(&o, cfg);
-	wg_buf_printf(&o, ",\n  \"parameters\": {");
-	for (int i = 0; i < b->nparams; i++) {
-		wg_buf_printf(&o, "%s\"%s\": ", i ? ", " : "", b->params[i].name);
-		if (b->params[i].choices)
-			wg_buf_json_str(&o, wg_param_text(&b->params[i], p[i], v, sizeof v));
-		else
-			wg_buf_printf(&o, "%ld", p[i]);
-	}
-	wg_buf_printf(&o, "},\n  \"flow\": \"synth -top %s (hierarchical); dfflegalize + abc -g cmos2 + stat -tech cmos",
+	wg_buf_printf(&o, ",\n  \"parameters\": ");
+	wg_json_params(&o, b->params, b->nparams, p);
+	wg_buf_printf(&o, ",\n  \"flow\": \"synth -top %s (hierarchical); dfflegalize + abc -g cmos2 + stat -tech cmos",
 		      b->name);
 	if (r->have_lib)
 		wg_buf_printf(&o, "; dfflibmap + abc -liberty + stat -liberty");

@@ -358,3 +358,17 @@ int wg_generate(const wg_block *b, const long *p, const char *top, const char *d
 	free(m);
 	return rc;
 }
+
+void wg_json_params(wg_buf *o, const wg_param_def *defs, int n, const long *vals)
+{
+	char v[64];
+	wg_buf_printf(o, "{");
+	for (int i = 0; i < n; i++) {
+		wg_buf_printf(o, "%s\"%s\": ", i ? ", " : "", defs[i].name);
+		if (defs[i].choices)
+			wg_buf_json_str(o, wg_param_text(&defs[i], vals[i], v, sizeof v));
+		else
+			wg_buf_printf(o, "%ld", vals[i]);
+	}
+	wg_buf_printf(o, "}");
+}

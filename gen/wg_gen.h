@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "wg_buf.h"
 #include "wg_desc.h"
 
 #define WARPGEN_VERSION "0.1.0"
@@ -22,6 +23,9 @@ char *wg_verilog_header(const wg_block *b, const long *p, const char *top);
 char *wg_verilog_modules(const wg_block *b, const long *p, const char *top, char *err, size_t n);
 /* The JSON manifest (caller frees). */
 char *wg_manifest(const wg_block *b, const long *p, const char *top);
+/* {"NAME": value, ...} for n parameter (or knob) definitions and their values:
+ * numbers as numbers, enumerations as their names (the results' JSON files). */
+void wg_json_params(wg_buf *o, const wg_param_def *defs, int n, const long *vals);
 /* Default output folder: <out>/gen/<block>/<config>. */
 void wg_default_dir(const wg_block *b, const long *p, char *buf, size_t n);
 /* Write <dir>/<top>.v and <dir>/<top>.manifest.json, each atomically.
