@@ -183,17 +183,6 @@ static void failure_window(wg_run_info *ri, const wg_harness_cfg *cfg0, const wg
 	wg_harness_res_free(&r2);
 }
 
-/* path made absolute against the current folder (the replay command and
- * the build folder must not depend on where the run started). */
-static void absolute(const char *path, char *buf, size_t n)
-{
-	char cwd[WG_PATH / 2];
-	if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
-		snprintf(buf, n, "%s", path);
-	else
-		snprintf(buf, n, "%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
-}
-
 static int exit_code(wg_verdict v)
 {
 	return v == WG_V_PASS ? 0 : v == WG_V_SETUP ? 2 : 1;
@@ -260,7 +249,7 @@ int wg_cmd_cosim(int argc, char **argv)
 	if (o.rtl) {
 		if (access(o.rtl, R_OK) != 0)
 			wg_die("cosim", 2, "--rtl: cannot read %s: %s", o.rtl, strerror(errno));
-		absolute(o.rtl, ri->rtl_abs, sizeof ri->rtl_abs);
+		wg_abs_path(o.rtl, ri->rtl_abs, sizeof ri->rtl_abs);
 		o.rtl = ri->rtl_abs;
 	}
 	const int directed = o.case_idx >= 0;

@@ -127,16 +127,6 @@ static void repro_cmd(wave_req *w, int argc, char **argv)
 		snprintf(w->cmd + u, sizeof w->cmd - u, " --no-png");
 }
 
-/* path made absolute against the current folder. */
-static void absolute(const char *path, char *buf, size_t n)
-{
-	char cwd[PATH_MAX / 2];
-	if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
-		snprintf(buf, n, "%s", path);
-	else
-		snprintf(buf, n, "%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
-}
-
 /* NAME.vcd from NAME.fst with fst2vcd. 0, or -1 after a message. */
 static int write_vcd(const char *fst, const char *vcd)
 {
@@ -325,7 +315,7 @@ static int run(wave_req *w)
 	char err[1024], dir[PATH_MAX - 256], fst[PATH_MAX], gtkw[PATH_MAX], vcd[PATH_MAX], png[PATH_MAX],
 		js[PATH_MAX], config[1024], title[2048];
 	if (o->outdir)
-		absolute(o->outdir, dir, sizeof dir);
+		wg_abs_path(o->outdir, dir, sizeof dir);
 	else
 		snprintf(dir, sizeof dir, "%s/waves/%s/%s", wg_out_dir(), o->block->name, c->name);
 	if (wg_mkdirs(dir, err, sizeof err) != 0)

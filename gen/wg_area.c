@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,16 +21,6 @@
 #include "wg_proc.h"
 #include "wg_vtool.h"
 #include "wg_yosys.h"
-
-/* snprintf that may cut (paths and names have fixed-size buffers). */
-static void fmt(char *dst, size_t n, const char *f, ...) __attribute__((format(printf, 3, 4)));
-static void fmt(char *dst, size_t n, const char *f, ...)
-{
-	va_list ap;
-	va_start(ap, f);
-	vsnprintf(dst, n, f, ap);
-	va_end(ap);
-}
 
 static unsigned long long fnv_str(unsigned long long h, const char *s)
 {
@@ -304,7 +293,7 @@ int wg_liberty_parse(wg_liberty *l, const char *name, const char *text, char *er
 				else if (strcmp(ident, "cell_leakage_power") == 0)
 					c->leakage = strtod(val, NULL);
 			} else if (depth == 1 && strcmp(ident, "leakage_power_unit") == 0) {
-				fmt(l->leak_unit, sizeof l->leak_unit, "%s", val);
+				wg_fmt(l->leak_unit, sizeof l->leak_unit, "%s", val);
 				l->leak_to_nw = unit_to_nw(val);
 			}
 			continue;
@@ -456,7 +445,7 @@ static void lib_tag(const char *abs, char *buf, size_t n)
 	const char *base = strrchr(abs, '/');
 	base = base ? base + 1 : abs;
 	char name[128];
-	fmt(name, sizeof name, "%s", base);
+	wg_fmt(name, sizeof name, "%s", base);
 	char *dot = strstr(name, ".lib");
 	if (dot)
 		*dot = '\0';

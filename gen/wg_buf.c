@@ -163,3 +163,20 @@ int wg_mkdirs(const char *path, char *err, size_t n)
 	}
 	return 0;
 }
+
+void wg_abs_path(const char *path, char *buf, size_t n)
+{
+	char cwd[2048];
+	if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+		snprintf(buf, n, "%s", path);
+	else
+		snprintf(buf, n, "%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
+}
+
+void wg_fmt(char *dst, size_t n, const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	vsnprintf(dst, n, f, ap);
+	va_end(ap);
+}

@@ -30,5 +30,10 @@ void wg_tmp_name(const char *path, char *buf, size_t n);
 int wg_write_atomic(const char *path, const char *data, size_t len, char *err, size_t n);
 /* mkdir -p. Returns 0, or -1 and a message. */
 int wg_mkdirs(const char *path, char *err, size_t n);
+/* path made absolute against the current folder (a leading "./" dropped), so
+ * that replay commands and build folders do not depend on where a run started. */
+void wg_abs_path(const char *path, char *buf, size_t n);
+/* snprintf into a fixed-size buffer that may cut (paths, names). */
+void wg_fmt(char *dst, size_t n, const char *f, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +20,6 @@
 #ifndef PATH_MAX
 #define PATH_MAX 4096
 #endif
-
-/* snprintf that may cut (paths have fixed-size buffers). */
-static void fmt(char *dst, size_t n, const char *f, ...) __attribute__((format(printf, 3, 4)));
-static void fmt(char *dst, size_t n, const char *f, ...)
-{
-	va_list ap;
-	va_start(ap, f);
-	vsnprintf(dst, n, f, ap);
-	va_end(ap);
-}
 
 int wg_yosys_version(char *buf, size_t n)
 {
@@ -104,7 +93,7 @@ int wg_yosys_step(const char *dir, const char *step, const char *script, unsigne
 		return -1;
 	}
 	snprintf(ys, sizeof ys, "%s.ys", step);
-	fmt(path, sizeof path, "%s/%s", work, ys);
+	wg_fmt(path, sizeof path, "%s/%s", work, ys);
 	if (wg_write_atomic(path, script, strlen(script), err, n) != 0) {
 		rm_work(work);
 		*code = 1;
@@ -162,7 +151,7 @@ int wg_yosys_step(const char *dir, const char *step, const char *script, unsigne
 			return -1;
 		}
 	}
-	fmt(path, sizeof path, "%s/%s", work, ys);
+	wg_fmt(path, sizeof path, "%s/%s", work, ys);
 	snprintf(dst, sizeof dst, "%s/%s", dir, ys);
 	rename(path, dst);
 	rm_work(work);
