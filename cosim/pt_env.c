@@ -591,29 +591,6 @@ const char *pte_outcheck(pte_oc *s, const pt_cfg *c, const pt_in *in, const pt_o
 
 /* ---- frames ---- */
 
-uint64_t pte_tag_pack(const pt_cfg *c, const pt_tag *t)
-{
-	int eb = pt_entry_bits(c), wb = pt_warp_bits(c);
-	uint64_t v = t->tia & 1u;
-	v |= (uint64_t)(t->last & 1u) << 1;
-	v |= (uint64_t)(t->warp & wg_ones64(wb)) << 2;
-	v |= (uint64_t)(t->entry & wg_ones64(eb)) << (2 + wb);
-	v |= (uint64_t)(t->pc & wg_ones64(c->pc_bits)) << (2 + wb + eb);
-	return v;
-}
-
-pt_tag pte_tag_unpack(const pt_cfg *c, uint64_t v)
-{
-	int eb = pt_entry_bits(c), wb = pt_warp_bits(c);
-	pt_tag t;
-	t.tia = (unsigned)(v & 1u);
-	t.last = (unsigned)((v >> 1) & 1u);
-	t.warp = (unsigned)((v >> 2) & wg_ones64(wb));
-	t.entry = (unsigned)((v >> (2 + wb)) & wg_ones64(eb));
-	t.pc = (unsigned)((v >> (2 + wb + eb)) & wg_ones64(c->pc_bits));
-	return t;
-}
-
 static void put(const wg_layout *L, uint32_t *f, int port, uint64_t v)
 {
 	wg_put(f + L->off[port], 0, (unsigned)L->width[port], v & wg_ones64(L->width[port]));
@@ -637,7 +614,7 @@ void pte_pack(const pt_cfg *c, const wg_layout *L, const pt_in *in, uint32_t *f)
 	put(L, f, PT_LD_MISS_I, in->ld_miss);
 	put(L, f, PT_LD_ITER_I, in->ld_iter);
 	put(L, f, PT_FILL_VALID_I, in->fill_valid);
-	put(L, f, PT_FILL_TAG_I, pte_tag_pack(c, &in->fill_tag));
+	put(L, f, PT_FILL_TAG_I, pt_tag_pack(c, &in->fill_tag));
 	put(L, f, PT_PF_READY_I, in->pf_ready);
 	put(L, f, PT_PF_PRESENT_I, in->pf_present);
 }
@@ -648,7 +625,7 @@ void pte_unpack(const pt_cfg *c, const wg_layout *L, const uint32_t *f, pt_out *
 	o->ld_ack = (unsigned)get(L, f, PT_LD_ACK_O);
 	o->pf_valid = (unsigned)get(L, f, PT_PF_VALID_O);
 	o->pf_line = (uint32_t)get(L, f, PT_PF_LINE_O);
-	o->pf_tag = pte_tag_unpack(c, get(L, f, PT_PF_TAG_O));
+	o->pf_tag = pt_tag_unpack(c, get(L, f, PT_PF_TAG_O));
 	o->pq_count = (unsigned)get(L, f, PT_PQ_COUNT_O);
 	o->phase = (unsigned)get(L, f, PT_PHASE_O);
 	o->entry = (unsigned)get(L, f, PT_ENTRY_O);

@@ -98,7 +98,5 @@ const char *pte_outcheck(pte_oc *s, const pt_cfg *c, const pt_in *in, const pt_o
 /* Frames. */
 void pte_pack(const pt_cfg *c, const wg_layout *L, const pt_in *in, uint32_t *frame);
 void pte_unpack(const pt_cfg *c, const wg_layout *L, const uint32_t *frame, pt_out *o);
-uint64_t pte_tag_pack(const pt_cfg *c, const pt_tag *t);
-pt_tag pte_tag_unpack(const pt_cfg *c, uint64_t v);
 
 #endif

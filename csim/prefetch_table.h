@@ -139,6 +139,11 @@ typedef struct pt_tag {
 	unsigned pc, entry, warp, last, tia;
 } pt_tag;
 
+/* A tag as the ports carry it, {pc, entry, warp, last, tia} with tia at bit 0
+ * (csim/prefetch_table_frame.c). */
+uint64_t pt_tag_pack(const pt_cfg *c, const pt_tag *t);
+pt_tag pt_tag_unpack(const pt_cfg *c, uint64_t v);
+
 /* Inputs of one cycle. */
 typedef struct pt_in {
 	unsigned rst;                     /* rst_i */

@@ -34,7 +34,7 @@ static void pt_fput(const wg_layout *L, uint32_t *out, int port, uint64_t v)
 	wg_put(out + L->off[port], 0, (unsigned)L->width[port], v);
 }
 
-static pt_tag pt_tag_unpack(const pt_cfg *c, uint64_t v)
+pt_tag pt_tag_unpack(const pt_cfg *c, uint64_t v)
 {
 	unsigned wb = (unsigned)pt_warp_bits(c), eb = (unsigned)pt_entry_bits(c);
 	pt_tag t;
@@ -46,7 +46,7 @@ static pt_tag pt_tag_unpack(const pt_cfg *c, uint64_t v)
 	return t;
 }
 
-static uint64_t pt_tag_pack(const pt_cfg *c, const pt_tag *t)
+uint64_t pt_tag_pack(const pt_cfg *c, const pt_tag *t)
 {
 	unsigned wb = (unsigned)pt_warp_bits(c), eb = (unsigned)pt_entry_bits(c);
 	return ((uint64_t)t->tia & 1u) | (((uint64_t)t->last & 1u) << 1) | (((uint64_t)t->warp & wg_ones64(wb)) << 2) |
