@@ -109,7 +109,8 @@ module {{TOP}} #(
   // -------------------------------------------------------------------------
   // State (docs/reexec_q.md "State")
   // -------------------------------------------------------------------------
-  reg [ENTRIES*EW-1:0] ent_q, ent_d;  // entry slots (not reset)
+  reg [ENTRIES*EW-1:0]  ent_q;        // entry slots (not reset)
+  wire [ENTRIES*EW-1:0] ent_d;
   wire [EB-1:0]        hd_q;          // slot of the head (flops in g_ptr)
   wire [EB-1:0]        tl_q;          // slot the next entry is written to (g_ptr)
   reg [EB-1:0]         hd_d, tl_d;
@@ -119,7 +120,7 @@ module {{TOP}} #(
   // The pushed entry and the head entry
   // -------------------------------------------------------------------------
   wire [EW-1:0] push_ent;
-  wire [EW-1:0] hd_ent = ent_q[hd_q*EW +: EW];
+  reg  [EW-1:0] hd_ent;    // the entry in slot hd_q
   wire [EW-1:0] hd_m;      // head entry, zero when empty
   wire [WB-1:0] hd_warp;   // its warp (0 when WARPS = 1)
   wire          hd_store;  // its is_store (0 when STORES = 0)
@@ -180,33 +181,48 @@ module {{TOP}} #(
     end
   endgenerate
 
-  reg [WARPS-1:0]   has;
+  wire [WARPS-1:0]  has;
+  wire              wrap = hd_q > tl_q;  // the occupied slots wrap around the end
 
-  always @* begin : has_comb
-    integer i, w;
-    reg [EB-1:0] s;
-    reg [WB-1:0] sw;
-    has = {WARPS{1'b0}};
+  // the head entry as an AND-OR over the slots: the variable part-select
+  // ent_q[hd_q*EW +: EW] is a shift of the whole queue, whose techmap
+  // template kept Yosys busy for minutes at the default size
+  always @* begin : hd_comb
+    integer i;
+    hd_ent = {EW{1'b0}};
     for (i = 0; i < ENTRIES; i = i + 1) begin
-      s = i[EB-1:0];
-      if (hd_q <= tl_q) begin
-        occ[i] = full | ((s >= hd_q) & (s < tl_q));
-      end else begin
-        occ[i] = full | (s >= hd_q) | (s < tl_q);
-      end
-      sw = slot_warp[i*WB +: WB];
-      for (w = 0; w < WARPS; w = w + 1) begin
-        has[w] = has[w] | (occ[i] & (sw == w[WB-1:0]));
-      end
+      hd_ent = hd_ent | (ent_q[i*EW +: EW] & {EW{hd_q == i[EB-1:0]}});
     end
   end
 
+  // no decisions in processes here: a decision per slot and 1536 partial
+  // assignments of has in one process made Yosys's proc_mux take minutes
+  always @* begin : occ_comb
+    integer i;
+    reg [EB-1:0] s;
+    for (i = 0; i < ENTRIES; i = i + 1) begin
+      s = i[EB-1:0];
+      occ[i] = full | (wrap ? ((s >= hd_q) | (s < tl_q)) : ((s >= hd_q) & (s < tl_q)));
+    end
+  end
+
+  generate
+    genvar gw;
+    for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_has
+      localparam [WB-1:0] WID = gw;
+      wire [ENTRIES-1:0] in_slot;  // slot i holds an entry of warp gw
+      for (gi = 0; gi < ENTRIES; gi = gi + 1) begin : g_s
+        assign in_slot[gi] = occ[gi] & (slot_warp[gi*WB +: WB] == WID);
+      end
+      assign has[gw] = |in_slot;
+    end
+  endgenerate
+
   // next state: rotate (copy at tl_q when not full), pop, push (at tl_q or
   // tl_q + 1 after a rotate); reset empties the queue, entries are kept
+  wire [EB-1:0] tl_rot = rot ? inc(tl_q) : tl_q;  // tail after the rotate
+
   always @* begin : next_comb
-    integer i;
-    reg [EB-1:0] tl_rot;  // tail after the rotate
-    tl_rot = rot ? inc(tl_q) : tl_q;
     hd_d  = (rot | pop) ? inc(hd_q) : hd_q;
     tl_d  = push ? inc(tl_rot) : tl_rot;
     if (push & ~pop) begin
@@ -216,20 +232,23 @@ module {{TOP}} #(
     end else begin
       cnt_d = cnt_q;
     end
-    ent_d = ent_q;
-    for (i = 0; i < ENTRIES; i = i + 1) begin
-      if (push & (tl_rot == i[EB-1:0])) begin
-        ent_d[i*EW +: EW] = push_ent;
-      end else if (rot_move & (tl_q == i[EB-1:0])) begin
-        ent_d[i*EW +: EW] = hd_ent;
-      end
-    end
     if (rst_i) begin
       hd_d  = {EB{1'b0}};
       tl_d  = {EB{1'b0}};
       cnt_d = {CW{1'b0}};
     end
   end
+
+  // each slot's next value on its own (one 3-way choice per slot, not a
+  // priority chain over the whole queue: Yosys's proc_mux takes minutes on that)
+  generate
+    for (gi = 0; gi < ENTRIES; gi = gi + 1) begin : g_ent_d
+      localparam [EB-1:0] SLOT = gi;
+      wire wr_push = push & (tl_rot == SLOT);
+      wire wr_rot  = rot_move & (tl_q == SLOT);
+      assign ent_d[gi*EW +: EW] = wr_push ? push_ent : wr_rot ? hd_ent : ent_q[gi*EW +: EW];
+    end
+  endgenerate
 
   always @(posedge clk_i) begin : state_ff
     ent_q <= ent_d;

@@ -26,7 +26,7 @@ declare -A MUT=(
 	[vf_manager/other-domain-kept]='s/wire \[1:0\]    mem_new = w_mem ? step(mem_q, w_up) : toward(mem_q);/wire [1:0]    mem_new = w_mem ? step(mem_q, w_up) : mem_q;/'
 	[prefetch_table/confirm-strict]='s/(conf_i >= nact_i - CONF_SLACK)/(conf_i > nact_i - CONF_SLACK)/'
 	[prefetch_table/merge-ignores-valid]='s/if (pvl_q \&\& (lines\[l\*LB +: LB\] == pln_q))/if (lines[l*LB +: LB] == pln_q)/'
-	[reexec_q/full-queue-has-nothing]='s/occ\[i\] = full | ((s >= hd_q) \& (s < tl_q));/occ[i] = ((s >= hd_q) \& (s < tl_q));/'
+	[reexec_q/full-queue-has-nothing]='s/occ\[i\] = full | (wrap/occ[i] = (wrap/'
 )
 declare -A ARGS=(
 	[rfc]="--set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8"
