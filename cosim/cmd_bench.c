@@ -68,7 +68,7 @@ static double time_rtl(bench *B)
 {
 	size_t nin = (size_t)B->L->nwords[WG_IN];
 	uint32_t *out = big_alloc((size_t)B->L->nwords[WG_OUT] * sizeof *out);
-	wg_shim *s = B->lib->create(B->o->seed);
+	wg_shim *s = wg_dut_create(B->lib, B->o->seed);
 	if (!s)
 		wg_die("bench", 2, "cannot create the Verilated model");
 	double t0 = wg_now();

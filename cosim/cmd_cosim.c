@@ -15,6 +15,7 @@
 #include "wg_vtool.h"
 #include "wg_cmds.h"
 #include "wg_gate.h"
+#include "wg_netsim_dut.h"
 #include "wg_gen.h"
 #include "wg_harness.h"
 #include "wg_report.h"
@@ -31,8 +32,9 @@ static void usage(const wg_opts *o)
 {
 	char def[64], range[128];
 	printf("usage: warpgen cosim BLOCK [--set NAME=VALUE]... [--seed S] [--cycles N] [--case NAME]\n"
-	       "                     [--knob NAME=VALUE]... [--rtl FILE] [--gate [--no-toggles] [--liberty F]] [--wave] [--json FILE]\n"
-	       "                     [-q] [--list]\n"
+	       "                     [--knob NAME=VALUE]... [--rtl FILE] [--wave] [--json FILE] [-q] [--list]\n"
+	       "                     [--gate [--synth full|quick] [--gate-sim native|verilator] [--blif FILE]\n"
+	       "                             [--liberty F]]\n"
 	       "Co-simulates the generated Verilog (or --rtl FILE, your own implementation of the same top\n"
 	       "module and ports) against the block's C model under Verilator, comparing every output bit\n"
 	       "every cycle and the energy event counts at the end.\n"
@@ -40,13 +42,20 @@ static void usage(const wg_opts *o)
 	       "  --cycles N    random stimulus: cycles to run (default %ld); directed case: a cap\n"
 	       "  --case NAME   a directed case instead of random stimulus (--list shows them)\n"
 	       "  --wave        dump an FST + GTKWave save file (random: the last %ld cycles)\n"
-	       "  --gate        co-simulate the Yosys gate-level netlist (generic gates + simcells.v models) instead\n"
-	       "                of the RTL, and count the toggles of every cell output, flop and input (whole-run\n"
-	       "                dump); netlist cached under out/gate/ (docs/cosim.md, \"Gate-level co-simulation\")\n"
-	       "  --no-toggles  with --gate: no dump, no toggle counts (speed measurements)\n"
-	       "  --liberty F   with --gate: also map to the Liberty file F (`warpgen area`'s flow) and report its\n"
-	       "                cells, area and leakage; the simulated netlist stays the generic one; price its\n"
-	       "                toggles with F's cells: activity energy beside the power-table estimate\n"
+	       "  --gate        co-simulate the Yosys gate-level netlist (generic gates) instead of the RTL, and\n"
+	       "                count the toggles of every net; netlist cached under out/gate/ (docs/cosim.md,\n"
+	       "                \"Gate-level co-simulation\")\n"
+	       "  --synth F     with --gate: full (default): Yosys `synth -flatten`, optimized; quick: proc,\n"
+	       "                flatten, memory, techmap with constant folding (no opt loop, share or ABC: faster\n"
+	       "                at large sizes, more cells; checks that the RTL synthesizes as it\n"
+	       "                simulates, not Yosys's optimizations; its energy is not a synthesized design's)\n"
+	       "  --gate-sim S  native (default): warpgen's gate-level simulator runs netlist.blif, any size;\n"
+	       "                verilator: Verilator runs gate.v (netlist + simcells.v models), equivalence only,\n"
+	       "                no toggles (builds take minutes above ~30,000 cells)\n"
+	       "  --blif FILE   with --gate: simulate this BLIF netlist of Yosys generic cells (`write_blif\n"
+	       "                -icells`) instead of synthesizing one\n"
+	       "  --liberty F   with --gate: price the toggles with the Liberty file F's cells: activity energy\n"
+	       "                beside the power-table estimate (the simulated netlist stays the generic one)\n"
 	       "  --json FILE   write the result as JSON\n"
 	       "  -q            only the verdict line\n"
 	       "  --model-only  no RTL: the stimulus and its checks against the C model alone (quick experiments,\n"
@@ -191,17 +200,22 @@ static int exit_code(wg_verdict v)
 int wg_cmd_cosim(int argc, char **argv)
 {
 	wg_opts o;
-	/* --model-only, --gate and --no-toggles are this command's own options; the rest is the common set */
-	int model_only = 0, gate = 0, no_toggles = 0, ac = 0;
+	/* --model-only, --gate, --gate-sim and --blif are this command's own options; the rest is the common set */
+	int model_only = 0, gate = 0, ac = 0;
+	const char *gate_sim = NULL, *blif = NULL, *synth = NULL;
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--model-only") == 0)
 			model_only = 1;
 		else if (strcmp(argv[i], "--gate") == 0)
 			gate = 1;
-		else if (strcmp(argv[i], "--no-toggles") == 0)
-			no_toggles = 1;
-		else
+		else if (strcmp(argv[i], "--gate-sim") == 0 || strcmp(argv[i], "--blif") == 0 ||
+			 strcmp(argv[i], "--synth") == 0) {
+			if (i + 1 >= argc)
+				wg_die("cosim", 2, "%s needs a value", argv[i]);
+			*(argv[i][2] == 'g' ? &gate_sim : argv[i][2] == 'b' ? &blif : &synth) = argv[i + 1];
+			i++;
+		} else
 			av[ac++] = argv[i];
 	}
 	argc = ac;
@@ -232,19 +246,43 @@ int wg_cmd_cosim(int argc, char **argv)
 	if (gate && (model_only || o.rtl))
 		wg_die("cosim", 2, "--gate co-simulates the synthesized netlist: it takes no --model-only or --rtl (to run a "
 				   "netlist file, give it as --rtl without --gate)");
-	if (no_toggles && !gate)
-		wg_die("cosim", 2, "--no-toggles goes with --gate");
-	if (o.liberty && !gate)
-		wg_die("cosim", 2, "--liberty goes with --gate");
+	if ((gate_sim || blif || synth) && !gate)
+		wg_die("cosim", 2, "%s goes with --gate", gate_sim ? "--gate-sim" : blif ? "--blif" : "--synth");
+	if (synth && wg_synth_flow_parse(synth) < 0)
+		wg_die("cosim", 2, "--synth: %s is not full or quick", synth);
+	if (synth && blif)
+		wg_die("cosim", 2, "--synth: a --blif netlist is not synthesized");
+	const wg_synth_flow flow = synth ? (wg_synth_flow)wg_synth_flow_parse(synth) : WG_SYNTH_FULL;
+	if (gate_sim && strcmp(gate_sim, "native") != 0 && strcmp(gate_sim, "verilator") != 0)
+		wg_die("cosim", 2, "--gate-sim: %s is not native or verilator", gate_sim);
+	const int native = gate && (!gate_sim || strcmp(gate_sim, "native") == 0);
+	if (blif && !native)
+		wg_die("cosim", 2, "--blif is simulated natively: it takes no --gate-sim verilator");
+	if (o.liberty && !native)
+		wg_die("cosim", 2, "--liberty goes with --gate (native: the toggles it prices come from that simulator)");
+	if (native && o.wave)
+		wg_die("cosim", 2, "--wave: the native gate-level simulator writes no dumps; use --gate --gate-sim verilator "
+				   "--wave on a small configuration");
 	wg_gate_res *g = gate ? wg_xcalloc(sizeof *g) : NULL;
+	wg_ns_dut *nsd = native ? wg_xcalloc(sizeof *nsd) : NULL;
 	if (gate) {
 		char gerr[1024];
-		int code;
-		if (wg_gate_synth(o.block, o.p, o.top, g, &code, gerr, sizeof gerr) != 0)
+		int code = 2;
+		if (blif ? wg_gate_load(g, blif, gerr, sizeof gerr) != 0
+			 : wg_gate_synth(o.block, o.p, o.top, flow, !native, g, &code, gerr, sizeof gerr) != 0)
 			wg_die("cosim", code, "--gate: %s", gerr);
-		if (o.liberty && wg_gate_liberty(g, o.block, o.p, o.liberty, &code, gerr, sizeof gerr) != 0)
-			wg_die("cosim", code, "--liberty: %s", gerr);
-		o.rtl = g->sim; /* made absolute into ri->rtl_abs below, like a --rtl file */
+		if (native && wg_ns_dut_init(nsd, &g->nl, o.block, L, gerr, sizeof gerr) != 0)
+			wg_die("cosim", 2, "--gate: %s: %s", g->netlist, gerr);
+		if (!native)
+			o.rtl = g->sim; /* made absolute into ri->rtl_abs below, like a --rtl file */
+		if (o.liberty) {
+			if (access(o.liberty, R_OK) != 0)
+				wg_die("cosim", 2, "--liberty: cannot read %s: %s", o.liberty, strerror(errno));
+			g->have_lib = 1;
+			snprintf(g->lib_path, sizeof g->lib_path, "%s", o.liberty);
+		}
+		snprintf(ri->gate_args, sizeof ri->gate_args, " --gate%s%s%s%s", native ? "" : " --gate-sim verilator",
+			 flow == WG_SYNTH_QUICK ? " --synth quick" : "", blif ? " --blif " : "", blif ? blif : "");
 	}
 	if (o.rtl) {
 		if (access(o.rtl, R_OK) != 0)
@@ -267,12 +305,13 @@ int wg_cmd_cosim(int argc, char **argv)
 		printf("%s%s%s\n", o.rtl ? " rtl=" : "", o.rtl ? o.rtl : "", model_only ? " (C model only, no RTL)" : "");
 		fflush(stdout);
 	}
-	const int count_toggles = gate && !no_toggles;
 	wg_vbuild_req rq = {.block = o.block, .p = o.p, .L = L, .top = o.top, .rtl = o.rtl,
-			    .flavour = o.wave || count_toggles ? WG_FLAVOUR_FST : WG_FLAVOUR_FAST, .quiet = 0};
+			    .flavour = o.wave ? WG_FLAVOUR_FST : WG_FLAVOUR_FAST, .quiet = 0};
 	wg_vbuild_res rs = {0};
 	wg_dut_lib lib;
-	if (!model_only && wg_vbuild_load(&rq, &rs, &lib) != 0)
+	if (native)
+		wg_ns_dut_lib(nsd, &lib);
+	else if (!model_only && wg_vbuild_load(&rq, &rs, &lib) != 0)
 		return 2;
 
 	wg_harness_cfg cfg = {.b = o.block, .stim = o.stim, .p = o.p, .knobs = o.knobs, .L = L, .case_idx = o.case_idx,
@@ -290,28 +329,14 @@ int wg_cmd_cosim(int argc, char **argv)
 		cfg.trace_from = !directed && cfg.max_cycles > WAVE_LAST ? cfg.max_cycles - WAVE_LAST : 0;
 		cfg.trace_to = cfg.max_cycles;
 	}
-	if (count_toggles) { /* the whole run is dumped (it is the --wave dump too): toggles are counted from it */
-		if (!o.wave) {
-			if (wave_dir(ri, dir, sizeof dir) != 0)
-				return 2;
-			snprintf(fst, sizeof fst, "%s/toggles.fst", dir);
-		}
-		cfg.trace_from = 0;
-		cfg.trace_to = cfg.max_cycles;
-	}
 	wg_harness_res r;
-	if ((o.wave || count_toggles ? wg_wave_run(&cfg, fst, &r) : wg_harness_run(&cfg, &r)) != 0)
-		wg_die("cosim", 2, "cannot create the Verilated model");
+	if ((o.wave ? wg_wave_run(&cfg, fst, &r) : wg_harness_run(&cfg, &r)) != 0)
+		wg_die("cosim", 2, native ? "cannot create the gate-level simulator" : "cannot create the Verilated model");
 	if (r.verdict == WG_V_SETUP)
 		wg_die("cosim", 2, "%s", r.msg);
-	if (count_toggles) {
-		if (!r.traced)
-			fprintf(stderr, "warpgen cosim: --gate: the run wrote no dump: no toggle counts\n");
-		else if (wg_gate_toggles(g, fst, o.top, "clk_i", r.cycles, err, sizeof err) != 0)
-			fprintf(stderr, "warpgen cosim: --gate: no toggle counts: %s\n", err);
-		if (!o.wave)
-			unlink(fst);
-		if (g->have_lib && g->have_toggles) { /* activity energy beside the power-table estimate */
+	if (native) {
+		wg_gate_set_toggles(g, nsd->tog, nsd->cycles);
+		if (g->have_lib) { /* activity energy beside the power-table estimate */
 			g->en.table_ok = ri->energy_ok;
 			if (ri->energy_ok) {
 				g->en.table_pj = wg_energy_total(&ri->em, r.ev_c, (uint64_t)r.cycles, NULL);
@@ -340,21 +365,24 @@ int wg_cmd_cosim(int argc, char **argv)
 	if (r.verdict == WG_V_PASS) {
 		wg_report_pass(ri, &r);
 		if (gate)
-			wg_gate_print(g, o.quiet);
+			wg_gate_print(g, native ? "warpgen's gate-level simulator" : "Verilator (gate.v)", o.quiet);
 	} else {
 		wg_report_failure(ri, &r);
 		fflush(stdout);
 		int in_cycle = r.fail_cycle >= 0 && r.fail_cycle < r.cycles;
-		if (!model_only && in_cycle &&
+		if (!model_only && !native && in_cycle &&
 		    (r.verdict == WG_V_MISMATCH || r.verdict == WG_V_ASSERT || r.verdict == WG_V_CHECK))
 			failure_window(ri, &cfg, &r);
 		wg_report_followup(ri);
 	}
 	if (o.json && wg_report_json(ri, &r, o.json, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen cosim: %s\n", err);
-	else if (o.json && gate && wg_gate_json(g, o.json, err, sizeof err) != 0)
+	else if (o.json && gate && wg_gate_json(g, native ? "native" : "verilator", o.json, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen cosim: %s\n", err);
 	if (g) {
+		if (nsd)
+			wg_ns_dut_free(nsd);
+		free(nsd);
 		wg_gate_free(g);
 		free(g);
 	}

@@ -61,3 +61,8 @@ bad: /* loaded but not usable: unload it (the process may go on, e.g. to a failu
 	d->so = NULL;
 	return -1;
 }
+
+wg_shim *wg_dut_create(const wg_dut_lib *d, uint64_t seed)
+{
+	return d->create_ctx ? d->create_ctx(d->ctx, seed) : d->create(seed);
+}

@@ -1,17 +1,18 @@
 /* wg_gate.h - gate-level co-simulation (`warpgen cosim BLOCK --gate`): the
  * generated configuration synthesized by Yosys to its generic gate library
- * ($_AND_, $_MUX_, $_DFF_P_, ...), written as a Verilog netlist, joined with
- * Yosys's simulation models of the cells it uses (simcells.v), and run through
- * the ordinary harness as a --rtl file; then the toggles of every cell output
- * counted from a whole-run FST dump. Flow and limits: docs/cosim.md
- * ("Gate-level co-simulation").
+ * ($_AND_, $_MUX_, $_SDFF_PP0_, ...) and written twice: as BLIF, which
+ * warpgen's own gate-level simulator runs through the harness (wg_netsim.h,
+ * the default: fast to load at any size, and it counts every net's toggles),
+ * and as a Verilog netlist joined with Yosys's simulation models of its
+ * cells (simcells.v), which Verilator runs as a --rtl file (--gate-sim
+ * verilator: the independent check, practical for small netlists). Flow and
+ * limits: docs/cosim.md ("Gate-level co-simulation").
  *
- * Folder: <out>/gate/<block>/<config>/ holding <top>.v (generated), synth.ys,
- * synth.log, synth.key (the cache key: Yosys version, script, Verilog text),
- * netlist.v (Yosys's netlist), stat.txt and gate.v (netlist + cell models:
- * the file that is co-simulated; Verilator builds of it are cached by content
- * as for any --rtl file). The activity-based energy (--liberty) is in
- * wg_gate_energy.c. */
+ * Folder: <out>/gate/<block>/<config>/ (<config>-quick/ for the quick flow) holding
+ * <top>.v (generated), synth.ys, synth.log, synth.key (the cache key: Yosys version,
+ * script, Verilog text), netlist.blif and stat.txt; for Verilator the step synth-v.*
+ * also writes netlist.v (a minute of Yosys at 500,000 cells, so only then), and gate.v (netlist.v +
+ * cell models). The activity-based energy (--liberty) is in wg_gate_energy.c. */
 #ifndef WG_GATE_H
 #define WG_GATE_H
 
@@ -19,29 +20,29 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "wg_blif.h"
 #include "wg_desc.h"
 
-#define WG_GATE_MAXIN 6 /* input ports of one generic cell */
-#define WG_GATE_PATH 3800 /* fits wg_run_info.rtl_abs with the file name */
+#define WG_GATE_MAXIN WG_NL_MAXIN /* input pins of one generic cell */
+#define WG_GATE_PATH 3800         /* fits wg_run_info.rtl_abs with the file name */
+
+/* The Yosys flows (docs/cosim.md, "Gate-level co-simulation"). */
+typedef enum {
+	WG_SYNTH_FULL,  /* synth -flatten: Yosys's generic synthesis, optimized, ABC */
+	WG_SYNTH_QUICK  /* proc, flatten, memory, techmap: elaboration and mapping, no optimization */
+} wg_synth_flow;
+/* "full" / "quick" -> flow; -1 for anything else. */
+int wg_synth_flow_parse(const char *s);
+const char *wg_synth_flow_name(wg_synth_flow f);
 
 typedef struct wg_gate_type {
-	char name[48];            /* cell type, e.g. "$_AND_" */
+	char name[48];            /* cell type, e.g. "$_AND_" (the netlist's types, same index) */
 	long cells;               /* instances */
 	uint64_t toggles;         /* 0->1 and 1->0 transitions of their outputs, summed */
-	int flop;                 /* a flip-flop or latch type (output Q) */
+	int flop;                 /* a flip-flop (output Q) */
 	char lib_cell[160];       /* --liberty: the library cell(s) it is priced as ("" before wg_gate_activity) */
 	double energy_pj;         /* --liberty: its activity energy (internal + switching + clock + leakage) */
 } wg_gate_type;
-
-typedef struct wg_gate_cell {
-	char *name;               /* instance name in the netlist (Yosys `rename -enumerate`: "n123") */
-	int type;                 /* index into wg_gate_res.types */
-	uint64_t toggles;         /* transitions of its output over the counted run */
-	char *out;                /* output net (Y or Q), spaces removed, or NULL */
-	char *in[WG_GATE_MAXIN];  /* input nets, spaces removed */
-	char port[WG_GATE_MAXIN][4]; /* their port names ("A", "D", ...) */
-	int nin;                  /* number of inputs */
-} wg_gate_cell;
 
 /* Activity-based energy of the run priced with a Liberty library
  * (docs/energy-model.md section 10). */
@@ -61,56 +62,46 @@ typedef struct wg_gate_energy {
 } wg_gate_energy;
 
 typedef struct wg_gate_res {
-	char dir[WG_GATE_PATH];           /* out/gate/<block>/<config> */
-	char netlist[WG_GATE_PATH + 32];  /* <dir>/netlist.v */
-	char sim[WG_GATE_PATH + 32];      /* <dir>/gate.v: netlist + cell models */
+	char dir[WG_GATE_PATH];           /* out/gate/<block>/<config>[-quick] ("" for a given --blif) */
+	wg_synth_flow flow;               /* the Yosys flow that made it */
+	char netlist[WG_GATE_PATH + 32];  /* the BLIF: <dir>/netlist.blif, or --blif FILE */
+	char sim[WG_GATE_PATH + 32];      /* <dir>/gate.v: Verilog netlist + cell models ("" unless written) */
 	char yosys_version[128];          /* `yosys -V` */
 	double synth_seconds;             /* Yosys wall time (0 when cached) */
 	int synth_cached;                 /* the netlist was reused */
-	wg_gate_type *types;              /* per cell type, in netlist order of first use */
+	wg_nl nl;                         /* the netlist */
+	wg_gate_type *types;              /* per cell type, indexed as nl.types */
 	int ntypes;
-	wg_gate_cell *cells;              /* every instance */
-	long ncells;
-	long flops;                       /* flip-flop/latch instances (bits) */
-	/* toggle counts (wg_gate_toggles) */
+	long ncells;                      /* cells */
+	long flops;                       /* flip-flop cells (bits) */
+	/* toggle counts (wg_gate_set_toggles) */
 	int have_toggles;                 /* counted */
 	long cycles;                      /* cycles of the counted run */
+	uint64_t *tog;                    /* per net of nl: transitions over the run */
 	uint64_t cell_toggles;            /* all cell outputs */
 	uint64_t flop_toggles;            /* flip-flop outputs alone */
 	uint64_t input_toggles;           /* primary inputs, clock excluded */
-	char **inputs;                    /* input port names (from the netlist) */
-	int ninputs;
 	uint64_t clock_toggles;           /* the clock input (2 per cycle) */
-	long cells_found;                 /* instances whose output was found in the dump */
-	/* --liberty: the same configuration mapped to the library by `warpgen area`'s
-	 * flow (statistics only: the simulated netlist stays generic) */
-	int have_lib;                     /* mapped */
+	/* --liberty */
+	int have_lib;                     /* a library was given */
 	char lib_path[WG_GATE_PATH];      /* the Liberty file as given */
-	long lib_cells;                   /* cells after dfflibmap + abc -liberty */
-	long lib_flops;                   /* sequential library cells */
-	double lib_area_um2;              /* Yosys "Chip area" */
-	int have_leak;                    /* leakage known */
-	double lib_leak_nw;               /* sum of cell_leakage_power, nW */
-	wg_gate_energy en;                /* activity-based energy (--liberty, with toggles) */
+	wg_gate_energy en;                /* activity-based energy (with toggles) */
 } wg_gate_res;
 
-/* Synthesize (or reuse) b at p with top module `top`, parse the netlist's
- * instances and write gate.v. Returns 0, or -1 with a message (*code 2: bad
- * input, 1: tool failure). */
-int wg_gate_synth(const wg_block *b, const long *p, const char *top, wg_gate_res *r, int *code, char *err,
-		  size_t n);
 
-/* Count the toggles of every cell output, flop and primary input in fst (a
- * dump of the gate-level run over `cycles` cycles, scope TOP.<top>). Uses
- * fst2vcd (GTKWave). Returns 0, or -1 with a message. */
-int wg_gate_toggles(wg_gate_res *r, const char *fst, const char *top, const char *clock, long cycles, char *err,
-		    size_t n);
-
-/* --liberty FILE: map the configuration to the library with `warpgen area`'s
- * flow (cached under out/area/) and keep its cell count, area and leakage in
- * r. Returns 0, or -1 with a message (*code 2: bad input, 1: tool failure). */
-int wg_gate_liberty(wg_gate_res *r, const wg_block *b, const long *p, const char *liberty, int *code, char *err,
-		    size_t n);
+/* Synthesize (or reuse) b at p with top module `top` by `flow` and read the
+ * BLIF netlist; with `verilog`, also write gate.v for Verilator. Returns 0,
+ * or -1 with a message (*code 2: bad input, 1: tool failure). */
+int wg_gate_synth(const wg_block *b, const long *p, const char *top, wg_synth_flow flow, int verilog, wg_gate_res *r,
+		  int *code, char *err, size_t n);
+/* Read a BLIF netlist (`--blif FILE`, or the synthesized one) into r.
+ * Returns 0, or -1 with a message. */
+int wg_gate_load(wg_gate_res *r, const char *blif, char *err, size_t n);
+/* Read the netlist from BLIF text (exposed for the unit tests). */
+int wg_gate_load_text(wg_gate_res *r, const char *text, const char *name, char *err, size_t n);
+/* Take the per-net transitions of a run of `cycles` cycles (copied) and sum
+ * them per cell type, flops, inputs (clk_i excluded, counted 2 per cycle). */
+void wg_gate_set_toggles(wg_gate_res *r, const uint64_t *net_tog, long cycles);
 
 /* The activity-based energy of the counted run priced with the Liberty file
  * r->lib_path (every generic type mapped by wg_lib_map_type; loads from the
@@ -121,25 +112,16 @@ int wg_gate_activity(wg_gate_res *r, double period_ns, const char *period_basis,
 struct wg_lib;
 int wg_gate_activity_lib(wg_gate_res *r, const struct wg_lib *lib, double period_ns, char *err, size_t n);
 /* Output load (pF) of every cell (array of r->ncells, caller frees) given the
- * capacitance of each cell's input ports (in_cap[i * WG_GATE_MAXIN + j]: cell
+ * capacitance of each cell's input pins (in_cap[i * WG_GATE_MAXIN + j]: cell
  * i's input j): the sum over the cell inputs on its output net, plus wire_pf
- * per such input. Nets joined by `assign` are not followed. */
+ * per such input. Aliased nets are one net. */
 double *wg_gate_loads(const wg_gate_res *r, const double *in_cap, double wire_pf);
 
-/* Print the summary (cells, flops, toggles per type). */
-void wg_gate_print(const wg_gate_res *r, int quiet);
-
+/* Print the summary (cells, flops, toggles per type); `sim` names the simulator. */
+void wg_gate_print(const wg_gate_res *r, const char *sim, int quiet);
 /* Add "gate": {...} to the JSON object in path (written by wg_report_json),
  * atomically. Returns 0, or -1 with a message. */
-int wg_gate_json(const wg_gate_res *r, const char *path, char *err, size_t n);
-
-/* Parse the cell instances of a Yosys `write_verilog -noexpr` netlist text
- * into r->types / r->cells / r->flops (exposed for the unit test). */
-int wg_gate_parse_netlist(wg_gate_res *r, const char *text, char *err, size_t n);
-/* Count the value changes of a VCD stream into r (exposed for the unit test;
- * the run reads fst2vcd's output). name: the stream's name in messages. */
-int wg_gate_count_vcd(wg_gate_res *r, FILE *vcd, const char *name, const char *top, const char *clock, char *err,
-		      size_t n);
+int wg_gate_json(const wg_gate_res *r, const char *sim, const char *path, char *err, size_t n);
 
 void wg_gate_free(wg_gate_res *r);
 

@@ -12,48 +12,17 @@
 #include "wg_lib_map.h"
 #include "wg_liberty.h"
 
-typedef struct net_cap {
-	const char *net; /* net read by a cell input */
-	double cap;      /* the input's capacitance */
-} net_cap;
-
-static int by_net(const void *a, const void *b)
-{
-	return strcmp(((const net_cap *)a)->net, ((const net_cap *)b)->net);
-}
-
 double *wg_gate_loads(const wg_gate_res *r, const double *in_cap, double wire_pf)
 {
-	long ne = 0;
+	const wg_nl *nl = &r->nl;
+	double *net_load = wg_xcalloc(((size_t)nl->nnets + 1) * sizeof *net_load);
+	double *load = wg_xcalloc(((size_t)r->ncells + 1) * sizeof *load);
 	for (long i = 0; i < r->ncells; i++)
-		ne += r->cells[i].nin;
-	net_cap *e = malloc(((size_t)ne + 1) * sizeof *e);
-	double *load = calloc((size_t)r->ncells + 1, sizeof *load);
-	if (!e || !load) {
-		fprintf(stderr, "warpgen: out of memory\n");
-		exit(1);
-	}
-	ne = 0;
+		for (int j = 0; j < nl->cells[i].nin; j++)
+			net_load[nl->cells[i].in[j]] += in_cap[i * WG_GATE_MAXIN + j] + wire_pf;
 	for (long i = 0; i < r->ncells; i++)
-		for (int j = 0; j < r->cells[i].nin; j++)
-			e[ne++] = (net_cap){.net = r->cells[i].in[j], .cap = in_cap[i * WG_GATE_MAXIN + j]};
-	qsort(e, (size_t)ne, sizeof *e, by_net);
-	for (long i = 0; i < r->ncells; i++) {
-		const char *o = r->cells[i].out;
-		if (!o)
-			continue;
-		long lo = 0, hi = ne; /* first entry >= o */
-		while (lo < hi) {
-			long mid = lo + (hi - lo) / 2;
-			if (strcmp(e[mid].net, o) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (long k = lo; k < ne && strcmp(e[k].net, o) == 0; k++)
-			load[i] += e[k].cap + wire_pf;
-	}
-	free(e);
+		load[i] = net_load[nl->cells[i].out];
+	free(net_load);
 	return load;
 }
 
@@ -62,16 +31,12 @@ int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, ch
 	wg_gate_energy *en = &r->en;
 	en->ok = 0;
 	if (!r->have_toggles) {
-		snprintf(err, n, "no toggle counts (the run was not dumped)");
+		snprintf(err, n, "no toggle counts (the netlist was not simulated natively)");
 		return -1;
 	}
-	wg_lib_map *maps = calloc((size_t)r->ntypes + 1, sizeof *maps);
-	double *in_cap = calloc((size_t)r->ncells * WG_GATE_MAXIN + 1, sizeof *in_cap);
-	wg_lib_act *rows = calloc(2 * (size_t)r->ncells * (1 + WG_LIB_MAP_MAXEXTRA) + 1, sizeof *rows);
-	if (!maps || !in_cap || !rows) {
-		fprintf(stderr, "warpgen: out of memory\n");
-		exit(1);
-	}
+	wg_lib_map *maps = wg_xcalloc(((size_t)r->ntypes + 1) * sizeof *maps);
+	double *in_cap = wg_xcalloc(((size_t)r->ncells * WG_GATE_MAXIN + 1) * sizeof *in_cap);
+	wg_lib_act *rows = wg_xcalloc((2 * (size_t)r->ncells * (1 + WG_LIB_MAP_MAXEXTRA) + 1) * sizeof *rows);
 	int rc = 0;
 	for (int t = 0; rc == 0 && t < r->ntypes; t++) {
 		rc = wg_lib_map_type(lib, r->types[t].name, &maps[t], err, n);
@@ -87,20 +52,22 @@ int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, ch
 	double *load = NULL;
 	int nrows = 0;
 	if (rc == 0) {
+		const wg_nl *nl = &r->nl;
 		for (long i = 0; i < r->ncells; i++)
-			for (int j = 0; j < r->cells[i].nin; j++)
-				in_cap[i * WG_GATE_MAXIN + j] = wg_lib_map_cap(&maps[r->cells[i].type], r->cells[i].port[j]);
+			for (int j = 0; j < nl->cells[i].nin; j++)
+				in_cap[i * WG_GATE_MAXIN + j] =
+					wg_lib_map_cap(&maps[nl->cells[i].type], nl->types[nl->cells[i].type].pin[j]);
 		load = wg_gate_loads(r, in_cap, WG_LIB_MAP_WIRE_PF);
 		double lsum = 0;
 		for (long i = 0; i < r->ncells; i++) {
-			const wg_lib_map *m = &maps[r->cells[i].type];
-			rows[nrows++] = (wg_lib_act){.cell = m->cell->name, .instances = 1,
-						     .toggles = (double)r->cells[i].toggles, .load_pf = load[i]};
+			const wg_lib_map *m = &maps[nl->cells[i].type];
+			double tog = (double)r->tog[nl->cells[i].out];
+			rows[nrows++] = (wg_lib_act){.cell = m->cell->name, .instances = 1, .toggles = tog, .load_pf = load[i]};
 			/* extra gates in front of a flop's D: their output changes are
 			 * approximated by the flop's Q changes */
 			for (int x = 0; x < m->nextra; x++)
 				rows[nrows++] = (wg_lib_act){.cell = m->extra[x]->name, .instances = 1,
-							     .toggles = (double)r->cells[i].toggles,
+							     .toggles = tog,
 							     .load_pf = m->extra_load_pf[x]};
 			lsum += load[i];
 		}
@@ -112,8 +79,8 @@ int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, ch
 		for (int t = 0; rc == 0 && t < r->ntypes; t++) {
 			int k = 0;
 			for (long i = 0, row = 0; i < r->ncells; i++) {
-				const wg_lib_map *m = &maps[r->cells[i].type];
-				if (r->cells[i].type == t)
+				const wg_lib_map *m = &maps[nl->cells[i].type];
+				if (nl->cells[i].type == t)
 					for (int x = 0; x <= m->nextra; x++)
 						rows[nrows + k++] = rows[row + x];
 				row += 1 + m->nextra;

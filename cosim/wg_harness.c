@@ -409,7 +409,7 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 		free(m.st);
 		return 0;
 	}
-	m.rtl = c->dut ? c->dut->create(c->seed) : NULL;
+	m.rtl = c->dut ? wg_dut_create(c->dut, c->seed) : NULL;
 	if (c->dut && !m.rtl) {
 		free(m.model);
 		free(m.st);

@@ -146,7 +146,9 @@ void wg_replay_cmd(const wg_run_info *ri, char *buf, size_t n)
 		ADD(" --cycles %ld", ri->cycles_req);
 	if (o->case_idx >= 0)
 		ADD(" --case %s", o->stim->cases[o->case_idx].name);
-	if (ri->rtl_abs[0])
+	if (ri->gate_args[0])
+		ADD("%s", ri->gate_args);
+	else if (ri->rtl_abs[0])
 		ADD(" --rtl %s", ri->rtl_abs);
 #undef ADD
 }

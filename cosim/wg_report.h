@@ -27,6 +27,7 @@ typedef struct wg_run_info {
 	char win_fst[WG_PATH];       /* failure window dump written, or "" */
 	char win_gtkw[WG_PATH];      /* its save file, or "" */
 	int model_only;              /* --model-only: the C model and the stimulus's checks, no RTL */
+	char gate_args[WG_PATH];     /* " --gate ..." for the replay command, or "" */
 } wg_run_info;
 
 /* One differing port of a failing cycle. */

@@ -6,7 +6,9 @@
 #   on the same stimulus, (c) the full co-simulation; (c)/(a) and (b)/(a).
 # Then the renaming table at the paper's largest size (48 warps x 63 registers, 1024
 # physical registers, the unconstrained 3024-entry table), built from scratch so that
-# the Verilator build time shows.
+# the Verilator build time shows. Then gate-level co-simulation beside the RTL's: the
+# small rfc (native and Verilator) and wrc at its default size (native; Yosys takes about
+# a minute the first time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p out/bench
@@ -17,6 +19,26 @@ rm -rf out/cache/rename
 echo "paper's largest renaming table (Verilator build from scratch):"
 out/bin/warpgen bench rename --set RT_ENTRIES=3024 --cycles "${CYCLES:-500000}" --json out/bench/rename-rt3024.json 2>&1 |
 	sed 's/^build: done in/Verilator build: done in/' | grep -v '^build'
-echo "gate-level co-simulation (generic-gate netlist, no toggle dump) beside the RTL's, rfc ACTIVE_WARPS=2 ENTRIES=2 LANES=2 WIDTH=4:"
-for m in rtl gate; do out/bin/warpgen cosim rfc --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4 $([ $m = gate ] && echo --gate --no-toggles) --cycles "${CYCLES:-500000}" -q 2>&1 | grep '^PASS' | sed "s/^PASS/$m: PASS/; s/ rtl=[^ ]*//"; done
+# Gate-level co-simulation beside the RTL's, in one run: the RTL under Verilator, the Yosys
+# generic-gate netlist in warpgen's own simulator (native, toggles counted) and, for the small
+# netlist, the same netlist under Verilator (gate.v). The ratios are in the last column.
+gate_bench() { # NAME ARGS...: one line per simulator, cycles/s and the ratio to the RTL's
+	local name=$1 rtl="" line rate
+	shift
+	for m in rtl native verilator; do
+		[ "$m" = verilator ] && [ "$name" != small-rfc ] && continue
+		case $m in
+		rtl) opts=() ;;
+		native) opts=(--gate) ;;
+		verilator) opts=(--gate --gate-sim verilator) ;;
+		esac
+		line=$(out/bin/warpgen cosim "$@" "${opts[@]}" --cycles "${GATE_CYCLES:-100000}" -q 2>&1 | grep '^PASS' | sed 's/ rtl=[^ ]*//')
+		rate=$(sed -n 's/.*(\([0-9.]*\) \([kM]\) cycles\/s).*/\1 \2/p' <<<"$line" | awk '{print $1 * ($2 == "M" ? 1e6 : 1e3)}')
+		[ "$m" = rtl ] && rtl=$rate
+		printf '%-10s %-10s %s  (%s of the RTL)\n' "$name" "$m:" "$line" "$(awk -v a="$rate" -v b="$rtl" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')"
+	done
+}
+echo "gate-level co-simulation beside the RTL's (cycles/s; ratio to the RTL in the same run):"
+gate_bench small-rfc rfc --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4
+gate_bench wrc wrc
 echo "results: out/bench/*.json"

@@ -6,8 +6,8 @@
 # every prefetch_table configuration of ENTRIES {1,4,64} x WARPS {1,4,8} x
 # LANES_PER_CYCLE {1,8,32} x THREADS {8,32},
 # each x SEEDS seeds x CYCLES cycles, every RTL mutant (tests/mutant.sh), the plots with Yosys
-# at every point (PLOTS_FULL=1 tests/plots.sh out/sweep/plots), gate-level co-simulation of wrc and
-# sched2l (small, and sched2l at its default size), and the
+# at every point (PLOTS_FULL=1 tests/plots.sh out/sweep/plots), gate-level co-simulation of every
+# block's default configuration (200,000 cycles, seed 2) and of small wrc, sched2l and rfc, and the
 # lint of the configurations too slow for `make test` (Yosys needs about a minute
 # for each). In parallel, one line per run, ending "N passed, M failed". Failures
 # print their replay command.
@@ -44,7 +44,11 @@ for e in 1 4 64; do for w in 1 4 8; do for l in 1 8 32; do for t in 8 32; do
 	done
 done; done; done; done
 echo "PLOTS_FULL=1 tests/plots.sh out/sweep/plots >/dev/null 2>&1 && echo 'PASS plots full' || echo 'FAIL plots full'" >>"$list"
-for g in "wrc 20000 --set WARPS=4 --set MSHRS=8 --set MISSQ=4" "sched2l 20000 --set WARPS=8 --set ACTIVE=2" "sched2l 20000"; do
+for d in csim/*_desc.c; do
+	b=$(basename "$d" _desc.c)
+	[ "$b" = wg ] || echo "tests/gate_check.sh pass $b 200000 --seed 2 >/dev/null 2>&1 && echo 'PASS gate $b default 200000 seed 2' || echo 'FAIL gate $b default 200000 seed 2'" >>"$list"
+done
+for g in "wrc 200000 --set WARPS=4 --set MSHRS=8 --set MISSQ=4" "sched2l 200000 --set WARPS=8 --set ACTIVE=2" "rfc 200000 --set WARPS=4 --set ACTIVE_WARPS=1 --set ENTRIES=1 --set LANES=1"; do
 	echo "tests/gate_check.sh pass $g >/dev/null 2>&1 && echo 'PASS gate $g' || echo 'FAIL gate $g'" >>"$list"
 done
 # flip-flop checks moved out of the default run (make test keeps rename-small and the prefetch table's edges)
@@ -61,6 +65,11 @@ for l in "rename" "rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --se
 	b=$1 && shift
 	echo "BLOCK=$b tests/lint.sh $* >/dev/null 2>&1 && echo 'PASS lint $l' || echo 'FAIL lint $l'" >>"$list"
 done
+# lint of the renaming table's directed-case parameter sets (moved here from make test)
+out/bin/warpgen cosim rename --list 2>/dev/null | grep -oE '\[[A-Z_=0-9,]+\]$' | tr -d '[]' | sort -u |
+	while read -r ov; do
+		echo "BLOCK=rename tests/lint.sh $(printf -- '--set %s ' ${ov//,/ }) >/dev/null 2>&1 && echo 'PASS lint rename case $ov' || echo 'FAIL lint rename case $ov'" >>"$list"
+	done
 echo "sweep: $(wc -l <"$list") runs ($CYCLES cycles each for co-simulation), $JOBS at a time"
 tr '\n' '\0' <"$list" | xargs -0 -P "$JOBS" -I{} bash -c 'eval "$1" 2>&1 | grep -E "^(PASS|FAIL|MISMATCH|  replay)"' _ {} | tee out/sweep/results
 passed=$(grep -c '^PASS' out/sweep/results || true)

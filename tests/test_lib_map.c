@@ -74,13 +74,14 @@ static const char *const LIB =
 	"}\n";
 
 static const char *netlist =
-	"module t(clk_i, a_i, b_i, q_o);\n"
-	"  input clk_i;\n  input a_i;\n  input b_i;\n  output q_o;\n"
-	"  \\$_NOT_  wg1 (\n    .A(a_i),\n    .Y(w1)\n  );\n"
-	"  \\$_AND_  wg2 (\n    .A(w1),\n    .B(b_i),\n    .Y(\\w [2] )\n  );\n"
-	"  \\$_NAND_  wg3 (\n    .A(w1),\n    .B(\\w[2] ),\n    .Y(w3)\n  );\n"
-	"  \\$_DFF_P_  wg4 (\n    .C(clk_i),\n    .D(w3),\n    .Q(q_o)\n  );\n"
-	"endmodule\n";
+	".model t\n"
+	".inputs clk_i a_i b_i\n"
+	".outputs q_o\n"
+	".subckt $_NOT_ A=a_i Y=w1\n"
+	".subckt $_AND_ A=w1 B=b_i Y=w[2]\n"
+	".subckt $_NAND_ A=w1 B=w[2] Y=w3\n"
+	".subckt $_DFF_P_ C=clk_i D=w3 Q=q_o\n"
+	".end\n";
 
 static void check_map(const wg_lib *lib)
 {
@@ -130,11 +131,10 @@ static void check_energy(const wg_lib *lib)
 	char err[512];
 	wg_gate_res r;
 	memset(&r, 0, sizeof r);
-	CHECK(wg_gate_parse_netlist(&r, netlist, err, sizeof err) == 0);
+	CHECK(wg_gate_load_text(&r, netlist, "t.blif", err, sizeof err) == 0);
 	CHECK_EQ(r.ncells, 4);
-	CHECK(r.ncells == 4 && r.cells[1].out && strcmp(r.cells[1].out, "\\w[2]") == 0); /* spaces removed */
-	CHECK(r.ncells == 4 && r.cells[2].nin == 2 && strcmp(r.cells[2].port[1], "B") == 0);
-	CHECK(r.ncells == 4 && r.cells[3].nin == 2 && strcmp(r.cells[3].out, "q_o") == 0);
+	CHECK(r.ncells == 4 && r.nl.cells[2].nin == 2 && strcmp(r.nl.types[r.nl.cells[2].type].pin[1], "B") == 0);
+	CHECK(r.ncells == 4 && r.nl.cells[3].out == wg_nl_find(&r.nl, "q_o"));
 	if (r.ncells != 4) {
 		wg_gate_free(&r);
 		return;
@@ -142,11 +142,13 @@ static void check_energy(const wg_lib *lib)
 	/* loads from fanout: w1 -> wg2.A (AND2 A 2 fF) + wg3.A (NAND2 1.5 fF); w2 -> wg3.B;
 	 * w3 -> DFF D (1.8 fF); q_o: no cell */
 	const double w = WG_LIB_MAP_WIRE_PF;
-	const uint64_t tog[4] = {4, 2, 3, 1};
+	uint64_t tog[16] = {0};
+	static const char *const outs[4] = {"w1", "w[2]", "w3", "q_o"};
+	static const uint64_t n_tog[4] = {4, 2, 3, 1};
+	CHECK(r.nl.nnets <= 16);
 	for (int i = 0; i < 4; i++)
-		r.cells[i].toggles = tog[i];
-	r.have_toggles = 1;
-	r.cycles = 10;
+		tog[wg_nl_find(&r.nl, outs[i])] = n_tog[i];
+	wg_gate_set_toggles(&r, tog, 10);
 	CHECK(wg_gate_activity_lib(&r, lib, 2.0, err, sizeof err) == 0);
 	double load[4] = {0.002 + 0.0015 + 2 * w, 0.0015 + w, 0.0018 + w, 0};
 	CHECK(r.en.ok);
