@@ -102,7 +102,11 @@ $(OUT)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB_NOMAIN)
 	$(say) CC "$< (ASan+UBSan)"
 	$(Q)$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -o $@ $(filter-out %.h,$^) $(LDLIBS)
 
-test: build $(OUT)/bin/warpgen-tsan $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SRC))
+# the three builds and the unit tests compile in parallel (after the packages are in place)
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+test:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory -j$(NPROC) build $(OUT)/bin/warpgen-tsan $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SRC))
 	@tests/run_tests.sh
 
 bench: build

@@ -173,5 +173,13 @@ case $? in
 3) echo "plots: skipped (gnuplot not installed)" ;;
 *) echo "plots: FAILED (see out/main/plots.log)"; status=1 ;;
 esac
+# Gate-level: every block's default configuration synthesized (full flow), co-simulated in the
+# native gate-level simulator and priced with the Liberty library (docs/cosim.md).
+echo
+tests/gate_report.sh out/main >out/gate.md
+rc=$?
+cat out/gate.md
+[ "$rc" -eq 0 ] || { echo "gate-level: FAILED (see out/main/gate-*.log)"; status=1; }
+{ echo; echo "## Gate-level co-simulation and activity-based energy"; echo; grep -v '^gate ' out/gate.md; } >>out/report.md
 [ "$status" -eq 0 ] && echo "main job: all checks passed" || echo "main job: FAILED (logs in out/main/)"
 exit $status

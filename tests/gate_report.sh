@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# gate_report.sh OUTDIR - `make`'s gate-level part: every block at its default configuration
+# synthesized by Yosys (the full flow, `synth -flatten`), co-simulated in warpgen's gate-level
+# simulator against the C model (GATE_CYCLES, default 100,000), its toggles priced with the
+# Liberty library (LIBERTY: sky130 hd typical from ../shared/liberty when present, else the OSU
+# 0.18 um cells `make deps` unpacks), and a Markdown table of the activity-based energy beside
+# the power-table estimate (OUTDIR/gate.md; each run's JSON in OUTDIR/gate-BLOCK.json).
+# Exit 1 if a run fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-out/main}
+W=${WARPGEN:-out/bin/warpgen}
+CYCLES=${GATE_CYCLES:-100000}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+LIBERTY=${LIBERTY:-../shared/liberty/sky130_fd_sc_hd__tt_025C_1v80.lib}
+[ -f "$LIBERTY" ] || LIBERTY=out/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib
+mkdir -p "$out"
+blocks=$(for d in csim/*_desc.c; do b=$(basename "$d" _desc.c); [ "$b" = wg ] || echo "$b"; done)
+export W CYCLES LIBERTY out
+printf '%s\n' $blocks | xargs -P "$JOBS" -I{} bash -c '
+	t0=$(date +%s.%N)
+	$W cosim {} --gate --liberty "$LIBERTY" --cycles "$CYCLES" --json "$out/gate-{}.json" >"$out/gate-{}.log" 2>&1
+	rc=$?
+	echo "{\"seconds\": $(awk -v a="$t0" -v b="$(date +%s.%N)" "BEGIN { printf \"%.1f\", b - a }"), \"rc\": $rc}" >"$out/gate-{}.time"
+	echo "gate {}: $(grep -E "^(PASS|FAIL|MISMATCH)" "$out/gate-{}.log" | head -1)"'
+python3 - "$out" "$LIBERTY" "$CYCLES" $blocks <<'PY'
+import json, os, re, sys
+out, lib, cycles, blocks = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+rows, bad = [], []
+for b in blocks:
+    t = json.load(open(os.path.join(out, "gate-%s.time" % b)))
+    try:
+        d = json.load(open(os.path.join(out, "gate-%s.json" % b)))
+    except (OSError, ValueError):
+        bad.append(b); rows.append("| %s | no result (see %s/gate-%s.log) |||||||||" % (b, out, b)); continue
+    g = d["gate"]; a = g.get("activity_energy_pj"); c = max(1, g["cycles"])
+    if d["verdict"] != "PASS":
+        bad.append(b)
+    tab = g.get("table_energy_pj")
+    m = re.search(r"\(([0-9.]+) ([kM]) cycles/s\)", open(os.path.join(out, "gate-%s.log" % b)).read())
+    rate = "%s %s" % (m.group(1), m.group(2)) if m else "-"
+    rows.append("| %s | %s | %d / %d | %.3f | %s | %s | %s | %s | %s | %.0f |" % (
+        b, d["verdict"], g["cells"], g["flops"], g["cell_toggles"] / c / max(1, g["cells"]),
+        "%.3f / %.3f / %.3f / %.2g" % (a["internal"] / c, a["switching"] / c, a["clock"] / c, a["leakage"] / c) if a else "-",
+        "%.3f" % (a["per_cycle"]) if a else "n/a",
+        "%.3f" % (tab / c) if tab else "n/g",
+        "%.2f" % g["ratio"] if g.get("ratio") else "n/a",
+        rate,
+        t["seconds"]))
+name = os.path.basename(lib)
+print("Gate-level co-simulation of every block's default configuration (Yosys `synth -flatten` to generic")
+print("gates, warpgen's gate-level simulator, %d cycles, seed 1) and its activity-based energy with %s" % (cycles, name))
+print("(docs/energy-model.md section 10; the ratio is activity / power-table estimate):")
+print()
+print("| block | verdict | cells / flops | toggles per cell per cycle | internal / switching / clock / leakage pJ/cycle | activity pJ/cycle | table pJ/cycle | ratio | gate cycles/s | wall s (synthesis + run) |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+print("\n".join(rows))
+sys.exit(1 if bad else 0)
+PY
