@@ -420,7 +420,8 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	m.ov = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
 
 	double t0 = wg_now();
-	if (c->dut && c->case_idx < 0 && !c->trace_path && c->run_on == 0 && c->max_cycles >= PIPE_SLOTS)
+	if (c->dut && !c->dut->serial && c->case_idx < 0 && !c->trace_path && c->run_on == 0 &&
+	    c->max_cycles >= PIPE_SLOTS)
 		loop_pipelined(c, r, &m); /* random stimulus, no waveform: overlap the two sides */
 	else
 		loop(c, r, &m);
