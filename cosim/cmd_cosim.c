@@ -200,23 +200,27 @@ static int exit_code(wg_verdict v)
 int wg_cmd_cosim(int argc, char **argv)
 {
 	wg_opts o;
-	/* --model-only, --gate, --gate-sim and --blif are this command's own options; the rest is the common set */
+	/* --model-only, --gate, --synth, --gate-sim and --blif are this command's own options; the
+	 * rest is the common set */
 	int model_only = 0, gate = 0, ac = 0;
 	const char *gate_sim = NULL, *blif = NULL, *synth = NULL;
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--model-only") == 0)
-			model_only = 1;
-		else if (strcmp(argv[i], "--gate") == 0)
-			gate = 1;
-		else if (strcmp(argv[i], "--gate-sim") == 0 || strcmp(argv[i], "--blif") == 0 ||
-			 strcmp(argv[i], "--synth") == 0) {
+		const char **val = strcmp(argv[i], "--gate-sim") == 0 ? &gate_sim
+				   : strcmp(argv[i], "--blif") == 0   ? &blif
+				   : strcmp(argv[i], "--synth") == 0  ? &synth
+								      : NULL;
+		if (val) {
 			if (i + 1 >= argc)
 				wg_die("cosim", 2, "%s needs a value", argv[i]);
-			*(argv[i][2] == 'g' ? &gate_sim : argv[i][2] == 'b' ? &blif : &synth) = argv[i + 1];
-			i++;
-		} else
+			*val = argv[++i];
+		} else if (strcmp(argv[i], "--model-only") == 0) {
+			model_only = 1;
+		} else if (strcmp(argv[i], "--gate") == 0) {
+			gate = 1;
+		} else {
 			av[ac++] = argv[i];
+		}
 	}
 	argc = ac;
 	argv = av;
