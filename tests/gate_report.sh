@@ -5,7 +5,7 @@
 # Liberty library (LIBERTY: sky130 hd typical from ../shared/liberty when present, else the OSU
 # 0.18 um cells `make deps` unpacks), and a Markdown table of the activity-based energy beside
 # the power-table estimate (OUTDIR/gate.md; each run's JSON in OUTDIR/gate-BLOCK.json).
-# Exit 1 if a run fails.
+# GATE_BLOCKS="a b" limits it to those blocks. Exit 1 if a run fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/main}
@@ -15,7 +15,7 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 LIBERTY=${LIBERTY:-../shared/liberty/sky130_fd_sc_hd__tt_025C_1v80.lib}
 [ -f "$LIBERTY" ] || LIBERTY=out/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib
 mkdir -p "$out"
-blocks=$(for d in csim/*_desc.c; do b=$(basename "$d" _desc.c); [ "$b" = wg ] || echo "$b"; done)
+blocks=${GATE_BLOCKS:-$(for d in csim/*_desc.c; do b=$(basename "$d" _desc.c); [ "$b" = wg ] || echo "$b"; done)}
 export W CYCLES LIBERTY out
 printf '%s\n' $blocks | xargs -P "$JOBS" -I{} bash -c '
 	t0=$(date +%s.%N)

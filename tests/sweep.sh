@@ -37,6 +37,10 @@ for sms in 1 3 15; do for o in ENERGY PERFORMANCE; do
 		cosim equalizer_gpu --set SMS=$sms --set OBJECTIVE=$o --seed $s
 	done
 done; done
+for s in $(seq 1 "$SEEDS"); do # make test's former 15-SM plurality point
+	cosim equalizer_gpu --set SMS=15 --set WARPS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 \
+		--set OBJECTIVE=PERFORMANCE --set MAJORITY=PLURALITY --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --seed $s
+done
 for e in 1 4 64; do for w in 1 4 8; do for l in 1 8 32; do for t in 8 32; do
 	[ "$l" -le "$t" ] || continue
 	for s in $(seq 1 "$SEEDS"); do
