@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "wg_buf.h"
+#include "wg_vtool.h"
 
 /* ------------------------------------------------------------ cell types */
 
@@ -100,12 +101,10 @@ typedef struct index {
 	size_t cap;   /* power of two */
 } index;
 
+/* The project's FNV-1a 64 (wg_vtool.h). */
 static uint64_t hash_name(const char *s, size_t len)
 {
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
+	return wg_fnv_part(WG_FNV_INIT, s, len);
 }
 
 typedef struct reader {
