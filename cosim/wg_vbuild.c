@@ -139,12 +139,16 @@ static int build(const wg_vbuild_req *rq, const wg_vbuild_res *rs, const wg_argv
 	wg_argv_add(&a, "OPT_FAST=-O2");
 	wg_argv_add(&a, "OPT_SLOW=-O1");
 	wg_argv_add(&a, "OPT_GLOBAL=-O2");
+	wg_argv_add(&a, "USER_CPPFLAGS=-include %s -Winvalid-pch", rt->pch);
 	wg_argv_add(&a, "V%s__ALL.a", rq->top);
 	pid_t make_pid = wg_proc_start(a.v, log);
 	wg_argv_free(&a);
 
 	wg_argv_add(&a, "g++");
 	wg_vtool_cxxflags(&a, rq->flavour == WG_FLAVOUR_FST);
+	wg_argv_add(&a, "-include");
+	wg_argv_add(&a, "%s", rt->pch);
+	wg_argv_add(&a, "-Winvalid-pch");
 	wg_argv_add(&a, "-I%s", obj);
 	wg_argv_add(&a, "-c");
 	wg_argv_add(&a, "%s/shim.cpp", rs->dir);

@@ -31,10 +31,15 @@ run_one() {
 export -f run_one
 export LOGS
 
-# Tests named build:* run first, alone (they fill caches the others share).
-printf '%s\n' "$list" | grep -P '^build:' | while IFS=$'\t' read -r name cmd; do run_one "$name" "$cmd"; done
-printf '%s\n' "$list" | grep -vP '^build:' | grep . | tr '\n' '\0' |
-	xargs -0 -P "$JOBS" -I{} bash -c 'IFS=$'"'"'\t'"'"' read -r n c <<<"$1"; run_one "$n" "$c"' _ {}
+# run_all: the tests on standard input, JOBS at a time.
+run_all() {
+	grep . | tr '\n' '\0' |
+		xargs -0 -P "$JOBS" -I{} bash -c 'IFS=$'"'"'\t'"'"' read -r n c <<<"$1"; run_one "$n" "$c"' _ {}
+}
+# Tests named build:* run first, among themselves (they fill caches the others share;
+# each builds another block, so they do not wait for one another).
+printf '%s\n' "$list" | grep -P '^build:' | run_all
+printf '%s\n' "$list" | grep -vP '^build:' | run_all
 
 passed=$(grep -l '^pass' "$LOGS"/*.status 2>/dev/null | wc -l)
 failed=$(grep -l '^fail' "$LOGS"/*.status 2>/dev/null | wc -l)
