@@ -12,10 +12,12 @@ static const char *net_label(const wg_nl *nl, int net)
 	return nl->name[nl->net_name[net]];
 }
 
-/* Topological order of the combinational cells (Kahn). */
-static int order(wg_ns *s, char *err, size_t n)
+/* Topological order of the combinational cells (Kahn) into p->op, and each
+ * net's fanout as places in that order (p->fo_start, p->fo). Returns 0, or -1
+ * with a message naming a net of a loop. */
+static int order(wg_ns_plan *p, char *err, size_t n)
 {
-	const wg_nl *nl = s->nl;
+	const wg_nl *nl = p->nl;
 	long nn = nl->nnets;
 	int *cdrv = wg_xcalloc(((size_t)nn + 1) * sizeof *cdrv); /* net -> comb cell + 1 */
 	int *cnt = wg_xcalloc(((size_t)nn + 2) * sizeof *cnt);
@@ -29,19 +31,19 @@ static int order(wg_ns *s, char *err, size_t n)
 		for (int k = 0; k < cl->nin; k++)
 			cnt[cl->in[k] + 1]++;
 	}
-	/* fanout by cell index first (CSR), then renumbered to positions */
+	/* fanout by cell index first (CSR), then renumbered to places */
 	for (long i = 0; i < nn; i++)
 		cnt[i + 1] += cnt[i];
-	s->fo_start = wg_xcalloc(((size_t)nn + 1) * sizeof *s->fo_start);
-	memcpy(s->fo_start, cnt, ((size_t)nn + 1) * sizeof *cnt);
-	s->fo = wg_xcalloc(((size_t)cnt[nn] + 1) * sizeof *s->fo);
+	p->fo_start = wg_xcalloc(((size_t)nn + 1) * sizeof *p->fo_start);
+	memcpy(p->fo_start, cnt, ((size_t)nn + 1) * sizeof *cnt);
+	p->fo = wg_xcalloc(((size_t)cnt[nn] + 1) * sizeof *p->fo);
 	int *pending = wg_xcalloc(((size_t)nl->ncells + 1) * sizeof *pending);
 	for (long c = 0; c < nl->ncells; c++) {
 		const wg_nl_cell *cl = &nl->cells[c];
 		if (cl->kind >= WG_NL_NCOMB)
 			continue;
 		for (int k = 0; k < cl->nin; k++) {
-			s->fo[cnt[cl->in[k]]++] = (int)c;
+			p->fo[cnt[cl->in[k]]++] = (int)c;
 			pending[c] += cdrv[cl->in[k]] != 0;
 		}
 	}
@@ -55,9 +57,9 @@ static int order(wg_ns *s, char *err, size_t n)
 		int c = queue[head];
 		pos[c] = (int)head++;
 		int out = nl->cells[c].out;
-		for (int k = s->fo_start[out]; k < s->fo_start[out + 1]; k++)
-			if (--pending[s->fo[k]] == 0)
-				queue[tail++] = s->fo[k];
+		for (int k = p->fo_start[out]; k < p->fo_start[out + 1]; k++)
+			if (--pending[p->fo[k]] == 0)
+				queue[tail++] = p->fo[k];
 	}
 	int rc = 0;
 	if (tail < ncomb) {
@@ -68,19 +70,19 @@ static int order(wg_ns *s, char *err, size_t n)
 			 nl->types[nl->cells[c].type].name);
 		rc = -1;
 	} else {
-		s->nop = ncomb;
-		s->op = wg_xcalloc(((size_t)ncomb + 1) * sizeof *s->op);
+		p->nop = ncomb;
+		p->op = wg_xcalloc(((size_t)ncomb + 1) * sizeof *p->op);
 		for (long i = 0; i < ncomb; i++) {
 			const wg_nl_cell *cl = &nl->cells[queue[i]];
-			wg_ns_op *o = &s->op[i];
+			wg_ns_op *o = &p->op[i];
 			o->kind = cl->kind;
 			memcpy(o->in, cl->in, sizeof o->in);
 			for (int k = cl->nin; k < WG_NL_MAXIN; k++)
 				o->in[k] = 0;
 			o->out = cl->out;
 		}
-		for (long k = 0; k < s->fo_start[nn]; k++)
-			s->fo[k] = pos[s->fo[k]];
+		for (long k = 0; k < p->fo_start[nn]; k++)
+			p->fo[k] = pos[p->fo[k]];
 	}
 	free(cdrv);
 	free(cnt);
@@ -90,11 +92,54 @@ static int order(wg_ns *s, char *err, size_t n)
 	return rc;
 }
 
+int wg_ns_plan_init(wg_ns_plan *p, const wg_nl *nl, int clock, char *err, size_t n)
+{
+	memset(p, 0, sizeof *p);
+	p->nl = nl;
+	p->flop = wg_xcalloc(((size_t)nl->flops + 1) * sizeof *p->flop);
+	for (long c = 0; c < nl->ncells; c++) {
+		const wg_nl_cell *cl = &nl->cells[c];
+		if (cl->kind < WG_NL_NCOMB)
+			continue;
+		if (cl->clk != clock) {
+			snprintf(err, n, "flip-flop %s is clocked by %s, not by the clock input", net_label(nl, cl->out),
+				 net_label(nl, cl->clk));
+			wg_ns_plan_free(p);
+			return -1;
+		}
+		wg_ns_flop *f = &p->flop[p->nflop++];
+		f->kind = cl->kind;
+		f->rpol = cl->rpol;
+		f->epol = cl->epol;
+		f->rval = cl->rval;
+		f->d = cl->in[0];
+		f->r = cl->nin > 1 && cl->kind != WG_NL_DFFE ? cl->in[1] : -1;
+		f->e = cl->kind == WG_NL_DFFE ? cl->in[1] : cl->nin > 2 ? cl->in[2] : -1;
+		f->q = cl->out;
+	}
+	if (order(p, err, n) != 0) {
+		wg_ns_plan_free(p);
+		return -1;
+	}
+	return 0;
+}
+
+void wg_ns_plan_free(wg_ns_plan *p)
+{
+	free(p->op);
+	free(p->flop);
+	free(p->fo_start);
+	free(p->fo);
+	memset(p, 0, sizeof *p);
+}
+
 static void mark(wg_ns *s, int net)
 {
-	s->stale |= s->fo_start[net] < s->fo_start[net + 1];
-	for (int k = s->fo_start[net]; k < s->fo_start[net + 1]; k++)
-		s->dirty[s->fo[k] >> 6] |= 1ull << (s->fo[k] & 63);
+	const wg_ns_plan *p = s->p;
+	int k = p->fo_start[net], end = p->fo_start[net + 1];
+	s->stale |= k < end;
+	for (; k < end; k++)
+		s->dirty[p->fo[k] >> 6] |= 1ull << (p->fo[k] & 63);
 }
 
 static void put(wg_ns *s, int net, unsigned char value)
@@ -106,54 +151,34 @@ static void put(wg_ns *s, int net, unsigned char value)
 	mark(s, net);
 }
 
-int wg_ns_init(wg_ns *s, const wg_nl *nl, int clock, uint64_t seed, char *err, size_t n)
+void wg_ns_init(wg_ns *s, const wg_ns_plan *p, uint64_t seed)
 {
 	memset(s, 0, sizeof *s);
-	s->nl = nl;
-	if (order(s, err, n) != 0) {
-		wg_ns_free(s);
-		return -1;
-	}
-	s->ndirty = (s->nop + 63) / 64;
+	s->p = p;
+	s->ndirty = (p->nop + 63) / 64;
 	s->dirty = wg_xcalloc(((size_t)s->ndirty + 1) * sizeof *s->dirty);
-	s->v = wg_xcalloc((size_t)nl->nnets + 1);
-	s->tog = wg_xcalloc(((size_t)nl->nnets + 1) * sizeof *s->tog);
-	s->flop = wg_xcalloc(((size_t)nl->flops + 1) * sizeof *s->flop);
-	s->qn = wg_xcalloc((size_t)nl->flops + 1);
+	s->v = wg_xcalloc((size_t)p->nl->nnets + 1);
+	s->tog = wg_xcalloc(((size_t)p->nl->nnets + 1) * sizeof *s->tog);
+	s->qn = wg_xcalloc((size_t)p->nflop + 1);
 	uint64_t x = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull; /* xorshift64* */
-	for (long c = 0; c < nl->ncells; c++) {
-		const wg_nl_cell *cl = &nl->cells[c];
-		if (cl->kind < WG_NL_NCOMB)
-			continue;
-		if (cl->clk != clock) {
-			snprintf(err, n, "flip-flop %s is clocked by %s, not by the clock input", net_label(nl, cl->out),
-				 net_label(nl, cl->clk));
-			wg_ns_free(s);
-			return -1;
-		}
-		s->flop[s->nflop++] = (int)c;
+	for (long i = 0; i < p->nflop; i++) {
 		x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
-		s->v[cl->out] = (unsigned char)((x * 0x2545F4914F6CDD1Dull) >> 63);
+		s->v[p->flop[i].q] = (unsigned char)((x * 0x2545F4914F6CDD1Dull) >> 63);
 	}
-	for (long i = 0; i < nl->nnets; i++)
-		if (nl->konst[i] >= 0)
-			s->v[i] = (unsigned char)nl->konst[i];
+	for (long i = 0; i < p->nl->nnets; i++)
+		if (p->nl->konst[i] >= 0)
+			s->v[i] = (unsigned char)p->nl->konst[i];
 	for (long w = 0; w < s->ndirty; w++)
 		s->dirty[w] = ~0ull;
-	if (s->nop % 64)
-		s->dirty[s->ndirty - 1] = (1ull << (s->nop % 64)) - 1;
+	if (p->nop % 64)
+		s->dirty[s->ndirty - 1] = (1ull << (p->nop % 64)) - 1;
 	s->stale = 1;
 	wg_ns_settle(s);
 	s->counting = 1;
-	return 0;
 }
 
 void wg_ns_free(wg_ns *s)
 {
-	free(s->op);
-	free(s->flop);
-	free(s->fo_start);
-	free(s->fo);
 	free(s->dirty);
 	free(s->v);
 	free(s->qn);
@@ -164,6 +189,16 @@ void wg_ns_free(wg_ns *s)
 void wg_ns_set(wg_ns *s, int net, int value)
 {
 	put(s, net, (unsigned char)(value != 0));
+}
+
+int wg_ns_get(const wg_ns *s, int net)
+{
+	return s->v[net];
+}
+
+uint64_t wg_ns_toggles(const wg_ns *s, int net)
+{
+	return s->tog[net];
 }
 
 /* The cell functions of simcells.v. */
@@ -193,40 +228,39 @@ static unsigned char eval_op(const wg_ns_op *o, const unsigned char *v)
 
 void wg_ns_settle(wg_ns *s)
 {
-	/* fanout positions are later in the order than their driver, so one
+	/* fanout places are later in the order than their driver, so one
 	 * forward pass sees every cell that becomes dirty during the pass */
 	if (!s->stale)
 		return;
+	const wg_ns_plan *p = s->p;
 	for (long w = 0; w < s->ndirty; w++)
 		while (s->dirty[w]) {
-			long p = w * 64 + __builtin_ctzll(s->dirty[w]);
+			long i = w * 64 + __builtin_ctzll(s->dirty[w]);
 			s->dirty[w] &= s->dirty[w] - 1;
-			const wg_ns_op *o = &s->op[p];
-			put(s, o->out, eval_op(o, s->v));
+			put(s, p->op[i].out, eval_op(&p->op[i], s->v));
 		}
 	s->stale = 0;
 }
 
 void wg_ns_edge(wg_ns *s)
 {
-	const wg_nl *nl = s->nl;
+	const wg_ns_plan *p = s->p;
+	const unsigned char *v = s->v;
 	wg_ns_settle(s);
-	for (long i = 0; i < s->nflop; i++) {
-		const wg_nl_cell *c = &nl->cells[s->flop[i]];
-		unsigned q = s->v[c->out], d = s->v[c->in[0]];
-		unsigned r = c->nin > 1 && c->kind != WG_NL_DFFE ? s->v[c->in[1]] == c->rpol : 0;
-		unsigned e = c->kind == WG_NL_DFFE ? s->v[c->in[1]] == c->epol
-			     : c->nin > 2     ? s->v[c->in[2]] == c->epol
-					      : 1;
+	for (long i = 0; i < p->nflop; i++) {
+		const wg_ns_flop *f = &p->flop[i];
+		unsigned q = v[f->q], d = v[f->d];
+		unsigned r = f->r >= 0 && v[f->r] == f->rpol;
+		unsigned e = f->e < 0 || v[f->e] == f->epol;
 		unsigned next;
-		switch (c->kind) {
+		switch (f->kind) {
 		case WG_NL_SDFF:
-		case WG_NL_SDFFE: next = r ? c->rval : e ? d : q; break;
-		case WG_NL_SDFFCE: next = e ? (r ? c->rval : d) : q; break;
+		case WG_NL_SDFFE: next = r ? f->rval : e ? d : q; break;
+		case WG_NL_SDFFCE: next = e ? (r ? f->rval : d) : q; break;
 		default: next = e ? d : q; break; /* DFF (e = 1), DFFE */
 		}
 		s->qn[i] = (unsigned char)next;
 	}
-	for (long i = 0; i < s->nflop; i++)
-		put(s, nl->cells[s->flop[i]].out, s->qn[i]);
+	for (long i = 0; i < p->nflop; i++)
+		put(s, p->flop[i].q, s->qn[i]);
 }

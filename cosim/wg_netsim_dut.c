@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "wg_buf.h"
-#include "wg_netsim.h"
 
 /* One instance: the harness holds it as an opaque wg_shim pointer. */
 typedef struct inst {
@@ -46,13 +45,10 @@ int wg_ns_dut_init(wg_ns_dut *d, const wg_nl *nl, const wg_block *b, const wg_la
 			map[L->off[p] * 32 + k] = net;
 		}
 	}
-	/* order once here, so that a loop or a stray clock is reported now */
-	wg_ns s;
-	if (wg_ns_init(&s, nl, d->clock, 0, err, n) != 0) {
+	if (wg_ns_plan_init(&d->plan, nl, d->clock, err, n) != 0) {
 		wg_ns_dut_free(d);
 		return -1;
 	}
-	wg_ns_free(&s);
 	d->tog = wg_xcalloc(((size_t)nl->nnets + 1) * sizeof *d->tog);
 	return 0;
 }
@@ -62,6 +58,7 @@ void wg_ns_dut_free(wg_ns_dut *d)
 	free(d->in_net);
 	free(d->out_net);
 	free(d->tog);
+	wg_ns_plan_free(&d->plan);
 	memset(d, 0, sizeof *d);
 }
 
@@ -69,12 +66,7 @@ static wg_shim *ns_create(void *ctx, uint64_t seed)
 {
 	wg_ns_dut *d = ctx;
 	inst *s = wg_xcalloc(sizeof *s);
-	char err[256];
-	if (wg_ns_init(&s->ns, d->nl, d->clock, seed, err, sizeof err) != 0) {
-		fprintf(stderr, "warpgen: gate-level simulator: %s\n", err);
-		free(s);
-		return NULL;
-	}
+	wg_ns_init(&s->ns, &d->plan, seed);
 	s->d = d;
 	return (wg_shim *)(void *)s;
 }
@@ -114,7 +106,7 @@ static void ns_get_outputs(wg_shim *sh, uint32_t *out)
 	memset(out, 0, (size_t)nw * sizeof *out);
 	for (long i = 0; i < nw * 32; i++)
 		if (map[i] >= 0)
-			out[i / 32] |= (uint32_t)s->ns.v[map[i]] << (i % 32);
+			out[i / 32] |= (uint32_t)wg_ns_get(&s->ns, map[i]) << (i % 32);
 }
 
 static void ns_tick(wg_shim *sh)

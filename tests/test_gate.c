@@ -135,7 +135,9 @@ static void check_functions(void)
 		wg_nl nl;
 		wg_ns s;
 		CHECK(wg_nl_read_blif(&nl, text, types[t], err, sizeof err) == 0);
-		CHECK(wg_ns_init(&s, &nl, net(&nl, "clk_i"), 1, err, sizeof err) == 0);
+		wg_ns_plan pl;
+		CHECK(wg_ns_plan_init(&pl, &nl, net(&nl, "clk_i"), err, sizeof err) == 0);
+		wg_ns_init(&s, &pl, 1);
 		int ok = 1;
 		for (int v = 0; v < 16; v++) {
 			for (int i = 0; i < 4; i++) {
@@ -145,12 +147,13 @@ static void check_functions(void)
 			}
 			wg_ns_settle(&s);
 			int want = formula(nl.cells[0].kind, v & 1, (v >> 1) & 1, (v >> 2) & 1, (v >> 3) & 1);
-			ok &= s.v[net(&nl, "y")] == want;
+			ok &= wg_ns_get(&s, net(&nl, "y")) == want;
 		}
 		if (!ok)
 			printf("  %s differs from its formula\n", types[t]);
 		CHECK(ok);
 		wg_ns_free(&s);
+		wg_ns_plan_free(&pl);
 		wg_nl_free(&nl);
 	}
 }
@@ -183,17 +186,20 @@ static void check_flops(void)
 		wg_nl nl;
 		wg_ns s;
 		CHECK(wg_nl_read_blif(&nl, text, t[i].type, err, sizeof err) == 0);
-		CHECK(wg_ns_init(&s, &nl, net(&nl, "clk_i"), 7, err, sizeof err) == 0);
-		s.v[net(&nl, "q")] = (unsigned char)t[i].q0;
+		wg_ns_plan pl;
+		CHECK(wg_ns_plan_init(&pl, &nl, net(&nl, "clk_i"), err, sizeof err) == 0);
+		wg_ns_init(&s, &pl, 7);
+		wg_ns_set(&s, net(&nl, "q"), t[i].q0);
 		wg_ns_set(&s, net(&nl, "d"), t[i].d);
 		wg_ns_set(&s, net(&nl, "r"), t[i].r);
 		wg_ns_set(&s, net(&nl, "e"), t[i].e);
 		wg_ns_edge(&s);
-		if (s.v[net(&nl, "q")] != t[i].want)
+		if (wg_ns_get(&s, net(&nl, "q")) != t[i].want)
 			printf("  %s d=%d r=%d e=%d q=%d: got %d\n", t[i].type, t[i].d, t[i].r, t[i].e, t[i].q0,
-			       s.v[net(&nl, "q")]);
-		CHECK_EQ(s.v[net(&nl, "q")], t[i].want);
+			       wg_ns_get(&s, net(&nl, "q")));
+		CHECK_EQ(wg_ns_get(&s, net(&nl, "q")), t[i].want);
 		wg_ns_free(&s);
+		wg_ns_plan_free(&pl);
 		wg_nl_free(&nl);
 	}
 }
@@ -207,29 +213,31 @@ static void check_sequence(void)
 	CHECK(wg_nl_read_blif(&nl, small, "small.blif", err, sizeof err) == 0);
 	int a0 = net(&nl, "a_i[0]"), a1 = net(&nl, "a_i[1]"), c = net(&nl, "c_i"), y = net(&nl, "y_o"),
 	    q = net(&nl, "q_o"), w1 = net(&nl, "wg1"), w2 = net(&nl, "wg2");
-	CHECK(wg_ns_init(&s, &nl, net(&nl, "clk_i"), 3, err, sizeof err) == 0);
+	wg_ns_plan pl;
+	CHECK(wg_ns_plan_init(&pl, &nl, net(&nl, "clk_i"), err, sizeof err) == 0);
+	wg_ns_init(&s, &pl, 3);
 	/* settled at the start (inputs 0): wg2 = 1, y = 1, not counted */
-	CHECK(s.v[w2] == 1 && s.v[y] == 1 && s.tog[w2] == 0 && s.tog[y] == 0);
+	CHECK(wg_ns_get(&s, w2) == 1 && wg_ns_get(&s, y) == 1 && wg_ns_toggles(&s, w2) == 0 && wg_ns_toggles(&s, y) == 0);
 	wg_ns_set(&s, c, 1); /* y: 1 -> 0 */
 	wg_ns_settle(&s);
-	CHECK(s.v[y] == 0);
+	CHECK(wg_ns_get(&s, y) == 0);
 	wg_ns_set(&s, a0, 1);
 	wg_ns_set(&s, a1, 1); /* wg1: 0 -> 1, y: 0 -> 1 */
 	wg_ns_edge(&s);       /* E = 1: q <= 1 */
-	CHECK(s.v[y] == 1 && s.v[q] == 1);
+	CHECK(wg_ns_get(&s, y) == 1 && wg_ns_get(&s, q) == 1);
 	wg_ns_set(&s, a1, 0);
 	wg_ns_set(&s, a1, 1); /* changed back before a settle: one toggle of a1 each way, none downstream */
 	wg_ns_settle(&s);
 	wg_ns_set(&s, a0, 0); /* wg1 -> 0, y -> 0; E = 0: q holds */
 	wg_ns_edge(&s);
-	CHECK(s.v[y] == 0 && s.v[q] == 1);
-	CHECK_EQ(s.tog[c], 1);
-	CHECK_EQ(s.tog[a0], 2);
-	CHECK_EQ(s.tog[a1], 3);
-	CHECK_EQ(s.tog[w1], 2);
-	CHECK_EQ(s.tog[w2], 1);
-	CHECK_EQ(s.tog[y], 3);
-	CHECK_EQ(s.tog[q] <= 1, 1); /* 0 or 1 depending on the random initial value */
+	CHECK(wg_ns_get(&s, y) == 0 && wg_ns_get(&s, q) == 1);
+	CHECK_EQ(wg_ns_toggles(&s, c), 1);
+	CHECK_EQ(wg_ns_toggles(&s, a0), 2);
+	CHECK_EQ(wg_ns_toggles(&s, a1), 3);
+	CHECK_EQ(wg_ns_toggles(&s, w1), 2);
+	CHECK_EQ(wg_ns_toggles(&s, w2), 1);
+	CHECK_EQ(wg_ns_toggles(&s, y), 3);
+	CHECK_EQ(wg_ns_toggles(&s, q) <= 1, 1); /* 0 or 1 depending on the random initial value */
 
 	/* the sums of wg_gate.c */
 	wg_gate_res r;
@@ -239,16 +247,17 @@ static void check_sequence(void)
 	CHECK_EQ(r.flops, 1);
 	uint64_t *tog = calloc((size_t)r.nl.nnets, sizeof *tog);
 	for (long i = 0; i < r.nl.nnets && i < nl.nnets; i++)
-		tog[wg_nl_find(&r.nl, nl.name[nl.net_name[i]])] = s.tog[i];
+		tog[wg_nl_find(&r.nl, nl.name[nl.net_name[i]])] = wg_ns_toggles(&s, (int)i);
 	wg_gate_set_toggles(&r, tog, 2);
-	CHECK_EQ(r.cell_toggles, 2 + 1 + 3 + s.tog[q]);
-	CHECK_EQ(r.flop_toggles, s.tog[q]);
+	CHECK_EQ(r.cell_toggles, 2 + 1 + 3 + wg_ns_toggles(&s, q));
+	CHECK_EQ(r.flop_toggles, wg_ns_toggles(&s, q));
 	CHECK_EQ(r.input_toggles, 1 + 2 + 3);
 	CHECK_EQ(r.clock_toggles, 4);
 	CHECK_EQ(r.types[2].toggles, 3); /* $_OR_ */
 	free(tog);
 	wg_gate_free(&r);
 	wg_ns_free(&s);
+	wg_ns_plan_free(&pl);
 	wg_nl_free(&nl);
 }
 
@@ -262,9 +271,12 @@ static void check_undriven(void)
 			      err, sizeof err) == 0);
 	CHECK_EQ(nl.undriven, 2); /* b, and the output z */
 	CHECK(strcmp(nl.undriven_name, "b") == 0);
-	CHECK(wg_ns_init(&s, &nl, net(&nl, "clk_i"), 1, err, sizeof err) == 0);
-	CHECK(s.v[net(&nl, "y")] == 1 && s.v[net(&nl, "z")] == 0); /* a | !0 */
+	wg_ns_plan pl;
+	CHECK(wg_ns_plan_init(&pl, &nl, net(&nl, "clk_i"), err, sizeof err) == 0);
+	wg_ns_init(&s, &pl, 1);
+	CHECK(wg_ns_get(&s, net(&nl, "y")) == 1 && wg_ns_get(&s, net(&nl, "z")) == 0); /* a | !0 */
 	wg_ns_free(&s);
+	wg_ns_plan_free(&pl);
 	wg_nl_free(&nl);
 }
 
@@ -272,16 +284,16 @@ static void check_sim_errors(void)
 {
 	char err[512];
 	wg_nl nl;
-	wg_ns s;
+	wg_ns_plan pl;
 	static const char *loop = ".model t\n.inputs clk_i a\n.outputs y\n"
 				  ".subckt $_AND_ A=a B=y Y=x\n.subckt $_NOT_ A=x Y=y\n.end\n";
 	CHECK(wg_nl_read_blif(&nl, loop, "loop", err, sizeof err) == 0);
-	CHECK(wg_ns_init(&s, &nl, net(&nl, "clk_i"), 1, err, sizeof err) != 0);
+	CHECK(wg_ns_plan_init(&pl, &nl, net(&nl, "clk_i"), err, sizeof err) != 0);
 	CHECK(strstr(err, "combinational loop through") != NULL);
 	wg_nl_free(&nl);
 	static const char *clk = ".model t\n.inputs clk_i k a\n.outputs y\n.subckt $_DFF_P_ C=k D=a Q=y\n.end\n";
 	CHECK(wg_nl_read_blif(&nl, clk, "clk", err, sizeof err) == 0);
-	CHECK(wg_ns_init(&s, &nl, net(&nl, "clk_i"), 1, err, sizeof err) != 0);
+	CHECK(wg_ns_plan_init(&pl, &nl, net(&nl, "clk_i"), err, sizeof err) != 0);
 	CHECK(strstr(err, "flip-flop y is clocked by k, not by the clock input") != NULL);
 	wg_nl_free(&nl);
 }
