@@ -18,8 +18,6 @@ typedef struct wg_dut_lib {
 	wg_shim *(*create)(uint64_t seed);              /* new model, random initial state */
 	wg_shim *(*create_ctx)(void *ctx, uint64_t seed); /* the same with a context (used when set) */
 	void *ctx;                                      /* create_ctx's context */
-	int serial;                                     /* much slower than the C model: no producer thread
-							 * (it would spin, waiting, on a core of its own) */
 	void (*destroy)(wg_shim *s);
 	void (*set_inputs)(wg_shim *s, const uint32_t *in); /* clk low, drive every input */
 	void (*eval)(wg_shim *s);                       /* settle combinational logic */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "wg_bits.h"
 #include "wg_buf.h"
@@ -239,6 +240,20 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
  * loop(); only the work overlaps. */
 #define PIPE_SLOTS 256
 
+/* One wait of a side that finds the ring full (producer) or empty (RTL side):
+ * yield for a while, then sleep 50 us a time, so that a side much faster
+ * than the other (the C model beside a large gate-level netlist) does not
+ * hold a core that a parallel run could use. 256 frames outlast the sleep. */
+static void pipe_backoff(int *spins)
+{
+	if (++*spins < 64) {
+		sched_yield();
+		return;
+	}
+	struct timespec ts = {0, 50000};
+	nanosleep(&ts, NULL);
+}
+
 typedef struct pipe {
 	const wg_harness_cfg *c;     /* the run */
 	run_mem *m;                  /* model and stimulus (the producer's alone) */
@@ -263,10 +278,10 @@ static void *producer(void *arg)
 	const size_t nin = (size_t)L->nwords[WG_IN], nout = (size_t)L->nwords[WG_OUT];
 	int armed = 0;
 	for (long cyc = 0; cyc < c->max_cycles; cyc++) {
-		while (cyc - atomic_load_explicit(&q->consumed, memory_order_acquire) >= PIPE_SLOTS) {
+		for (int spins = 0; cyc - atomic_load_explicit(&q->consumed, memory_order_acquire) >= PIPE_SLOTS;) {
 			if (atomic_load_explicit(&q->stop, memory_order_relaxed))
 				goto out;
-			sched_yield();
+			pipe_backoff(&spins);
 		}
 		if (atomic_load_explicit(&q->stop, memory_order_relaxed))
 			break;
@@ -306,10 +321,10 @@ out:
 /* Wait for the frame of cycle cyc: 1 when it is there, 0 when none will come. */
 static int pipe_wait(pipe *q, long cyc)
 {
-	while (atomic_load_explicit(&q->produced, memory_order_acquire) <= cyc) {
+	for (int spins = 0; atomic_load_explicit(&q->produced, memory_order_acquire) <= cyc;) {
 		if (atomic_load_explicit(&q->done, memory_order_acquire))
 			return atomic_load_explicit(&q->produced, memory_order_acquire) > cyc;
-		sched_yield();
+		pipe_backoff(&spins);
 	}
 	return 1;
 }
@@ -420,7 +435,7 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	m.ov = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
 
 	double t0 = wg_now();
-	if (c->dut && !c->dut->serial && c->case_idx < 0 && !c->trace_path && c->run_on == 0 &&
+	if (c->dut && c->case_idx < 0 && !c->trace_path && c->run_on == 0 &&
 	    c->max_cycles >= PIPE_SLOTS)
 		loop_pipelined(c, r, &m); /* random stimulus, no waveform: overlap the two sides */
 	else

@@ -138,7 +138,6 @@ void wg_ns_dut_lib(wg_ns_dut *d, wg_dut_lib *lib)
 {
 	memset(lib, 0, sizeof *lib);
 	lib->ctx = d;
-	lib->serial = 1;
 	lib->create_ctx = ns_create;
 	lib->destroy = ns_destroy;
 	lib->set_inputs = ns_set_inputs;
