@@ -33,7 +33,7 @@ static void usage(const wg_opts *o)
 	char def[64], range[128];
 	printf("usage: warpgen cosim BLOCK [--set NAME=VALUE]... [--seed S] [--cycles N] [--case NAME]\n"
 	       "                     [--knob NAME=VALUE]... [--rtl FILE] [--wave] [--json FILE] [-q] [--list]\n"
-	       "                     [--gate [--synth full|quick] [--gate-sim native|verilator] [--blif FILE]\n"
+	       "                     [--gate [--synth full|quick|mapped] [--gate-sim native|verilator] [--blif FILE]\n"
 	       "                             [--liberty F]]\n"
 	       "Co-simulates the generated Verilog (or --rtl FILE, your own implementation of the same top\n"
 	       "module and ports) against the block's C model under Verilator, comparing every output bit\n"
@@ -48,14 +48,18 @@ static void usage(const wg_opts *o)
 	       "  --synth F     with --gate: full (default): Yosys `synth -flatten`, optimized; quick: proc,\n"
 	       "                flatten, memory, techmap with constant folding (no opt loop, share or ABC: faster\n"
 	       "                at large sizes, more cells; checks that the RTL synthesizes as it\n"
-	       "                simulates, not Yosys's optimizations; its energy is not a synthesized design's)\n"
+	       "                simulates, not Yosys's optimizations; its energy is not a synthesized design's);\n"
+	       "                mapped (needs --liberty F): full, then mapped to F's cells (dfflibmap, abc\n"
+	       "                -liberty), simulated through the cells' Liberty functions (checks the mapping;\n"
+	       "                no activity energy: that prices the full flow's generic gates)\n"
 	       "  --gate-sim S  native (default): warpgen's gate-level simulator runs netlist.blif, any size;\n"
 	       "                verilator: Verilator runs gate.v (netlist + simcells.v models), equivalence only,\n"
 	       "                no toggles (builds take minutes above ~30,000 cells)\n"
 	       "  --blif FILE   with --gate: simulate this BLIF netlist of Yosys generic cells (`write_blif\n"
 	       "                -icells`) instead of synthesizing one\n"
 	       "  --liberty F   with --gate: price the toggles with the Liberty file F's cells: activity energy\n"
-	       "                beside the power-table estimate (the simulated netlist stays the generic one)\n"
+	       "                beside the power-table estimate (the simulated netlist stays the generic one);\n"
+	       "                with --synth mapped: the library to map to (and no activity energy)\n"
 	       "  --json FILE   write the result as JSON\n"
 	       "  -q            only the verdict line\n"
 	       "  --model-only  no RTL: the stimulus and its checks against the C model alone (quick experiments,\n"
@@ -253,7 +257,7 @@ int wg_cmd_cosim(int argc, char **argv)
 	if ((gate_sim || blif || synth) && !gate)
 		wg_die("cosim", 2, "%s goes with --gate", gate_sim ? "--gate-sim" : blif ? "--blif" : "--synth");
 	if (synth && wg_synth_flow_parse(synth) < 0)
-		wg_die("cosim", 2, "--synth: %s is not full or quick", synth);
+		wg_die("cosim", 2, "--synth: %s is not full, quick or mapped", synth);
 	if (synth && blif)
 		wg_die("cosim", 2, "--synth: a --blif netlist is not synthesized");
 	const wg_synth_flow flow = synth ? (wg_synth_flow)wg_synth_flow_parse(synth) : WG_SYNTH_FULL;
@@ -262,8 +266,15 @@ int wg_cmd_cosim(int argc, char **argv)
 	const int native = gate && (!gate_sim || strcmp(gate_sim, "native") == 0);
 	if (blif && !native)
 		wg_die("cosim", 2, "--blif is simulated natively: it takes no --gate-sim verilator");
-	if (o.liberty && !native)
+	if (flow == WG_SYNTH_MAPPED && !o.liberty)
+		wg_die("cosim", 2, "--synth mapped needs --liberty FILE (the library to map to)");
+	if (o.liberty && !native && flow != WG_SYNTH_MAPPED)
 		wg_die("cosim", 2, "--liberty goes with --gate (native: the toggles it prices come from that simulator)");
+	if (o.liberty && access(o.liberty, R_OK) != 0)
+		wg_die("cosim", 2, "--liberty: cannot read %s: %s", o.liberty, strerror(errno));
+	char lib_abs[2048];
+	if (o.liberty)
+		wg_abs_path(o.liberty, lib_abs, sizeof lib_abs);
 	if (native && o.wave)
 		wg_die("cosim", 2, "--wave: the native gate-level simulator writes no dumps; use --gate --gate-sim verilator "
 				   "--wave on a small configuration");
@@ -273,20 +284,21 @@ int wg_cmd_cosim(int argc, char **argv)
 		char gerr[1024];
 		int code = 2;
 		if (blif ? wg_gate_load(g, blif, gerr, sizeof gerr) != 0
-			 : wg_gate_synth(o.block, o.p, o.top, flow, !native, g, &code, gerr, sizeof gerr) != 0)
+			 : wg_gate_synth(o.block, o.p, o.top, flow, o.liberty ? lib_abs : NULL, !native, g, &code, gerr,
+					 sizeof gerr) != 0)
 			wg_die("cosim", code, "--gate: %s", gerr);
 		if (native && wg_ns_dut_init(nsd, &g->nl, o.block, L, gerr, sizeof gerr) != 0)
 			wg_die("cosim", 2, "--gate: %s: %s", g->netlist, gerr);
 		if (!native)
 			o.rtl = g->sim; /* made absolute into ri->rtl_abs below, like a --rtl file */
-		if (o.liberty) {
-			if (access(o.liberty, R_OK) != 0)
-				wg_die("cosim", 2, "--liberty: cannot read %s: %s", o.liberty, strerror(errno));
+		if (o.liberty && flow != WG_SYNTH_MAPPED) {
 			g->have_lib = 1;
 			snprintf(g->lib_path, sizeof g->lib_path, "%s", o.liberty);
 		}
-		snprintf(ri->gate_args, sizeof ri->gate_args, " --gate%s%s%s%s", native ? "" : " --gate-sim verilator",
-			 flow == WG_SYNTH_QUICK ? " --synth quick" : "", blif ? " --blif " : "", blif ? blif : "");
+		snprintf(ri->gate_args, sizeof ri->gate_args, " --gate%s%s%s%s%s%s", native ? "" : " --gate-sim verilator",
+			 flow == WG_SYNTH_QUICK ? " --synth quick" : flow == WG_SYNTH_MAPPED ? " --synth mapped" : "",
+			 blif ? " --blif " : "", blif ? blif : "", flow == WG_SYNTH_MAPPED ? " --liberty " : "",
+			 flow == WG_SYNTH_MAPPED ? lib_abs : "");
 	}
 	if (o.rtl) {
 		if (access(o.rtl, R_OK) != 0)

@@ -38,21 +38,25 @@ void wg_gate_free(wg_gate_res *r)
 
 int wg_synth_flow_parse(const char *s)
 {
-	return strcmp(s, "full") == 0 ? WG_SYNTH_FULL : strcmp(s, "quick") == 0 ? WG_SYNTH_QUICK : -1;
+	return strcmp(s, "full") == 0	 ? WG_SYNTH_FULL
+	       : strcmp(s, "quick") == 0 ? WG_SYNTH_QUICK
+	       : strcmp(s, "mapped") == 0 ? WG_SYNTH_MAPPED
+					  : -1;
 }
 
 const char *wg_synth_flow_name(wg_synth_flow f)
 {
-	return f == WG_SYNTH_QUICK ? "quick" : "full";
+	return f == WG_SYNTH_QUICK ? "quick" : f == WG_SYNTH_MAPPED ? "mapped" : "full";
 }
 
 static void synth_script(wg_buf *o, const wg_block *b, const long *p, const char *top, wg_synth_flow flow,
-			 int verilog)
+			 const char *liberty, int verilog)
 {
 	char cfg[1024];
 	wg_config_name(b, p, 0, cfg, sizeof cfg);
-	wg_buf_printf(o, "# warpgen cosim --gate --synth %s: %s (%s) to Yosys's generic gates. Generated: do not edit.\n",
-		      wg_synth_flow_name(flow), b->name, cfg);
+	wg_buf_printf(o, "# warpgen cosim --gate --synth %s: %s (%s) to %s. Generated: do not edit.\n",
+		      wg_synth_flow_name(flow), b->name, cfg,
+		      flow == WG_SYNTH_MAPPED ? "a Liberty library's cells" : "Yosys's generic gates");
 	wg_buf_printf(o, "read_verilog ../%s.v\n", top);
 	wg_buf_printf(o, "hierarchy -check -top %s\n", top);
 	if (flow == WG_SYNTH_QUICK) {
@@ -60,6 +64,16 @@ static void synth_script(wg_buf *o, const wg_block *b, const long *p, const char
 		wg_buf_printf(o, "proc\nflatten\nopt_expr\nopt_clean\nmemory\nopt_expr\nopt_clean\ntechmap\n");
 	} else {
 		wg_buf_printf(o, "synth -flatten -top %s\n", top);
+	}
+	if (flow == WG_SYNTH_MAPPED) {
+		wg_buf_printf(o, "# mapped: the library's flip-flops and gates\n");
+		wg_buf_printf(o, "dfflibmap -liberty %s\nabc -liberty %s\nopt_clean -purge\n", liberty, liberty);
+		wg_buf_printf(o, "tee -q -o stat-mapped.txt stat -liberty %s\n", liberty);
+		wg_buf_printf(o, "write_verilog -noattr mapped.v\n");
+		wg_buf_printf(o, "# for simulation: each library cell as the generic gates of its Liberty function\n"
+				 "# (cells without one, such as clock gates, are left undriven: warpgen refuses them)\n");
+		wg_buf_printf(o, "design -reset\nread_liberty -ignore_miss_func %s\nread_verilog mapped.v\n", liberty);
+		wg_buf_printf(o, "hierarchy -check -top %s\nflatten\nproc\ntechmap\n", top);
 	}
 	wg_buf_printf(o, "opt_clean -purge\n");
 	wg_buf_printf(o, "# private names _N_ -> wgN: Verilator does not trace names that start with _\n");
@@ -145,16 +159,23 @@ static int write_gate_v(wg_gate_res *r, const wg_block *b, const char *cfg, char
 	return rc;
 }
 
-int wg_gate_synth(const wg_block *b, const long *p, const char *top, wg_synth_flow flow, int verilog, wg_gate_res *r,
-		  int *code, char *err, size_t n)
+int wg_gate_synth(const wg_block *b, const long *p, const char *top, wg_synth_flow flow, const char *liberty,
+		  int verilog, wg_gate_res *r, int *code, char *err, size_t n)
 {
 	memset(r, 0, sizeof *r);
 	*code = 2;
 	char cfg[1024], path[WG_GATE_PATH + 64];
 	wg_config_name(b, p, 1, cfg, sizeof cfg);
 	r->flow = flow;
-	snprintf(r->dir, sizeof r->dir, "%s/gate/%s/%s%s", wg_out_dir(), b->name, cfg,
-		 flow == WG_SYNTH_QUICK ? "-quick" : "");
+	char suffix[160] = ""; /* -quick, -mapped-<library file name without .lib> */
+	if (flow == WG_SYNTH_QUICK)
+		snprintf(suffix, sizeof suffix, "-quick");
+	if (flow == WG_SYNTH_MAPPED) {
+		const char *base = strrchr(liberty, '/') ? strrchr(liberty, '/') + 1 : liberty;
+		const char *dot = strrchr(base, '.');
+		snprintf(suffix, sizeof suffix, "-mapped-%.*s", (int)(dot && dot > base ? dot - base : 100), base);
+	}
+	snprintf(r->dir, sizeof r->dir, "%s/gate/%s/%s%s", wg_out_dir(), b->name, cfg, suffix);
 	if (wg_yosys_version(r->yosys_version, sizeof r->yosys_version) != 0) {
 		*code = 1;
 		snprintf(err, n, "yosys not found or not working (`yosys -V` failed): install it with `make deps`");
@@ -168,28 +189,59 @@ int wg_gate_synth(const wg_block *b, const long *p, const char *top, wg_synth_fl
 	if (!verilog_text)
 		return -1;
 	wg_buf script = {0};
-	synth_script(&script, b, p, top, flow, verilog);
+	synth_script(&script, b, p, top, flow, liberty, verilog);
 	uint64_t key = wg_fnv_part(WG_FNV_INIT, WG_GATE_RECIPE, strlen(WG_GATE_RECIPE));
 	key = wg_fnv_part(key, r->yosys_version, strlen(r->yosys_version));
 	key = wg_fnv_part(key, script.s, strlen(script.s));
 	key = wg_fnv_part(key, verilog_text, strlen(verilog_text));
 	free(verilog_text);
+	if (flow == WG_SYNTH_MAPPED) { /* the library's text too, not only its name */
+		size_t len = 0;
+		char *lib = wg_read_file(liberty, &len, err, n);
+		if (!lib) {
+			*code = 2;
+			wg_buf_free(&script);
+			return -1;
+		}
+		key = wg_fnv_part(key, lib, len);
+		free(lib);
+	}
 	/* two steps with their own keys: the native run's (BLIF) and Verilator's (BLIF + Verilog) */
 	static const char *const outs[] = {"netlist.blif", "stat.txt", NULL};
 	static const char *const outs_v[] = {"netlist.blif", "stat.txt", "netlist.v", NULL};
+	static const char *const outs_m[] = {"netlist.blif", "stat.txt", "stat-mapped.txt", "mapped.v", NULL};
+	static const char *const outs_mv[] = {"netlist.blif", "stat.txt", "stat-mapped.txt", "mapped.v", "netlist.v",
+					      NULL};
+	const char *const *o = flow == WG_SYNTH_MAPPED ? (verilog ? outs_mv : outs_m) : verilog ? outs_v : outs;
 	const char *step = verilog ? "synth-v" : "synth";
 	int rc = 0;
-	if (wg_yosys_cached(r->dir, step, key, verilog ? outs_v : outs))
+	if (wg_yosys_cached(r->dir, step, key, o))
 		r->synth_cached = 1;
 	else
-		rc = wg_yosys_step(r->dir, step, script.s, key, verilog ? outs_v : outs, verilog ? outs_v : outs,
-				   &r->synth_seconds, code, err, n);
+		rc = wg_yosys_step(r->dir, step, script.s, key, o, o, &r->synth_seconds, code, err, n);
 	wg_buf_free(&script);
 	if (rc != 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/netlist.blif", r->dir);
 	if (wg_gate_load(r, path, err, n) != 0)
 		return -1;
+	if (flow == WG_SYNTH_MAPPED) {
+		snprintf(path, sizeof path, "%s/stat-mapped.txt", r->dir);
+		char *st = wg_read_file(path, NULL, err, n);
+		if (!st)
+			return -1;
+		const char *c = strstr(st, "Number of cells:"), *a = strstr(st, "Chip area for module");
+		r->mapped_cells = c ? atol(c + strlen("Number of cells:")) : 0;
+		a = a ? strstr(a, "': ") : NULL;
+		r->mapped_area_um2 = a ? atof(a + 3) : 0;
+		free(st);
+	}
+	if (flow == WG_SYNTH_MAPPED && r->nl.undriven) {
+		snprintf(err, n, "the netlist mapped to %s reads %ld net(s) without a driver (e.g. %s): a library cell "
+				 "it uses has an output without a Liberty function (see %s/mapped.v)",
+			 liberty, r->nl.undriven, r->nl.undriven_name, r->dir);
+		return -1;
+	}
 	wg_config_name(b, p, 0, cfg, sizeof cfg);
 	return verilog ? write_gate_v(r, b, cfg, err, n) : 0;
 }
@@ -262,6 +314,12 @@ static const char *no_table_note(const wg_gate_energy *e)
 static void print_energy(const wg_gate_res *r, double cyc)
 {
 	const wg_gate_energy *e = &r->en;
+	if (!r->have_lib && r->flow == WG_SYNTH_MAPPED) {
+		printf("  gate: no activity energy in the mapped flow: its toggles are those of its cells' generic gates; "
+		       "--synth full --liberty FILE prices the generic netlist with the library (docs/energy-model.md section "
+		       "10)\n");
+		return;
+	}
 	if (!r->have_lib) {
 		printf("  gate: no activity energy: give --liberty FILE (a Liberty .lib, e.g. sky130 hd typical) to price the "
 		       "toggles (docs/energy-model.md section 10)\n");
@@ -291,9 +349,15 @@ void wg_gate_print(const wg_gate_res *r, const char *sim, int quiet)
 {
 	printf("  gate: %ld cells, %ld flops (Yosys generic gates, %s%s: %s), simulated by %s\n", r->ncells, r->flops,
 	       !r->dir[0] ? "given" : r->synth_cached ? "netlist cached" : "synthesized",
-	       !r->dir[0] ? "" : r->flow == WG_SYNTH_QUICK ? ", quick flow" : ", full flow", r->netlist, sim);
+	       !r->dir[0] ? "" : r->flow == WG_SYNTH_QUICK ? ", quick flow" : r->flow == WG_SYNTH_MAPPED ? ", mapped flow"
+											: ", full flow",
+	       r->netlist, sim);
 	if (r->dir[0] && !r->synth_cached)
 		printf("  gate: synthesis took %.1f s\n", r->synth_seconds);
+	if (r->flow == WG_SYNTH_MAPPED && r->dir[0])
+		printf("  gate: mapped netlist: %ld library cells, area %.1f um^2 (Yosys stat -liberty; %s/mapped.v), "
+		       "simulated as the generic gates of their Liberty functions\n",
+		       r->mapped_cells, r->mapped_area_um2, r->dir);
 	if (r->nl.undriven)
 		printf("  gate: %ld net(s) read without a driver (x bits Yosys left open, e.g. %s) read as 0\n",
 		       r->nl.undriven, r->nl.undriven_name);
@@ -340,6 +404,8 @@ int wg_gate_json(const wg_gate_res *r, const char *sim, const char *path, char *
 	wg_buf_json_str(&j, !r->dir[0] ? "given" : wg_synth_flow_name(r->flow));
 	wg_buf_printf(&j, ", \"library\": \"yosys-generic\", \"cells\": %ld, \"flops\": %ld, \"undriven\": %ld", r->ncells,
 		      r->flops, r->nl.undriven);
+	if (r->flow == WG_SYNTH_MAPPED && r->dir[0])
+		wg_buf_printf(&j, ", \"mapped_cells\": %ld, \"mapped_area_um2\": %.4f", r->mapped_cells, r->mapped_area_um2);
 	if (r->have_toggles)
 		wg_buf_printf(&j,
 			      ", \"cycles\": %ld, \"cell_toggles\": %llu, \"flop_toggles\": %llu, \"input_toggles\": %llu, "

@@ -8,11 +8,13 @@
  * verilator: the independent check, practical for small netlists). Flow and
  * limits: docs/cosim.md ("Gate-level co-simulation").
  *
- * Folder: <out>/gate/<block>/<config>/ (<config>-quick/ for the quick flow) holding
+ * Folder: <out>/gate/<block>/<config>/ (<config>-quick/, <config>-mapped-<library>/ for those flows) holding
  * <top>.v (generated), synth.ys, synth.log, synth.key (the cache key: Yosys version,
  * script, Verilog text), netlist.blif and stat.txt; for Verilator the step synth-v.*
  * also writes netlist.v (a minute of Yosys at 500,000 cells, so only then), and gate.v (netlist.v +
- * cell models). The activity-based energy (--liberty) is in wg_gate_energy.c. */
+ * cell models). The mapped flow also leaves mapped.v (the netlist of library cells) and
+ * stat-mapped.txt (its cells and area); netlist.blif is then that netlist flattened into the
+ * generic gates of its cells' functions. The activity-based energy (--liberty) is in wg_gate_energy.c. */
 #ifndef WG_GATE_H
 #define WG_GATE_H
 
@@ -29,9 +31,11 @@
 /* The Yosys flows (docs/cosim.md, "Gate-level co-simulation"). */
 typedef enum {
 	WG_SYNTH_FULL,  /* synth -flatten: Yosys's generic synthesis, optimized, ABC */
-	WG_SYNTH_QUICK  /* proc, flatten, memory, techmap: elaboration and mapping, no optimization */
+	WG_SYNTH_QUICK, /* proc, flatten, memory, techmap: elaboration and mapping, no optimization */
+	WG_SYNTH_MAPPED /* full, then mapped to a Liberty library's cells (dfflibmap, abc -liberty),
+			 * simulated through the cells' Liberty functions (read_liberty, flatten) */
 } wg_synth_flow;
-/* "full" / "quick" -> flow; -1 for anything else. */
+/* "full" / "quick" / "mapped" -> flow; -1 for anything else. */
 int wg_synth_flow_parse(const char *s);
 const char *wg_synth_flow_name(wg_synth_flow f);
 
@@ -62,7 +66,7 @@ typedef struct wg_gate_energy {
 } wg_gate_energy;
 
 typedef struct wg_gate_res {
-	char dir[WG_GATE_PATH];           /* out/gate/<block>/<config>[-quick] ("" for a given --blif) */
+	char dir[WG_GATE_PATH];           /* out/gate/<block>/<config>[-quick|-mapped-LIB] ("" for a given --blif) */
 	wg_synth_flow flow;               /* the Yosys flow that made it */
 	char netlist[WG_GATE_PATH + 32];  /* the BLIF: <dir>/netlist.blif, or --blif FILE */
 	char sim[WG_GATE_PATH + 32];      /* <dir>/gate.v: Verilog netlist + cell models ("" unless written) */
@@ -74,6 +78,8 @@ typedef struct wg_gate_res {
 	int ntypes;
 	long ncells;                      /* cells */
 	long flops;                       /* flip-flop cells (bits) */
+	long mapped_cells;                /* mapped flow: library cells (stat-mapped.txt) */
+	double mapped_area_um2;           /* mapped flow: their area, as Yosys's stat -liberty gives it */
 	/* toggle counts (wg_gate_set_toggles) */
 	int have_toggles;                 /* counted */
 	long cycles;                      /* cycles of the counted run */
@@ -89,11 +95,12 @@ typedef struct wg_gate_res {
 } wg_gate_res;
 
 
-/* Synthesize (or reuse) b at p with top module `top` by `flow` and read the
+/* Synthesize (or reuse) b at p with top module `top` by `flow` (mapped: to
+ * the cells of the Liberty file `liberty`, an absolute path) and read the
  * BLIF netlist; with `verilog`, also write gate.v for Verilator. Returns 0,
  * or -1 with a message (*code 2: bad input, 1: tool failure). */
-int wg_gate_synth(const wg_block *b, const long *p, const char *top, wg_synth_flow flow, int verilog, wg_gate_res *r,
-		  int *code, char *err, size_t n);
+int wg_gate_synth(const wg_block *b, const long *p, const char *top, wg_synth_flow flow, const char *liberty,
+		  int verilog, wg_gate_res *r, int *code, char *err, size_t n);
 /* Read a BLIF netlist (`--blif FILE`, or the synthesized one) into r.
  * Returns 0, or -1 with a message. */
 int wg_gate_load(wg_gate_res *r, const char *blif, char *err, size_t n);

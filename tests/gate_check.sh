@@ -9,6 +9,10 @@
 #              estimate is total / table when the papers give one; absent, that part is
 #              skipped with a note.
 #   verilator: the same netlist as gate.v (+ simcells.v models) under Verilator must PASS.
+#   mapped:    `--synth mapped` to the sky130 library (else the OSU 0.18 um library that
+#              `make deps` unpacks) must PASS: library cells in mapped.v and its stat, with
+#              an area, simulated as their functions' generic gates (more cells than the
+#              library's), the same flops.
 #   mutant:    the same BLIF with one gate changed (the first $_XOR_ becomes an $_XNOR_),
 #              run with --blif, must MISMATCH (exit 1).
 set -euo pipefail
@@ -52,6 +56,26 @@ verilator)
 	"$WARPGEN" cosim "$block" "$@" --gate --gate-sim verilator --cycles "$cycles" -q --json "$tmp/r.json"
 	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["verdict"] == "PASS" and d["gate"]["simulator"] == "verilator", d["verdict"]' "$tmp/r.json"
 	;;
+mapped)
+	lib=$LIBERTY
+	[ -f "$lib" ] || lib=out/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib
+	[ -f "$lib" ] || { echo "gate_check: neither $LIBERTY nor the OSU library (make deps) is present"; exit 1; }
+	"$WARPGEN" cosim "$block" "$@" --gate --synth mapped --liberty "$lib" --cycles "$cycles" -q --json "$tmp/r.json"
+	python3 - "$tmp/r.json" "$cycles" <<'PY'
+import json, os, re, sys
+d = json.load(open(sys.argv[1])); c = int(sys.argv[2]); g = d["gate"]
+assert d["verdict"] == "PASS", d["verdict"]
+assert g["synth"] == "mapped" and g["cycles"] == c, g
+assert 0 < g["mapped_cells"] < g["cells"] and g["mapped_area_um2"] > 0 and g["flops"] > 0, g
+assert "activity_energy_pj" not in g or not g["activity_energy_pj"], g
+mapped = open(os.path.join(os.path.dirname(g["netlist"]), "mapped.v")).read()
+inst = re.findall(r"^\s*(\w+)\s+\S+\s*\(", mapped, re.M)
+lib = [t for t in inst if t != "module" and not t.startswith("$")]
+assert len(lib) == g["mapped_cells"], (len(lib), g["mapped_cells"])
+print("mapped ok: %d library cells (%.1f um^2) as %d generic gates, %d flops, %d cycles" %
+      (g["mapped_cells"], g["mapped_area_um2"], g["cells"], g["flops"], c))
+PY
+	;;
 mutant)
 	"$WARPGEN" cosim "$block" "$@" --gate --cycles 1 -q --json "$tmp/n.json" >/dev/null
 	net=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["gate"]["netlist"])' "$tmp/n.json")
@@ -68,7 +92,7 @@ mutant)
 	echo "gate mutant caught"
 	;;
 *)
-	echo "usage: $0 pass|verilator|mutant BLOCK CYCLES [--set N=V]..."
+	echo "usage: $0 pass|verilator|mapped|mutant BLOCK CYCLES [--set N=V]..."
 	exit 2
 	;;
 esac

@@ -502,6 +502,11 @@ t "bad:liberty-option" "tests/expect_bad.sh \"unknown option '--bogus'\" $W libe
 t "cosim:rfc-gate-small" "tests/gate_check.sh pass rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
 t "cosim:rfc-gate-verilator" "tests/gate_check.sh verilator rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
 t "mutant:rfc-gate-xor" "tests/gate_check.sh mutant rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
+# ... and mapped to a Liberty library's cells (sky130, else OSU): the small rfc and sched2l's default
+t "cosim:rfc-gate-mapped-small" "tests/gate_check.sh mapped rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
+t "cosim:sched2l-gate-mapped-default" "tests/gate_check.sh mapped sched2l 20000"
+t "bad:cosim-mapped-no-liberty" "tests/expect_bad.sh '--synth mapped needs --liberty FILE' $W cosim rfc --gate --synth mapped"
+t "bad:cosim-synth-flow" "tests/expect_bad.sh '--synth: fast is not full, quick or mapped' $W cosim rfc --gate --synth fast"
 t "bad:cosim-gate-sim" "tests/expect_bad.sh '--gate-sim: spice is not native or verilator' $W cosim rfc --gate --gate-sim spice"
 t "bad:cosim-blif-alone" "tests/expect_bad.sh '--blif goes with --gate' $W cosim rfc --blif /dev/null"
 t "bad:cosim-blif-ports" "tests/expect_bad.sh 'the netlist has no input port bit' $W cosim rfc --gate --blif tests/data/not_rfc.blif"
