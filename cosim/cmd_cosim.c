@@ -50,8 +50,8 @@ static void usage(const wg_opts *o)
 	       "                at large sizes, more cells; checks that the RTL synthesizes as it\n"
 	       "                simulates, not Yosys's optimizations; its energy is not a synthesized design's);\n"
 	       "                mapped (needs --liberty F): full, then mapped to F's cells (dfflibmap, abc\n"
-	       "                -liberty), simulated through the cells' Liberty functions (checks the mapping;\n"
-	       "                no activity energy: that prices the full flow's generic gates)\n"
+	       "                -liberty), simulated through the cells' Liberty functions (checks the mapping),\n"
+	       "                each library cell priced as itself\n"
 	       "  --gate-sim S  native (default): warpgen's gate-level simulator runs netlist.blif, any size;\n"
 	       "                verilator: Verilator runs gate.v (netlist + simcells.v models), equivalence only,\n"
 	       "                no toggles (builds take minutes above ~30,000 cells)\n"
@@ -59,7 +59,7 @@ static void usage(const wg_opts *o)
 	       "                -icells`) instead of synthesizing one\n"
 	       "  --liberty F   with --gate: price the toggles with the Liberty file F's cells: activity energy\n"
 	       "                beside the power-table estimate (the simulated netlist stays the generic one);\n"
-	       "                with --synth mapped: the library to map to (and no activity energy)\n"
+	       "                with --synth mapped: the library to map to and to price\n"
 	       "  --json FILE   write the result as JSON\n"
 	       "  -q            only the verdict line\n"
 	       "  --model-only  no RTL: the stimulus and its checks against the C model alone (quick experiments,\n"
@@ -291,7 +291,7 @@ int wg_cmd_cosim(int argc, char **argv)
 			wg_die("cosim", 2, "--gate: %s: %s", g->netlist, gerr);
 		if (!native)
 			o.rtl = g->sim; /* made absolute into ri->rtl_abs below, like a --rtl file */
-		if (o.liberty && flow != WG_SYNTH_MAPPED) {
+		if (o.liberty && native) {
 			g->have_lib = 1;
 			snprintf(g->lib_path, sizeof g->lib_path, "%s", o.liberty);
 		}

@@ -68,14 +68,18 @@ static void synth_script(wg_buf *o, const wg_block *b, const long *p, const char
 	if (flow == WG_SYNTH_MAPPED) {
 		wg_buf_printf(o, "# mapped: the library's flip-flops and gates\n");
 		wg_buf_printf(o, "dfflibmap -liberty %s\nabc -liberty %s\nopt_clean -purge\n", liberty, liberty);
+		wg_buf_printf(o, "rename -enumerate -pattern wgm%%\n");
 		wg_buf_printf(o, "tee -q -o stat-mapped.txt stat -liberty %s\n", liberty);
-		wg_buf_printf(o, "write_verilog -noattr mapped.v\n");
+		wg_buf_printf(o, "write_verilog -noattr mapped.v\nwrite_blif mapped.blif\n");
 		wg_buf_printf(o, "# for simulation: each library cell as the generic gates of its Liberty function\n"
 				 "# (cells without one, such as clock gates, are left undriven: warpgen refuses them)\n");
 		wg_buf_printf(o, "design -reset\nread_liberty -ignore_miss_func %s\nread_verilog mapped.v\n", liberty);
-		wg_buf_printf(o, "hierarchy -check -top %s\nflatten\nproc\ntechmap\n", top);
+		wg_buf_printf(o, "hierarchy -check -top %s\n", top);
+		wg_buf_printf(o, "# keep every net of mapped.v: the energy reads their toggles by name\n");
+		wg_buf_printf(o, "setattr -set keep 1 %s/w:*\nflatten\nproc\ntechmap\nopt_clean\n", top);
+	} else {
+		wg_buf_printf(o, "opt_clean -purge\n");
 	}
-	wg_buf_printf(o, "opt_clean -purge\n");
 	wg_buf_printf(o, "# private names _N_ -> wgN: Verilator does not trace names that start with _\n");
 	wg_buf_printf(o, "rename -enumerate -pattern %s\n", WG_GATE_PATTERN);
 	wg_buf_printf(o, "tee -q -o stat.txt stat\n");
@@ -209,9 +213,10 @@ int wg_gate_synth(const wg_block *b, const long *p, const char *top, wg_synth_fl
 	/* two steps with their own keys: the native run's (BLIF) and Verilator's (BLIF + Verilog) */
 	static const char *const outs[] = {"netlist.blif", "stat.txt", NULL};
 	static const char *const outs_v[] = {"netlist.blif", "stat.txt", "netlist.v", NULL};
-	static const char *const outs_m[] = {"netlist.blif", "stat.txt", "stat-mapped.txt", "mapped.v", NULL};
-	static const char *const outs_mv[] = {"netlist.blif", "stat.txt", "stat-mapped.txt", "mapped.v", "netlist.v",
-					      NULL};
+	static const char *const outs_m[] = {"netlist.blif", "stat.txt", "stat-mapped.txt", "mapped.v", "mapped.blif",
+					     NULL};
+	static const char *const outs_mv[] = {"netlist.blif", "stat.txt",    "stat-mapped.txt",
+					      "mapped.v",     "mapped.blif", "netlist.v", NULL};
 	const char *const *o = flow == WG_SYNTH_MAPPED ? (verilog ? outs_mv : outs_m) : verilog ? outs_v : outs;
 	const char *step = verilog ? "synth-v" : "synth";
 	int rc = 0;
@@ -314,12 +319,6 @@ static const char *no_table_note(const wg_gate_energy *e)
 static void print_energy(const wg_gate_res *r, double cyc)
 {
 	const wg_gate_energy *e = &r->en;
-	if (!r->have_lib && r->flow == WG_SYNTH_MAPPED) {
-		printf("  gate: no activity energy in the mapped flow: its toggles are those of its cells' generic gates; "
-		       "--synth full --liberty FILE prices the generic netlist with the library (docs/energy-model.md section "
-		       "10)\n");
-		return;
-	}
 	if (!r->have_lib) {
 		printf("  gate: no activity energy: give --liberty FILE (a Liberty .lib, e.g. sky130 hd typical) to price the "
 		       "toggles (docs/energy-model.md section 10)\n");
@@ -333,9 +332,11 @@ static void print_energy(const wg_gate_res *r, double cyc)
 	       "total %.4f pJ\n",
 	       e->lib_name, e->vdd, e->internal_pj / cyc, e->switching_pj / cyc, e->clock_pj / cyc, e->leakage_pj / cyc,
 	       e->total_pj / cyc);
-	printf("  gate: assumptions: each generic cell priced as the smallest library cell of its function, slew %.2f ns, "
+	printf("  gate: assumptions: %s, slew %.2f ns, "
 	       "load = fanout pins + %.1f fF wire per pin (mean %.2f fF), clock period %.3g ns (%s), clock pins only "
 	       "(no tree), no glitches\n",
+	       r->flow == WG_SYNTH_MAPPED ? "each cell of the mapped netlist priced as itself (mapped.blif)"
+					  : "each generic cell priced as the smallest library cell of its function",
 	       WG_LIB_SLEW_NS, WG_LIB_MAP_WIRE_PF * 1000, e->mean_load_pf * 1000, e->period_ns, e->period_basis);
 	if (e->table_ok && e->table_pj > 0)
 		printf("  gate: power-table estimate of the run %.4f pJ per cycle; activity / table = %.3g%s%s%s\n",
@@ -371,7 +372,7 @@ void wg_gate_print(const wg_gate_res *r, const char *sim, int quiet)
 	       (unsigned long long)r->clock_toggles);
 	if (quiet)
 		return;
-	int en = r->en.ok;
+	int en = r->en.ok && r->flow != WG_SYNTH_MAPPED; /* mapped: priced per library cell, not per generic type */
 	printf("  %-16s %8s %14s %12s%s\n", "cell type", "cells", "out toggles", "per cycle",
 	       en ? "   pJ/cycle  priced as" : "");
 	for (int i = 0; i < r->ntypes; i++) {
@@ -458,7 +459,7 @@ int wg_gate_json(const wg_gate_res *r, const char *sim, const char *path, char *
 		wg_buf_printf(&j, ", \"cells\": %ld, \"flop\": %s", r->types[i].cells, r->types[i].flop ? "true" : "false");
 		if (r->have_toggles)
 			wg_buf_printf(&j, ", \"toggles\": %llu", (unsigned long long)r->types[i].toggles);
-		if (r->en.ok) {
+		if (r->en.ok && r->flow != WG_SYNTH_MAPPED) {
 			wg_buf_printf(&j, ", \"liberty_cells\": ");
 			wg_buf_json_str(&j, r->types[i].lib_cell);
 			wg_buf_printf(&j, ", \"activity_energy_pj\": %.6f", r->types[i].energy_pj);

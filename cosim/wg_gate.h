@@ -12,9 +12,9 @@
  * <top>.v (generated), synth.ys, synth.log, synth.key (the cache key: Yosys version,
  * script, Verilog text), netlist.blif and stat.txt; for Verilator the step synth-v.*
  * also writes netlist.v (a minute of Yosys at 500,000 cells, so only then), and gate.v (netlist.v +
- * cell models). The mapped flow also leaves mapped.v (the netlist of library cells) and
- * stat-mapped.txt (its cells and area); netlist.blif is then that netlist flattened into the
- * generic gates of its cells' functions. The activity-based energy (--liberty) is in wg_gate_energy.c. */
+ * cell models). The mapped flow also leaves mapped.v and mapped.blif (the netlist of library
+ * cells, private names as wgmN) and stat-mapped.txt (its cells and area); netlist.blif is then
+ * that netlist flattened into the generic gates of its cells' functions, keeping its net names. The activity-based energy (--liberty) is in wg_gate_energy.c. */
 #ifndef WG_GATE_H
 #define WG_GATE_H
 
@@ -118,6 +118,15 @@ int wg_gate_activity(wg_gate_res *r, double period_ns, const char *period_basis,
 /* The same from an already-read library (exposed for the unit test). */
 struct wg_lib;
 int wg_gate_activity_lib(wg_gate_res *r, const struct wg_lib *lib, double period_ns, char *err, size_t n);
+/* Fill en from a library sum (en->ok = 1; the mean load is the caller's). */
+struct wg_lib_energy;
+void wg_gate_energy_set(wg_gate_energy *en, const struct wg_lib *lib, const struct wg_lib_energy *e, double period_ns);
+/* The mapped flow's activity energy (wg_gate_mapped.c): every library cell of
+ * the mapped BLIF `blif` priced as itself, its output toggles those of the
+ * simulated net of the same name, its load the library input pins on that net
+ * + WG_LIB_MAP_WIRE_PF each. Fills r->en; returns 0, or -1 with a message. */
+int wg_gate_mapped_activity(wg_gate_res *r, const struct wg_lib *lib, const char *blif, double period_ns, char *err,
+			    size_t n);
 /* Output load (pF) of every cell (array of r->ncells, caller frees) given the
  * capacitance of each cell's input pins (in_cap[i * WG_GATE_MAXIN + j]: cell
  * i's input j): the sum over the cell inputs on its output net, plus wire_pf

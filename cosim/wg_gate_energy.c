@@ -26,6 +26,20 @@ double *wg_gate_loads(const wg_gate_res *r, const double *in_cap, double wire_pf
 	return load;
 }
 
+void wg_gate_energy_set(wg_gate_energy *en, const wg_lib *lib, const wg_lib_energy *e, double period_ns)
+{
+	en->ok = 1;
+	snprintf(en->lib_name, sizeof en->lib_name, "%s", lib->name ? lib->name : "?");
+	en->vdd = e->vdd;
+	en->period_ns = period_ns;
+	en->internal_pj = e->internal_pj;
+	en->switching_pj = e->switching_pj;
+	en->clock_pj = e->clock_pj;
+	en->leakage_pj = e->leakage_pj;
+	en->total_pj = e->total_pj;
+	en->lib_instances = e->instances;
+}
+
 int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, char *err, size_t n)
 {
 	wg_gate_energy *en = &r->en;
@@ -33,6 +47,11 @@ int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, ch
 	if (!r->have_toggles) {
 		snprintf(err, n, "no toggle counts (the netlist was not simulated natively)");
 		return -1;
+	}
+	if (r->flow == WG_SYNTH_MAPPED) {
+		char blif[WG_GATE_PATH + 32];
+		snprintf(blif, sizeof blif, "%s/mapped.blif", r->dir);
+		return wg_gate_mapped_activity(r, lib, blif, period_ns, err, n);
 	}
 	wg_lib_map *maps = wg_xcalloc(((size_t)r->ntypes + 1) * sizeof *maps);
 	double *in_cap = wg_xcalloc(((size_t)r->ncells * WG_GATE_MAXIN + 1) * sizeof *in_cap);
@@ -90,16 +109,7 @@ int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, ch
 			r->types[t].energy_pj = te.total_pj;
 		}
 		if (rc == 0) {
-			en->ok = 1;
-			snprintf(en->lib_name, sizeof en->lib_name, "%s", lib->name ? lib->name : "?");
-			en->vdd = e.vdd;
-			en->period_ns = period_ns;
-			en->internal_pj = e.internal_pj;
-			en->switching_pj = e.switching_pj;
-			en->clock_pj = e.clock_pj;
-			en->leakage_pj = e.leakage_pj;
-			en->total_pj = e.total_pj;
-			en->lib_instances = e.instances;
+			wg_gate_energy_set(en, lib, &e, period_ns);
 		}
 	}
 	free(load);

@@ -12,7 +12,8 @@
 #   mapped:    `--synth mapped` to the sky130 library (else the OSU 0.18 um library that
 #              `make deps` unpacks) must PASS: library cells in mapped.v and its stat, with
 #              an area, simulated as their functions' generic gates (more cells than the
-#              library's), the same flops.
+#              library's), each priced as itself: internal + switching + clock + leakage =
+#              total > 0.
 #   mutant:    the same BLIF with one gate changed (the first $_XOR_ becomes an $_XNOR_),
 #              run with --blif, must MISMATCH (exit 1).
 set -euo pipefail
@@ -67,13 +68,15 @@ d = json.load(open(sys.argv[1])); c = int(sys.argv[2]); g = d["gate"]
 assert d["verdict"] == "PASS", d["verdict"]
 assert g["synth"] == "mapped" and g["cycles"] == c, g
 assert 0 < g["mapped_cells"] < g["cells"] and g["mapped_area_um2"] > 0 and g["flops"] > 0, g
-assert "activity_energy_pj" not in g or not g["activity_energy_pj"], g
+a = g["activity_energy_pj"]
+assert a and a["total"] > 0 and a["clock"] > 0, g
+assert abs(a["internal"] + a["switching"] + a["clock"] + a["leakage"] - a["total"]) <= 1e-6 * a["total"], a
 mapped = open(os.path.join(os.path.dirname(g["netlist"]), "mapped.v")).read()
 inst = re.findall(r"^\s*(\w+)\s+\S+\s*\(", mapped, re.M)
 lib = [t for t in inst if t != "module" and not t.startswith("$")]
 assert len(lib) == g["mapped_cells"], (len(lib), g["mapped_cells"])
-print("mapped ok: %d library cells (%.1f um^2) as %d generic gates, %d flops, %d cycles" %
-      (g["mapped_cells"], g["mapped_area_um2"], g["cells"], g["flops"], c))
+print("mapped ok: %d library cells (%.1f um^2) as %d generic gates, %d flops, %d cycles; %.4f pJ/cycle" %
+      (g["mapped_cells"], g["mapped_area_um2"], g["cells"], g["flops"], c, a["per_cycle"]))
 PY
 	;;
 mutant)

@@ -3,12 +3,14 @@
  * (cosim/wg_gate.c: loads from the netlist's fanout, the sum) on a
  * hand-written library: truth-table matching up to input permutation, the
  * smallest-area choice, flops without set/reset, flop + gate for resets and
- * enables, unmappable types, and a hand-computed energy. */
+ * enables, unmappable types, and a hand-computed energy; the mapped flow's
+ * energy (cosim/wg_gate_mapped.c: library cells priced as themselves). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "wg_check.h"
 #include "wg_gate.h"
@@ -175,6 +177,71 @@ static void check_energy(const wg_lib *lib)
 	wg_gate_free(&r);
 }
 
+/* The mapped flow: the same circuit as `netlist`, mapped to the library's
+ * cells (mapped.blif, with an alias m2b of m2 and constants), simulated as
+ * generic gates that keep the mapped net names. Each library cell is priced
+ * as itself: the same figures as check_energy, which priced `netlist`'s
+ * generic cells as these cells. */
+static void check_mapped(const wg_lib *lib)
+{
+	static const char *sim = ".model t\n.inputs clk_i a_i b_i\n.outputs q_o\n"
+				 ".subckt $_NOT_ A=a_i Y=m1\n.subckt $_AND_ A=m1 B=b_i Y=m2\n.names m2 m2b\n1 1\n"
+				 ".subckt $_NAND_ A=m1 B=m2b Y=m3\n.subckt $_DFF_P_ C=clk_i D=m3 Q=q_o\n.end\n";
+	static const char *mapped = ".model t\n.inputs clk_i a_i b_i\n.outputs q_o\n.names $false\n.names $true\n1\n"
+				    ".subckt INV_X1 A=a_i Y=m1\n.subckt AND2 A=m1 B=b_i Y=m2\n"
+				    ".subckt NAND2 A=m1 B=m2b Y=m3\n.names m2 m2b\n1 1\n"
+				    ".subckt DFF CLK=clk_i D=m3 Q=q_o\n.end\n";
+	char err[512], dir[] = "/tmp/wg_test_mapped_XXXXXX", path[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof path, "%s/mapped.blif", dir);
+	FILE *f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	fputs(mapped, f);
+	fclose(f);
+	wg_gate_res r;
+	memset(&r, 0, sizeof r);
+	CHECK(wg_gate_load_text(&r, sim, "sim.blif", err, sizeof err) == 0);
+	r.flow = WG_SYNTH_MAPPED;
+	snprintf(r.dir, sizeof r.dir, "%s", dir);
+	uint64_t tog[16] = {0};
+	static const char *const outs[4] = {"m1", "m2", "m3", "q_o"};
+	static const uint64_t n_tog[4] = {4, 2, 3, 1};
+	CHECK(r.nl.nnets <= 16);
+	for (int i = 0; i < 4 && r.nl.nnets <= 16; i++)
+		tog[wg_nl_find(&r.nl, outs[i])] = n_tog[i];
+	wg_gate_set_toggles(&r, tog, 10);
+	CHECK(wg_gate_activity_lib(&r, lib, 2.0, err, sizeof err) == 0);
+	const double w = WG_LIB_MAP_WIRE_PF;
+	double load[4] = {0.002 + 0.0015 + 2 * w, 0.0015 + w, 0.0018 + w, 0}; /* m2's load is on its alias m2b */
+	CHECK(r.en.ok);
+	CHECK(near(r.en.mean_load_pf, (load[0] + load[1] + load[2]) / 4));
+	CHECK(near(r.en.internal_pj, 4 * 0.002 + 2 * 0.004 + 3 * 0.003 + 1 * 0.006));
+	CHECK(near(r.en.switching_pj, 0.5 * (4 * load[0] + 2 * load[1] + 3 * load[2])));
+	CHECK(near(r.en.clock_pj, 10 * (0.01 + 0.008 + 0.0017)));
+	CHECK(near(r.en.leakage_pj, (1 + 2 + 2 + 5) * 10 * 2.0 * 1e-6));
+	CHECK_EQ(r.en.lib_instances, 4);
+	/* a cell the library lacks, and a driven net the simulation does not have */
+	static const char *const bad[2][2] = {{".subckt INV_X9 A=a_i Y=m1\n", "cell type INV_X9 is not in"},
+					      {".subckt INV_X1 A=a_i Y=gone\n", "net gone (pin Y of a INV_X1) is not in"}};
+	for (int i = 0; i < 2; i++) {
+		f = fopen(path, "w");
+		CHECK(f != NULL);
+		if (!f)
+			break;
+		fprintf(f, ".model t\n%s.end\n", bad[i][0]);
+		fclose(f);
+		CHECK(wg_gate_activity_lib(&r, lib, 2.0, err, sizeof err) != 0);
+		if (!strstr(err, bad[i][1]))
+			printf("  got: %s\n", err);
+		CHECK(strstr(err, bad[i][1]) != NULL && strstr(err, "mapped.blif:2:") != NULL);
+	}
+	unlink(path);
+	rmdir(dir);
+	wg_gate_free(&r);
+}
+
 int main(void)
 {
 	char err[512];
@@ -186,6 +253,7 @@ int main(void)
 	}
 	check_map(&lib);
 	check_energy(&lib);
+	check_mapped(&lib);
 	wg_lib_free(&lib);
 	return wg_check_done();
 }
