@@ -76,8 +76,9 @@ static char *json_report(const wg_block *b, const long *p, const wg_area_result 
 		wg_buf_printf(&o, ",\n  \"leakage_basis\": ");
 		char basis[256];
 		snprintf(basis, sizeof basis,
-			 "sum of cell_leakage_power x count over the mapped cells; Liberty leakage_power_unit \"%s\"%s",
-			 r->leak_unit, r->leak_missing ? "; some cells have no cell_leakage_power" : "");
+			 "sum of each mapped cell's leakage x count (cell_leakage_power, else its leakage_power groups); "
+			 "Liberty leakage_power_unit \"%s\"%s",
+			 r->leak_unit, r->leak_missing ? "; some mapped cells are not in the library" : "");
 		wg_buf_json_str(&o, basis);
 	} else {
 		wg_buf_printf(&o, "null,\n  \"area_um2\": null,\n  \"leakage_nw\": null");
@@ -179,11 +180,11 @@ int wg_cmd_area(int argc, char **argv)
 			printf("  liberty          %s\n", rel(r.lib_path));
 			printf("  area             %.1f um^2 (Yosys \"Chip area\", %ld cells)\n", r.area_um2, r.lib.cells);
 			if (r.have_leak)
-				printf("  leakage          %.1f nW (sum of cell_leakage_power x count; Liberty unit \"%s\"%s)\n",
+				printf("  leakage          %.1f nW (sum of cell leakage x count; Liberty unit \"%s\"%s)\n",
 				       r.leak_nw, r.leak_unit,
-				       r.leak_missing ? "; some cells have no cell_leakage_power" : "");
+				       r.leak_missing ? "; some mapped cells are not in the library" : "");
 			else
-				printf("  leakage          n/a (the Liberty file gives no usable cell_leakage_power)\n");
+				printf("  leakage          n/a (no mapped cell is in the Liberty file)\n");
 			print_types(&r.lib);
 		} else {
 			printf("  liberty          none%s\n",

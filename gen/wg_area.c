@@ -18,6 +18,7 @@
 
 #include "wg_buf.h"
 #include "wg_gen.h"
+#include "wg_liberty.h"
 #include "wg_proc.h"
 #include "wg_vtool.h"
 #include "wg_yosys.h"
@@ -168,215 +169,6 @@ int wg_stat_parse(const char *text, wg_stat *st, char *err, size_t n)
 		return -1;
 	}
 	return 0;
-}
-
-/* --------------------------------------------------------------- liberty */
-
-void wg_liberty_free(wg_liberty *l)
-{
-	for (int i = 0; i < l->ncells; i++)
-		free(l->cells[i].name);
-	free(l->cells);
-	memset(l, 0, sizeof *l);
-}
-
-const wg_libcell *wg_liberty_cell(const wg_liberty *l, const char *name)
-{
-	for (int i = 0; i < l->ncells; i++)
-		if (strcmp(l->cells[i].name, name) == 0)
-			return &l->cells[i];
-	return NULL;
-}
-
-static const char *lib_skip(const char *s)
-{
-	for (;;) {
-		while (isspace((unsigned char)*s) || (*s == '\\' && (s[1] == '\n' || s[1] == '\r')))
-			s++;
-		if (s[0] == '/' && s[1] == '*') {
-			const char *e = strstr(s + 2, "*/");
-			s = e ? e + 2 : s + strlen(s);
-			continue;
-		}
-		if (s[0] == '/' && s[1] == '/') {
-			while (*s && *s != '\n')
-				s++;
-			continue;
-		}
-		return s;
-	}
-}
-
-/* Copy [a, b) into dst without surrounding blanks and quotes. */
-static void lib_text(char *dst, size_t n, const char *a, const char *b)
-{
-	while (a < b && (isspace((unsigned char)*a) || *a == '"'))
-		a++;
-	while (b > a && (isspace((unsigned char)b[-1]) || b[-1] == '"'))
-		b--;
-	size_t len = (size_t)(b - a) < n - 1 ? (size_t)(b - a) : n - 1;
-	memcpy(dst, a, len);
-	dst[len] = '\0';
-}
-
-static double unit_to_nw(const char *u)
-{
-	char *end;
-	double v = strtod(u, &end);
-	if (end == u)
-		v = 1;
-	end = (char *)skip_ws(end);
-	if (strcmp(end, "pW") == 0)
-		return v * 1e-3;
-	if (strcmp(end, "nW") == 0)
-		return v;
-	if (strcmp(end, "uW") == 0)
-		return v * 1e3;
-	if (strcmp(end, "mW") == 0)
-		return v * 1e6;
-	if (strcmp(end, "W") == 0)
-		return v * 1e9;
-	return 0;
-}
-
-int wg_liberty_parse(wg_liberty *l, const char *name, const char *text, char *err, size_t n)
-{
-	memset(l, 0, sizeof *l);
-	enum { MAXD = 64 };
-	int depth = 0, cell_depth = -1, cap = 0;
-	const char *s = text;
-	for (;;) {
-		s = lib_skip(s);
-		if (!*s)
-			break;
-		if (*s == '}') {
-			if (depth == 0) {
-				snprintf(err, n, "%s: unbalanced '}'", name);
-				wg_liberty_free(l);
-				return -1;
-			}
-			depth--;
-			if (depth == cell_depth)
-				cell_depth = -1;
-			s++;
-			continue;
-		}
-		if (*s == ';' || *s == '{' || *s == ')' || *s == ',') {
-			s++;
-			continue;
-		}
-		const char *id = s;
-		while (isalnum((unsigned char)*s) || *s == '_' || *s == '.' || *s == '-' || *s == '"')
-			s++;
-		if (s == id) {
-			s++;
-			continue;
-		}
-		char ident[64];
-		lib_text(ident, sizeof ident, id, s);
-		s = lib_skip(s);
-		if (*s == ':') {
-			s++;
-			const char *v = s;
-			int q = 0;
-			while (*s && (q || (*s != ';' && *s != '\n'))) {
-				if (*s == '"')
-					q = !q;
-				s++;
-			}
-			char val[128];
-			lib_text(val, sizeof val, v, s);
-			if (cell_depth >= 0 && depth == cell_depth + 1 && l->ncells > 0) {
-				wg_libcell *c = &l->cells[l->ncells - 1];
-				if (strcmp(ident, "area") == 0)
-					c->area = strtod(val, NULL);
-				else if (strcmp(ident, "cell_leakage_power") == 0)
-					c->leakage = strtod(val, NULL);
-			} else if (depth == 1 && strcmp(ident, "leakage_power_unit") == 0) {
-				wg_fmt(l->leak_unit, sizeof l->leak_unit, "%s", val);
-				l->leak_to_nw = unit_to_nw(val);
-			}
-			continue;
-		}
-		if (*s == '(') {
-			const char *a = ++s;
-			int q = 0, par = 1;
-			while (*s && (q || par > 0)) {
-				if (*s == '"')
-					q = !q;
-				else if (!q && *s == '(')
-					par++;
-				else if (!q && *s == ')')
-					par--;
-				if (q || par > 0)
-					s++;
-			}
-			const char *b = s;
-			if (*s)
-				s++;
-			s = lib_skip(s);
-			if (*s != '{')
-				continue; /* complex attribute */
-			s++;
-			if (depth >= MAXD) {
-				snprintf(err, n, "%s: groups nested deeper than %d", name, MAXD);
-				wg_liberty_free(l);
-				return -1;
-			}
-			if (strcmp(ident, "cell") == 0 && depth == 1) {
-				if (l->ncells == cap) {
-					cap = cap ? 2 * cap : 256;
-					wg_libcell *nc = realloc(l->cells, (size_t)cap * sizeof *nc);
-					if (!nc) {
-						snprintf(err, n, "out of memory");
-						wg_liberty_free(l);
-						return -1;
-					}
-					l->cells = nc;
-				}
-				char cname[256];
-				lib_text(cname, sizeof cname, a, b);
-				wg_libcell *c = &l->cells[l->ncells++];
-				c->name = malloc(strlen(cname) + 1);
-				if (!c->name) {
-					l->ncells--;
-					snprintf(err, n, "out of memory");
-					wg_liberty_free(l);
-					return -1;
-				}
-				strcpy(c->name, cname);
-				c->area = -1;
-				c->leakage = -1;
-				c->seq = 0;
-				cell_depth = depth;
-			} else if (cell_depth >= 0 && depth == cell_depth + 1 &&
-				   (strcmp(ident, "ff") == 0 || strcmp(ident, "latch") == 0 ||
-				    strcmp(ident, "ff_bank") == 0 || strcmp(ident, "latch_bank") == 0 ||
-				    strcmp(ident, "statetable") == 0)) {
-				l->cells[l->ncells - 1].seq = 1;
-			}
-			depth++;
-			continue;
-		}
-		/* a bare word (e.g. a value continuation): skip it */
-	}
-	if (l->ncells == 0) {
-		snprintf(err, n, "%s: no cell groups: not a Liberty file?", name);
-		wg_liberty_free(l);
-		return -1;
-	}
-	return 0;
-}
-
-int wg_liberty_read(wg_liberty *l, const char *path, char *err, size_t n)
-{
-	memset(l, 0, sizeof *l);
-	char *text = wg_read_file(path, NULL, err, n);
-	if (!text)
-		return -1;
-	int rc = wg_liberty_parse(l, path, text, err, n);
-	free(text);
-	return rc;
 }
 
 /* ------------------------------------------------------------------ runs */
@@ -573,10 +365,10 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 	wg_buf_free(&script);
 	if (rc == 0)
 		rc = parse_file(r->dir, txt, &r->lib, err, n);
-	wg_liberty lib = {0};
+	wg_lib lib = {0};
 	if (rc == 0) {
 		char e2[600];
-		rc = wg_liberty_parse(&lib, liberty, libtext, e2, sizeof e2);
+		rc = wg_lib_parse(&lib, liberty, libtext, liblen, e2, sizeof e2);
 		if (rc != 0)
 			snprintf(err, n, "%s", e2);
 	}
@@ -585,21 +377,21 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 		return -1;
 	r->have_lib = 1;
 	r->area_um2 = r->lib.chip_area;
-	snprintf(r->leak_unit, sizeof r->leak_unit, "%s", lib.leak_unit);
+	snprintf(r->leak_unit, sizeof r->leak_unit, "%s", lib.unit_text[3][0] ? lib.unit_text[3] : "1nW (default)");
 	double leak = 0;
 	for (int i = 0; i < r->lib.ntypes; i++) {
 		const wg_cellcount *c = &r->lib.types[i];
-		const wg_libcell *lc = wg_liberty_cell(&lib, c->type);
-		if (lc && lc->seq)
+		const wg_lib_cell *lc = wg_lib_cell_find(&lib, c->type);
+		if (lc && lc->seq != WG_LIB_COMB)
 			r->lib_flops += c->count;
-		if (lc && lc->leakage >= 0)
-			leak += lc->leakage * (double)c->count;
+		if (lc)
+			leak += lc->leakage_nw * (double)c->count; /* power_tables/wg_liberty.h: the cell's leakage, nW */
 		else
 			r->leak_missing += c->count;
 	}
-	r->have_leak = lib.leak_to_nw > 0 && r->leak_missing < r->lib.cells;
-	r->leak_nw = leak * lib.leak_to_nw;
-	wg_liberty_free(&lib);
+	r->have_leak = r->leak_missing < r->lib.cells;
+	r->leak_nw = leak;
+	wg_lib_free(&lib);
 	if (r->area_um2 < 0) {
 		snprintf(err, n, "%s/%s: no \"Chip area\" line (does the Liberty file give cell areas?)", r->dir, txt);
 		return -1;

@@ -38,27 +38,6 @@ long wg_stat_count(const wg_stat *s, const char *type);
 int wg_cell_is_flop(const char *type);
 int wg_cell_is_latch(const char *type);
 
-/* ---- Liberty: the per-cell numbers the report needs ---- */
-
-typedef struct wg_libcell {
-	char *name;          /* cell name, quotes removed */
-	double area;         /* `area` (the library's unit, um^2 by convention), -1 when absent */
-	double leakage;      /* `cell_leakage_power` in the library's leakage unit, -1 when absent */
-	int seq;             /* has an ff / latch / statetable group */
-} wg_libcell;
-
-typedef struct wg_liberty {
-	wg_libcell *cells;
-	int ncells;
-	char leak_unit[32];  /* leakage_power_unit, e.g. "1nW" ("" when absent) */
-	double leak_to_nw;   /* factor from the leakage unit to nW (0 when unknown) */
-} wg_liberty;
-
-int wg_liberty_parse(wg_liberty *l, const char *name, const char *text, char *err, size_t n);
-int wg_liberty_read(wg_liberty *l, const char *path, char *err, size_t n);
-const wg_libcell *wg_liberty_cell(const wg_liberty *l, const char *name);
-void wg_liberty_free(wg_liberty *l);
-
 /* ---- one area run ---- */
 
 typedef struct wg_area_result {
@@ -78,10 +57,11 @@ typedef struct wg_area_result {
 	wg_stat lib;             /* after dfflibmap + abc -liberty */
 	long lib_flops;          /* sequential Liberty cells (= flop_bits) */
 	double area_um2;         /* Yosys "Chip area" */
-	int have_leak;           /* some mapped cells have cell_leakage_power and its unit is known */
-	double leak_nw;          /* sum of cell_leakage_power x count, nW */
-	long leak_missing;       /* cells without cell_leakage_power */
-	char leak_unit[32];      /* the library's leakage_power_unit */
+	int have_leak;           /* some mapped cells are in the library */
+	double leak_nw;          /* sum of the cells' leakage x count, nW (power_tables/wg_liberty.h:
+				  * cell_leakage_power, else the leakage_power groups, else the default) */
+	long leak_missing;       /* mapped cells the library does not have */
+	char leak_unit[32];      /* the library's leakage_power_unit, as written */
 	double lib_seconds;
 	int lib_cached;
 } wg_area_result;
