@@ -164,8 +164,8 @@ static long rfc_storage_bits(const long *p)
 	long ib = (long)wg_clog2((unsigned long)N);
 	long entry = 1 /* valid */ + p[RFC_P_REG_BITS] /* tag */ + p[RFC_P_LIVENESS] /* dead */ + ib /* rank */;
 	long slot = 2 /* state */ + (long)wg_idxw((unsigned long)p[RFC_P_WARPS]) /* owner */;
-	long pipe = p[RFC_P_READ_LAT] * p[RFC_P_READ_PORTS] *
-		    (1 /* valid */ + (long)wg_idxw((unsigned long)A) /* slot */ + ib /* entry */);
+	long sb = A > 1 ? (long)wg_idxw((unsigned long)A) : 0; /* one active warp: the slot id is constant 0 */
+	long pipe = p[RFC_P_READ_LAT] * p[RFC_P_READ_PORTS] * (1 /* valid */ + sb /* slot */ + ib /* entry */);
 	return data + A * N * entry + A * slot + pipe;
 }
 

@@ -630,6 +630,9 @@ module rfc #(
     if (IB == 0) begin
       pidx_d = {RL*R*IBW{1'b0}};
     end
+    if (A == 1) begin // one active warp: the slot id is always 0 (SB is only its declared width)
+      pslot_d = {RL*R*SB{1'b0}};
+    end
     if (rst_i) begin
       pv_d = {RL*R{1'b0}};
     end
