@@ -98,7 +98,7 @@ static long read_cells(const wg_gate_res *r, const wg_lib *lib, char *text, cons
 		char *save = NULL, *kw = strtok_r(line, " \t\r", &save);
 		if (kw && strcmp(kw, ".names") == 0) { /* ".names A B" + "1 1": B is A */
 			char *x = strtok_r(NULL, " \t\r", &save), *y = strtok_r(NULL, " \t\r", &save);
-			if (x && y && !strtok_r(NULL, " \t\r", &save)) {
+			if (x && y && !strtok_r(NULL, " \t\r", &save) && next && strncmp(next, "1 1", 3) == 0) {
 				long i = root(t, name_id(t, x)), j = root(t, name_id(t, y));
 				t->up[j] = i;
 				t->load[i] += t->load[j];

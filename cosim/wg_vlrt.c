@@ -55,6 +55,7 @@ static int build_pch(wg_vlrt *r)
 	const char *text = pch_text(r->flavour);
 	if (wg_write_atomic(r->pch, text, strlen(text), err, sizeof err) != 0) {
 		fprintf(stderr, "warpgen cosim: %s\n", err);
+		r->pch_bad = 1;
 		return -1;
 	}
 	snprintf(gch, sizeof gch, "%s.gch", r->pch);
