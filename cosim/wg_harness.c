@@ -240,10 +240,12 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
  * loop(); only the work overlaps. */
 #define PIPE_SLOTS 256
 
-/* One wait of a side that finds the ring full (producer) or empty (RTL side):
- * yield for a while, then sleep 50 us a time, so that a side much faster
- * than the other (the C model beside a large gate-level netlist) does not
- * hold a core that a parallel run could use. 256 frames outlast the sleep. */
+/* One wait of the producer when the ring is full: yield for a while, then
+ * sleep 50 us a time, so that a C model much faster than the DUT (beside a
+ * large gate-level netlist) does not hold a core that a parallel run could
+ * use; 256 frames outlast the sleep. (The RTL side only yields: when it
+ * waits, the C model is the slower side, and a sleeping consumer lets the
+ * ring fill and the producer sleep too.) */
 static void pipe_backoff(int *spins)
 {
 	if (++*spins < 64) {
@@ -321,10 +323,10 @@ out:
 /* Wait for the frame of cycle cyc: 1 when it is there, 0 when none will come. */
 static int pipe_wait(pipe *q, long cyc)
 {
-	for (int spins = 0; atomic_load_explicit(&q->produced, memory_order_acquire) <= cyc;) {
+	while (atomic_load_explicit(&q->produced, memory_order_acquire) <= cyc) {
 		if (atomic_load_explicit(&q->done, memory_order_acquire))
 			return atomic_load_explicit(&q->produced, memory_order_acquire) > cyc;
-		pipe_backoff(&spins);
+		sched_yield();
 	}
 	return 1;
 }
