@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "wg_area.h"
 #include "wg_buf.h"
 #include "wg_gen.h"
 #include "wg_lib_map.h"
@@ -232,14 +233,19 @@ int wg_gate_synth(const wg_block *b, const long *p, const char *top, wg_synth_fl
 		return -1;
 	if (flow == WG_SYNTH_MAPPED) {
 		snprintf(path, sizeof path, "%s/stat-mapped.txt", r->dir);
-		char *st = wg_read_file(path, NULL, err, n);
-		if (!st)
+		char *text = wg_read_file(path, NULL, err, n), e2[512];
+		if (!text)
 			return -1;
-		const char *c = strstr(st, "Number of cells:"), *a = strstr(st, "Chip area for module");
-		r->mapped_cells = c ? atol(c + strlen("Number of cells:")) : 0;
-		a = a ? strstr(a, "': ") : NULL;
-		r->mapped_area_um2 = a ? atof(a + 3) : 0;
-		free(st);
+		wg_stat st;
+		int src = wg_stat_parse(text, &st, e2, sizeof e2);
+		free(text);
+		if (src != 0) {
+			snprintf(err, n, "%s: %s", path, e2);
+			return -1;
+		}
+		r->mapped_cells = st.cells;
+		r->mapped_area_um2 = st.chip_area;
+		wg_stat_free(&st);
 	}
 	if (flow == WG_SYNTH_MAPPED && r->nl.undriven) {
 		snprintf(err, n, "the netlist mapped to %s reads %ld net(s) without a driver (e.g. %s): a library cell "
