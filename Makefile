@@ -16,13 +16,23 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN    := -Wall -Wextra -Werror
-INC     := -Icsim -Igen -Icosim -Ipower_tables -I$(OUT)/build
+# Layers, each seeing only itself and the layers below it (tests/layers.sh checks the
+# #include lines too): csim <- power_tables <- gen <- cosim (harness, gate, one folder per
+# block) <- cli, the command-line front end.
+COSIM_DIRS := $(sort $(dir $(wildcard cosim/*/*.c cosim/*/*.h)))
+INC_csim         := -Icsim -I$(OUT)/build
+INC_power_tables := $(INC_csim) -Ipower_tables
+INC_gen          := $(INC_power_tables) -Igen
+INC_cosim        := $(INC_gen) $(patsubst %/,-I%,$(COSIM_DIRS))
+INC_cli          := $(INC_cosim) -Icli
+INC_tests        := $(INC_cli) -Itests
+INC = $(INC_$(firstword $(subst /, ,$<)))
 CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 TSANFLAGS := -O1 -g -fsanitize=thread
 
-# Sources: every .c in the four library folders; one block = csim/<block>_desc.c + friends.
-LIB_SRC := $(sort $(wildcard csim/*.c gen/*.c cosim/*.c power_tables/*.c))
+# Sources: every .c of the layers; one block = csim/<block>_desc.c + friends (docs/adding-a-block.md).
+LIB_SRC := $(sort $(wildcard csim/*.c power_tables/*.c gen/*.c cosim/*/*.c cli/*.c))
 BLOCKS  := $(sort $(filter-out wg,$(patsubst csim/%_desc.c,%,$(wildcard csim/*_desc.c))))
 OBJ     := $(patsubst %.c,$(OUT)/obj/%.o,$(LIB_SRC))
 SANOBJ  := $(patsubst %.c,$(OUT)/san/%.o,$(LIB_SRC))
@@ -96,7 +106,7 @@ $(OUT)/bin/warpgen-san: $(SANOBJ)
 
 # C unit tests: tests/test_*.c, each linked with the library objects except main.
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
-LIB_NOMAIN := $(filter-out $(OUT)/san/gen/warpgen.o,$(SANOBJ))
+LIB_NOMAIN := $(filter-out $(OUT)/san/cli/warpgen.o,$(SANOBJ))
 $(OUT)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB_NOMAIN)
 	@mkdir -p $(@D)
 	$(say) CC "$< (ASan+UBSan)"

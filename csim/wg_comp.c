@@ -1,5 +1,5 @@
 /* wg_comp.c - compositions: the structural check, the widths, the C model of
- * instances run together, and the generated top module.
+ * instances run together (the generated top module: gen/wg_comp_verilog.c).
  * Contract: docs/composition.md.
  *
  * An instance entry with a count (an instance array) stands for several
@@ -12,6 +12,7 @@
  * output frame, then a copy of the composition's input frame, then the
  * port moves (comp_copy). */
 #include "wg_comp.h"
+#include "wg_comp_plan.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -21,7 +22,6 @@
 
 #include "wg_bits.h"
 #include "wg_buf.h"
-#include "wg_gen.h"
 
 #define COMP_ERRLEN 256
 
@@ -29,28 +29,7 @@
 /* Resolving the descriptor: bindings, endpoints, widths               */
 /* ------------------------------------------------------------------ */
 
-enum { EP_EXT, EP_INST, EP_CONST };
-
-/* One end of a wire. */
-typedef struct comp_ep {
-	int kind;   /* EP_EXT (a composition port), EP_INST (an instance port), EP_CONST */
-	int inst;   /* EP_INST: instance index */
-	int port;   /* EP_EXT: composition port; EP_INST: the instance block's port */
-	int value;  /* EP_CONST: 0 or 1 (every bit) */
-} comp_ep;
-
-/* Everything the composition's descriptor and parameters resolve to. */
-typedef struct comp_plan {
-	long cp[WG_COMP_MAX_INST][WG_MAX_PARAMS];   /* each instance entry's parameters (every copy's) */
-	wg_layout cl[WG_COMP_MAX_INST];             /* each instance entry's frame layout (one copy's) */
-	int nc[WG_COMP_MAX_INST];                   /* each entry's copies (1 when not an array) */
-	int first[WG_COMP_MAX_INST];                /* each entry's first copy */
-	int ncopies;                                /* copies in all */
-	comp_ep from[WG_COMP_MAX_WIRES];            /* each wire's source */
-	comp_ep to[WG_COMP_MAX_WIRES];              /* each wire's sink */
-	int ext_w[WG_MAX_PORTS];                    /* width of each composition port */
-	int ev_w[WG_MAX_EVENTS];                    /* the composition's event field widths */
-} comp_plan;
+/* comp_ep, comp_plan: wg_comp_plan.h (shared with the Verilog writer, gen/wg_comp_verilog.c) */
 
 /* "<comp>: instance <inst> (<block>): <msg>", the child's own "<block>: "
  * prefix removed. msg may live in buf. */
@@ -217,7 +196,7 @@ static const char *ep_parse(const wg_block *b, const char *s, comp_ep *ep, char 
 }
 
 /* An instance endpoint is its copies' ports concatenated. */
-static int ep_width(const comp_plan *P, const comp_ep *e)
+int wg_comp_ep_width(const comp_plan *P, const comp_ep *e)
 {
 	return e->kind == EP_INST ? P->nc[e->inst] * P->cl[e->inst].width[e->port]
 				  : e->kind == EP_EXT ? P->ext_w[e->port] : -1;
@@ -438,7 +417,7 @@ static const char *wires_check(const wg_block *b, comp_plan *P, char *buf, size_
 			int ext_ext = f->kind == EP_EXT && t->kind == EP_EXT;
 			if (ext_ext != (pass == 1))
 				continue;
-			int fw = ep_width(P, f), tw = ep_width(P, t);
+			int fw = wg_comp_ep_width(P, f), tw = wg_comp_ep_width(P, t);
 			if (f->kind == EP_EXT && fw < 0)
 				fw = P->ext_w[f->port] = tw;
 			if (t->kind == EP_EXT && b->ports[t->port].dir == WG_OUT) {
@@ -546,7 +525,7 @@ static const char *names_check(const wg_block *b, char *buf, size_t n)
 }
 
 /* Resolve everything; NULL or a one-line error. */
-static const char *plan_make(const wg_block *b, const long *p, comp_plan *P, char *buf, size_t n)
+const char *wg_comp_plan_make(const wg_block *b, const long *p, comp_plan *P, char *buf, size_t n)
 {
 	memset(P->ext_w, 0xff, sizeof P->ext_w); /* -1: not known yet */
 	memset(P->ev_w, 0, sizeof P->ev_w);
@@ -580,7 +559,7 @@ static const char *plan_make(const wg_block *b, const long *p, comp_plan *P, cha
 const char *wg_comp_check(const wg_block *b, const long *p, char *buf, size_t n)
 {
 	comp_plan *P = wg_xcalloc(sizeof *P);
-	const char *r = plan_make(b, p, P, buf, n);
+	const char *r = wg_comp_plan_make(b, p, P, buf, n);
 	free(P);
 	return r;
 }
@@ -589,7 +568,7 @@ void wg_comp_widths(const wg_block *b, const long *p, int *port_w, int *event_w)
 {
 	comp_plan *P = wg_xcalloc(sizeof *P);
 	char err[COMP_ERRLEN];
-	int ok = plan_make(b, p, P, err, sizeof err) == NULL;
+	int ok = wg_comp_plan_make(b, p, P, err, sizeof err) == NULL;
 	for (int i = 0; i < b->nports; i++)
 		port_w[i] = ok && P->ext_w[i] > 0 ? P->ext_w[i] : 1;
 	for (int e = 0; e < b->nevents; e++)
@@ -787,7 +766,7 @@ size_t wg_comp_model_size(const wg_block *b, const long *p)
 	char err[COMP_ERRLEN];
 	wg_layout L;
 	size_t sz = sizeof(comp_model);
-	if (!plan_make(b, p, P, err, sizeof err)) {
+	if (!wg_comp_plan_make(b, p, P, err, sizeof err)) {
 		wg_layout_init(&L, b, p);
 		sz = model_layout(b, P, &L, moves_build(b, P, &L, NULL, NULL), NULL);
 	}
@@ -822,7 +801,7 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 	char err[COMP_ERRLEN];
 	m->b = b;
 	m->L = *L;
-	if (plan_make(b, p, P, err, sizeof err)) { /* not a legal configuration: an inert model */
+	if (wg_comp_plan_make(b, p, P, err, sizeof err)) { /* not a legal configuration: an inert model */
 		free(P);
 		return;
 	}
@@ -1037,250 +1016,4 @@ int wg_comp_first_copy(const void *mem, int i)
 int wg_comp_passes(const void *mem)
 {
 	return ((const comp_model *)mem)->passes;
-}
-
-/* ------------------------------------------------------------------ */
-/* Verilog                                                             */
-/* ------------------------------------------------------------------ */
-
-static const char *vrange(int w, char *buf, size_t n)
-{
-	if (w > 1)
-		snprintf(buf, n, "[%d:0]", w - 1);
-	else
-		buf[0] = '\0';
-	return buf;
-}
-
-/* Bits [lo, lo + w) of a net of width full: the net itself, or a part-select. */
-static const char *vsel(const char *net, int full, int lo, int w, char *buf, size_t n)
-{
-	if (lo == 0 && w == full)
-		snprintf(buf, n, "%s", net);
-	else if (w == 1)
-		snprintf(buf, n, "%s[%d]", net, lo);
-	else
-		snprintf(buf, n, "%s[%d:%d]", net, lo + w - 1, lo);
-	return buf;
-}
-
-/* The net (or its slice) input port of copy q of instance entry k is
- * connected to. */
-static void conn_expr(const wg_block *b, const comp_plan *P, int k, int q, int port, char *buf, size_t n)
-{
-	const wg_comp *c = b->comp;
-	const wg_block *cb = c->inst[k].block;
-	char net[160];
-	int w = P->cl[k].width[port];
-	if (strcmp(cb->ports[port].name, "rst_i") == 0) {
-		snprintf(buf, n, "rst_i");
-		return;
-	}
-	for (int i = 0; i < c->nwires; i++) {
-		const comp_ep *t = &P->to[i], *f = &P->from[i];
-		if (t->kind != EP_INST || t->inst != k || t->port != port)
-			continue;
-		if (f->kind == EP_EXT)
-			vsel(b->ports[f->port].name, P->ext_w[f->port], q * w, w, buf, n);
-		else if (f->kind == EP_INST) {
-			snprintf(net, sizeof net, "%s_%s", c->inst[f->inst].name, c->inst[f->inst].block->ports[f->port].name);
-			vsel(net, ep_width(P, f), q * w, w, buf, n);
-		} else
-			snprintf(buf, n, "{%d{1'b%d}}", w, f->value);
-		return;
-	}
-	snprintf(buf, n, "/* undriven */");
-}
-
-/* An instance array's event sums: wire <inst>_ev_sum, each field the sum of
- * its copies' fields (zero-extended). */
-static void event_sums(wg_buf *o, const wg_block *b, const comp_plan *P, int k, int ev0)
-{
-	const wg_comp *c = b->comp;
-	const wg_layout *cl = &P->cl[k];
-	const char *nm = c->inst[k].name;
-	char r[32], net[160], sel[200];
-	int cw = cl->width[cl->ev_port], sw = 0;
-	for (int j = 0; j < c->inst[k].block->nevents; j++)
-		sw += P->ev_w[ev0 + j];
-	snprintf(net, sizeof net, "%s_ev_o", nm);
-	wg_buf_printf(o, "\n  // events of the instance array u_%s_*: each field summed over the %d copies\n", nm, P->nc[k]);
-	wg_buf_printf(o, "  wire %-9s %s_ev_sum;\n", vrange(sw, r, sizeof r), nm);
-	for (int j = 0, lsb = 0; j < c->inst[k].block->nevents; lsb += P->ev_w[ev0 + j], j++) {
-		int W = P->ev_w[ev0 + j], w = cl->ev_w[j];
-		char lhs[200];
-		snprintf(net, sizeof net, "%s_ev_sum", nm);
-		vsel(net, sw, lsb, W, lhs, sizeof lhs);
-		wg_buf_printf(o, "  assign %s =", lhs);
-		snprintf(net, sizeof net, "%s_ev_o", nm);
-		for (int q = 0; q < P->nc[k]; q++) {
-			vsel(net, P->nc[k] * cw, q * cw + cl->ev_lsb[j], w, sel, sizeof sel);
-			const char *sep = q == 0 ? "" : "+ ";
-			if (P->nc[k] > 4)
-				wg_buf_printf(o, "\n    %s", sep);
-			else
-				wg_buf_printf(o, " %s", sep);
-			if (W > w)
-				wg_buf_printf(o, "{ {%d{1'b0}}, %s}", W - w, sel);
-			else
-				wg_buf_printf(o, "%s", sel);
-		}
-		wg_buf_printf(o, ";\n");
-	}
-}
-
-static void top_module(wg_buf *o, const wg_block *b, const comp_plan *P, const char *top)
-{
-	const wg_comp *c = b->comp;
-	char r[32], net[160], wn[160];
-	int sums = 0;
-	for (int k = 0; k < c->ninst; k++)
-		sums |= c->inst[k].count && P->cl[k].ev_port >= 0;
-	wg_buf_printf(o, "// ---------------------------------------------------------------------------\n"
-			 "// %s: the composition %s (instances", top, b->name);
-	for (int k = 0; k < c->ninst; k++) {
-		wg_buf_printf(o, "%s %s: %s", k ? "," : "", c->inst[k].name, c->inst[k].block->name);
-		if (c->inst[k].count)
-			wg_buf_printf(o, " x %d", P->nc[k]);
-	}
-	if (sums)
-		wg_buf_printf(o, ").\n// Wires and event adders only: every flip-flop is in an instance. ev_o = the\n"
-				 "// instances' ev_o, the first instance in the least significant bits; an\n"
-				 "// instance array's fields are the sums over its copies.\n");
-	else
-		wg_buf_printf(o, ").\n// Wires only: every flip-flop is in an instance. ev_o = the instances' ev_o,\n"
-				 "// the first instance in the least significant bits.\n");
-	wg_buf_printf(o, "// ---------------------------------------------------------------------------\n"
-			 "`default_nettype none\n\nmodule %s (\n  input  wire %-9s clk_i", top, "");
-	const char *group = "";
-	for (int i = 0; i < b->nports; i++) {
-		const wg_port_def *d = &b->ports[i];
-		wg_buf_printf(o, ",\n");
-		if (strcmp(d->group, group) != 0) {
-			wg_buf_printf(o, "  // %s\n", d->group);
-			group = d->group;
-		}
-		wg_buf_printf(o, "  %s wire %-9s %s", d->dir == WG_IN ? "input " : "output", vrange(P->ext_w[i], r, sizeof r),
-			      d->name);
-	}
-	wg_buf_printf(o, "\n);\n");
-	for (int k = 0; k < c->ninst; k++) {
-		const wg_block *cb = c->inst[k].block;
-		if (c->inst[k].count)
-			wg_buf_printf(o, "\n  // outputs of u_%s_0 .. u_%s_%d, copy 0 in the least significant bits\n",
-				      c->inst[k].name, c->inst[k].name, P->nc[k] - 1);
-		else
-			wg_buf_printf(o, "\n  // outputs of u_%s\n", c->inst[k].name);
-		for (int j = 0; j < cb->nports; j++)
-			if (cb->ports[j].dir == WG_OUT)
-				wg_buf_printf(o, "  wire %-9s %s_%s;\n", vrange(P->nc[k] * P->cl[k].width[j], r, sizeof r),
-					      c->inst[k].name, cb->ports[j].name);
-	}
-	for (int k = 0; k < c->ninst; k++) {
-		const wg_block *cb = c->inst[k].block;
-		int nlen = 5;
-		for (int j = 0; j < cb->nports; j++)
-			if ((int)strlen(cb->ports[j].name) > nlen)
-				nlen = (int)strlen(cb->ports[j].name);
-		for (int q = 0; q < P->nc[k]; q++) {
-			if (c->inst[k].count)
-				wg_buf_printf(o, "\n  %s_%s u_%s_%d (\n    .%-*s (clk_i)", top, c->inst[k].name, c->inst[k].name,
-					      q, nlen, "clk_i");
-			else
-				wg_buf_printf(o, "\n  %s_%s u_%s (\n    .%-*s (clk_i)", top, c->inst[k].name, c->inst[k].name,
-					      nlen, "clk_i");
-			for (int j = 0; j < cb->nports; j++) {
-				int w = P->cl[k].width[j];
-				if (cb->ports[j].dir == WG_IN) {
-					conn_expr(b, P, k, q, j, net, sizeof net);
-				} else {
-					snprintf(wn, sizeof wn, "%s_%s", c->inst[k].name, cb->ports[j].name);
-					vsel(wn, P->nc[k] * w, q * w, w, net, sizeof net);
-				}
-				wg_buf_printf(o, ",\n    .%-*s (%s)", nlen, cb->ports[j].name, net);
-			}
-			wg_buf_printf(o, "\n  );\n");
-		}
-	}
-	wg_buf_printf(o, "\n");
-	for (int i = 0; i < c->nwires; i++) {
-		const comp_ep *t = &P->to[i], *f = &P->from[i];
-		if (t->kind != EP_EXT)
-			continue;
-		if (f->kind == EP_EXT)
-			snprintf(net, sizeof net, "%s", b->ports[f->port].name);
-		else
-			snprintf(net, sizeof net, "%s_%s", c->inst[f->inst].name, c->inst[f->inst].block->ports[f->port].name);
-		wg_buf_printf(o, "  assign %s = %s;\n", b->ports[t->port].name, net);
-	}
-	int ev = wg_port_index(b, "ev_o");
-	if (ev >= 0) {
-		for (int k = 0, ev0 = 0; k < c->ninst; ev0 += c->inst[k].block->nevents, k++)
-			if (c->inst[k].count && P->cl[k].ev_port >= 0)
-				event_sums(o, b, P, k, ev0);
-		wg_buf_printf(o, "%s  assign ev_o = {", sums ? "\n" : "");
-		int first = 1;
-		for (int k = c->ninst - 1; k >= 0; k--)
-			if (P->cl[k].ev_port >= 0) {
-				wg_buf_printf(o, "%s%s_ev_%s", first ? "" : ", ", c->inst[k].name, c->inst[k].count ? "sum" : "o");
-				first = 0;
-			}
-		wg_buf_printf(o, "};\n");
-	}
-	wg_buf_printf(o, "\nendmodule\n\n`default_nettype wire\n");
-}
-
-char *wg_comp_verilog_modules(const wg_block *b, const long *p, const char *top, char *err, size_t n)
-{
-	comp_plan *P = wg_xcalloc(sizeof *P);
-	if (plan_make(b, p, P, err, n)) {
-		free(P);
-		return NULL;
-	}
-	const wg_comp *c = b->comp;
-	wg_buf o = {0};
-	char name[256], v[64];
-	for (int k = 0; k < c->ninst; k++) {
-		const wg_block *cb = c->inst[k].block;
-		snprintf(name, sizeof name, "%s_%s", top, c->inst[k].name);
-		char *t = wg_verilog_modules(cb, P->cp[k], name, err, n);
-		if (!t) {
-			free(P);
-			wg_buf_free(&o);
-			return NULL;
-		}
-		if (c->inst[k].count)
-			wg_buf_printf(&o, "// ===========================================================================\n"
-					  "// Instance array u_%s_0 .. u_%s_%d of %s (%s=%d copies, the same parameters): block %s,\n"
-					  "// module %s, storage bits %ld each\n//  ", c->inst[k].name, c->inst[k].name,
-				      P->nc[k] - 1, top, c->inst[k].count, P->nc[k], cb->name, name, cb->storage_bits(P->cp[k]));
-		else
-			wg_buf_printf(&o, "// ===========================================================================\n"
-					  "// Instance u_%s of %s: block %s, module %s, storage bits %ld\n//  ", c->inst[k].name,
-				      top, cb->name, name, cb->storage_bits(P->cp[k]));
-		for (int i = 0; i < cb->nparams; i++)
-			wg_buf_printf(&o, " %s=%s", cb->params[i].name, wg_param_text(&cb->params[i], P->cp[k][i], v, sizeof v));
-		wg_buf_printf(&o, "\n// ===========================================================================\n"
-				  "/* verilator lint_off DECLFILENAME */\n");
-		wg_buf_put(&o, t, strlen(t));
-		wg_buf_printf(&o, "%s/* verilator lint_on DECLFILENAME */\n\n", t[0] && t[strlen(t) - 1] == '\n' ? "" : "\n");
-		free(t);
-	}
-	top_module(&o, b, P, top);
-	free(P);
-	return o.s;
-}
-
-char *wg_comp_verilog(const wg_block *b, const long *p, const char *top, char *err, size_t n)
-{
-	char *body = wg_comp_verilog_modules(b, p, top, err, n);
-	if (!body)
-		return NULL;
-	char *head = wg_verilog_header(b, p, top);
-	wg_buf o = {0};
-	wg_buf_put(&o, head, strlen(head));
-	wg_buf_put(&o, body, strlen(body));
-	free(head);
-	free(body);
-	return o.s;
 }

@@ -72,12 +72,6 @@ int wg_comp_copies(const wg_block *b, int k, const long *p);
  * one-line error. Used as the composition block's check(). */
 const char *wg_comp_check(const wg_block *b, const long *p, char *buf, size_t n);
 
-/* The generated Verilog (instances' modules named <top>_<inst>, then the
- * top), caller frees; NULL and a message in err. wg_comp_verilog is the whole
- * file (the generator's header first); wg_comp_verilog_modules the modules
- * only (how a composition nests inside another). */
-char *wg_comp_verilog(const wg_block *b, const long *p, const char *top, char *err, size_t n);
-char *wg_comp_verilog_modules(const wg_block *b, const long *p, const char *top, char *err, size_t n);
 
 /* The instance k's model inside a composition model (for stimulus and
  * statistics code that reads an instance's state), and its last input and

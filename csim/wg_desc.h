@@ -116,8 +116,10 @@ const char *wg_param_range(const wg_param_def *d, char *buf, size_t n);
 void wg_layout_init(wg_layout *L, const wg_block *b, const long *p);
 int wg_port_index(const wg_block *b, const char *name);
 
-/* ---- registry (gen/wg_registry.c, generated list of blocks) ---- */
+/* ---- registry (csim/wg_registry.c, generated list of blocks) ---- */
 const wg_block *wg_block_find(const char *name);
 const wg_block *const *wg_blocks(int *n);
+/* Position of b in wg_blocks() (the order of the generated list), or -1. */
+int wg_block_index(const wg_block *b);
 
 #endif

@@ -11,41 +11,8 @@
 
 #include "wg_buf.h"
 #include "wg_comp.h"
+#include "wg_comp_verilog.h"
 #include "wg_energy.h"
-
-const char *wg_root(void)
-{
-	static char root[PATH_MAX]; /* computed once; the tool, not the C models */
-	if (root[0])
-		return root;
-	const char *env = getenv("WARPGEN_HOME");
-	if (env && *env) {
-		snprintf(root, sizeof root, "%s", env);
-		return root;
-	}
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n <= 0) {
-		snprintf(root, sizeof root, ".");
-		return root;
-	}
-	exe[n] = '\0';
-	for (int up = 0; up < 3; up++) { /* <root>/out/bin/warpgen */
-		char *slash = strrchr(exe, '/');
-		if (slash)
-			*slash = '\0';
-	}
-	snprintf(root, sizeof root, "%s", exe[0] ? exe : "/");
-	return root;
-}
-
-const char *wg_out_dir(void)
-{
-	static char out[PATH_MAX + 8];
-	if (!out[0])
-		snprintf(out, sizeof out, "%s/out", wg_root());
-	return out;
-}
 
 void wg_default_dir(const wg_block *b, const long *p, char *buf, size_t n)
 {

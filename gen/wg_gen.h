@@ -6,13 +6,7 @@
 
 #include "wg_buf.h"
 #include "wg_desc.h"
-
-#define WARPGEN_VERSION "0.1.0"
-
-/* The repository root ($WARPGEN_HOME, else two folders above out/bin/warpgen). */
-const char *wg_root(void);
-/* <root>/out, the one folder for build products. */
-const char *wg_out_dir(void);
+#include "wg_root.h"
 
 /* The generated Verilog text (caller frees), or NULL and a message in err.
  * Deterministic: the same block, parameters and top name give the same bytes. */

@@ -1,5 +1,5 @@
 /* wg_yosys.h - running Yosys steps with a content-hash cache, shared by
- * `warpgen area` (gen/wg_area.c) and `warpgen cosim --gate` (cosim/wg_gate.c).
+ * `warpgen area` (gen/wg_area.c) and `warpgen cosim --gate` (cosim/gate/wg_gate.c).
  *
  * A step is one script run in a private work folder under its result folder;
  * its outputs are moved into the folder and <step>.key (the 16-hex cache key)

@@ -1,6 +1,6 @@
 /* rename_energy.c - the renaming table's event -> energy rules on the Jeon
  * 2014 power table (power_tables/jeon2014.tsv), and the register-file
- * leakage numbers the static-power accounting uses (cosim/rn_power.c).
+ * leakage numbers the static-power accounting uses (cosim/rename/rename_power.c).
  * Every rule is written down in docs/energy-model.md §4. */
 #include <math.h>
 #include <stdio.h>
@@ -171,7 +171,7 @@ int rename_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err,
 		      "leakage: 4 x 0.27 mW for the 1 KB table, linear in the table's bits for other sizes; the valid\n"
 		      "flip-flops, pending lists and flag-cache tags are not in the report's table and are not priced.\n"
 		      "The other events have no number in the report: counted, priced 0, shown n/g.\n"
-		      "Register file (cosim/rn_power.c, `warpgen stats rename`): %g mW per physical warp-register\n"
+		      "Register file (cosim/rename/rename_power.c, `warpgen stats rename`): %g mW per physical warp-register\n"
 		      "(2.8 mW / 256 entries x 8 clusters), one gating domain = registers per domain x that; cycle %g ns;\n"
 		      "off units leak %g x (row power_gating sleep_leakage_fraction).\n",
 		      p[RN_P_RT_ENTRIES], wg_clog2((unsigned long)p[RN_P_PHYS_REGS]), bits, p[RN_P_RT_BANKS],

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "wg_buf.h"
-#include "wg_gen.h"
+#include "wg_root.h"
 
 static const char *const kind_names[] = {"stated", "derived", "assumed", "not-given"};
 #define NKINDS 4

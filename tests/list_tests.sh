@@ -46,6 +46,7 @@ done
 # --- generator: golden files, determinism, help ---
 t "gen:golden" "tests/check_golden.sh"
 t "gen:deterministic" "tests/check_deterministic.sh"
+t "gen:layers" "tests/layers.sh"
 t "gen:list" "\$WARPGEN list | grep -q '^rfc '"
 t "gen:help" "\$WARPGEN gen rfc --help | grep -q 'ACTIVE_WARPS *8 *1..64'"
 
@@ -307,7 +308,7 @@ t "lint:mascar-w4-e2-t4" "BLOCK=mascar tests/lint.sh --set WARPS=4 --set ENTRIES
 t "area:wrc-w8" "\$WARPGEN area wrc --set WARPS=8 -q"
 t "area:reexec_q-e1-w1-st" "\$WARPGEN area reexec_q --set ENTRIES=1 --set WARPS=1 --set STORES=1 -q"
 t "area:reexec_q-e3-small" "\$WARPGEN area reexec_q --set ENTRIES=3 --set THREADS=4 --set WARPS=4 --set ADDR_BITS=16 --set OFFSET_BITS=3 -q"
-# wrc alone: its own abstract front end, LSU and queue (cosim/wrc_stim.c); at 48 warps it runs
+# wrc alone: its own abstract front end, LSU and queue (cosim/wrc/wrc_stim.c); at 48 warps it runs
 # composed below (mascar-default) and for 1,000,000 cycles in `make`
 for seed in 1 2; do
 	t "cosim:wrc-w8-seed$seed" "\$WARPGEN_SAN cosim wrc --set WARPS=8 --seed $seed --cycles 30000 -q"
@@ -322,7 +323,7 @@ done
 t "case-neg:wrc-hysteresis-off" "tests/expect_check_fail.sh 'inside the band, holds MP' \$WARPGEN cosim wrc --case hysteresis --set SAT_HYST=0 --model-only -q"
 t "case-neg:wrc-chatter-no-hyst" "tests/expect_check_fail.sh 'MP must persist' \$WARPGEN cosim wrc --case flag_chatter_hysteresis --set SAT_HYST=0 --model-only -q"
 t "case-neg:wrc-idle-timeout-off" "tests/expect_check_fail.sh 'the idle owner is released' \$WARPGEN cosim wrc --case owner_idle_timeout --set OWNER_IDLE_TIMEOUT=0 --model-only -q"
-# reexec_q alone: an LSU/L1 abstraction and an independent FIFO scoreboard (cosim/reexec_q_stim.c)
+# reexec_q alone: an LSU/L1 abstraction and an independent FIFO scoreboard (cosim/reexec_q/reexec_q_stim.c)
 t "cosim:reexec_q-default-seed1" "\$WARPGEN_SAN cosim reexec_q --seed 1 --cycles 30000 -q"
 t "cosim:reexec_q-e1-seed2" "\$WARPGEN_SAN cosim reexec_q --set ENTRIES=1 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=4 --seed 2 --cycles 50000 -q"
 t "cosim:reexec_q-e4-stores-seed3" "\$WARPGEN_SAN cosim reexec_q --set ENTRIES=4 --set STORES=1 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=8 --seed 3 --cycles 50000 -q"
@@ -330,7 +331,7 @@ t "cosim:reexec_q-e8-t32-seed4" "\$WARPGEN_SAN cosim reexec_q --set ENTRIES=8 --
 for c in $(out/bin/warpgen cosim reexec_q --list 2>/dev/null | awk '/^  [a-z_0-9]+ /{print $1}'); do
 	t "case:reexec_q-$c" "\$WARPGEN_SAN cosim reexec_q --case $c -q"
 done
-# mascar: the composition on the SM/LSU/L1 environment (cosim/ms_env.c). The issue's regression,
+# mascar: the composition on the SM/LSU/L1 environment (cosim/mascar/mascar_env.c). The issue's regression,
 # WARPS {4,16,48} x ENTRIES {1,2,16,32} x STORES {0,1}, is covered by four configurations x 2 seeds
 # here; `make sweep` runs the whole cross product.
 MSC_CONFIGS=(
@@ -360,8 +361,8 @@ t "energy:wrc" "[ \"\$(\$WARPGEN energy wrc -q | grep -c ' n/g\$')\" = 6 ] && \$
 t "energy:mascar" "[ \"\$(\$WARPGEN energy mascar -q | grep -c ' n/g\$')\" = 11 ] && \$WARPGEN energy mascar -q | grep -qx 'rq.rotate_move n/g' && \$WARPGEN energy mascar | grep -Eq '^rq\\.push +n/g +rq: not given in pJ .*= 0\\.03 L1 accesses' && \$WARPGEN energy mascar | grep -q '^leakage n/g: sum of the instances.: rq n/g, wrc n/g'"
 
 # --- Equalizer (docs/equalizer.md, docs/vf_manager.md): the per-SM block on a random SM
-# environment with kernel profiles and a shadow of the contract (cosim/equalizer_stim.c), the
-# frequency manager, and the GPU composition on a GPU model (cosim/eqg_env.c). The issue's
+# environment with kernel profiles and a shadow of the contract (cosim/equalizer/equalizer_stim.c), the
+# frequency manager, and the GPU composition on a GPU model (cosim/equalizer_gpu/equalizer_gpu_env.c). The issue's
 # regression, WARPS {8,32,48} x EPOCH {256,4096} x SAMPLE_PERIOD {16,128} x both objectives, is
 # covered by four configurations x 2 seeds here (every value of every parameter, both objectives);
 # `make sweep` runs the whole cross product.
@@ -440,7 +441,7 @@ t "energy:vf_manager" "[ \"\$(\$WARPGEN energy vf_manager -q | grep -c ' n/g\$')
 t "energy:equalizer_gpu" "[ \"\$(\$WARPGEN energy equalizer_gpu -q | grep -c ' n/g\$')\" = 12 ] && \$WARPGEN energy equalizer_gpu -q | grep -qx 'vfm.start n/g' && \$WARPGEN energy equalizer_gpu | grep -q '^leakage n/g: sum of the instances.: eq n/g, vfm n/g'"
 
 # --- APOGEE prefetch table (docs/prefetch_table.md): random loads from access profiles on an L1 and
-# memory model (cosim/pt_env.c), directed cases (cosim/prefetch_table_stim_cases.c). The issue's
+# memory model (cosim/prefetch_table/prefetch_table_env.c), directed cases (cosim/prefetch_table/prefetch_table_stim_cases.c). The issue's
 # regression, ENTRIES {1,4,64} x WARPS {1,4,8} x LANES_PER_CYCLE {1,8,32} x THREADS {8,32}, is
 # covered by four configurations x 2 seeds here (every value of every parameter; the defaults,
 # 64 entries x 32 threads, run in `make`); `make sweep` runs the whole cross product.

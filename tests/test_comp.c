@@ -16,6 +16,7 @@
 #include "wg_bits.h"
 #include "wg_check.h"
 #include "wg_comp.h"
+#include "wg_comp_verilog.h"
 #include "wg_desc.h"
 #include "wg_gen.h"
 #include "wg_stim.h"

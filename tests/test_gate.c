@@ -1,6 +1,6 @@
-/* test_gate.c - the BLIF netlist reader (cosim/wg_blif.c), the native
- * gate-level simulator (cosim/wg_netsim.c) and the toggle sums
- * (cosim/wg_gate.c) on hand-written netlists: every cell function against
+/* test_gate.c - the BLIF netlist reader (cosim/gate/wg_blif.c), the native
+ * gate-level simulator (cosim/gate/wg_netsim.c) and the toggle sums
+ * (cosim/gate/wg_gate.c) on hand-written netlists: every cell function against
  * its simcells.v formula, every flip-flop family, the toggle counts of a
  * known sequence, and the errors. */
 #include <stdio.h>

@@ -1,10 +1,10 @@
 /* test_lib_map.c - generic Yosys gates priced as Liberty cells
  * (power_tables/wg_lib_map.c) and the activity energy of a gate-level run
- * (cosim/wg_gate.c: loads from the netlist's fanout, the sum) on a
+ * (cosim/gate/wg_gate.c: loads from the netlist's fanout, the sum) on a
  * hand-written library: truth-table matching up to input permutation, the
  * smallest-area choice, flops without set/reset, flop + gate for resets and
  * enables, unmappable types, and a hand-computed energy; the mapped flow's
- * energy (cosim/wg_gate_mapped.c: library cells priced as themselves). */
+ * energy (cosim/gate/wg_gate_mapped.c: library cells priced as themselves). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * (SLG2 -> SLG1 -> ACTIVE), P2 Table III's penalty rule against the spec's
  * two oracle tables, the per-domain accumulator over a hand-counted trace
  * (both B6 charging choices), aggregate feeding, wake-up energy, and the
- * print / JSON helpers, the renaming table's accounts by mode (cosim/rn_power.c:
+ * print / JSON helpers, the renaming table's accounts by mode (cosim/rename/rename_power.c:
  * ACTIVE / GATED, totals equal to rnp_energy_pj). The real power_tables/jooya2013.tsv is checked too
  * when it is present. */
 #include <math.h>
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rn_power.h"
+#include "rename_power.h"
 #include "wg_check.h"
 #include "wg_pmode.h"
 #include "wg_ptable.h"

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "rename.h"
-#include "rn_env.h"
+#include "rename_env.h"
 #include "wg_bits.h"
 #include "wg_check.h"
 #include "wg_frame.h"
@@ -1122,7 +1122,7 @@ static void fr_open(fr *f, const rn_cfg *c)
 	wg_fr_open(f, &wg_block_rename, p);
 }
 
-/* The environment's packer (cosim/rn_env.c), independent of the model's unpacker. */
+/* The environment's packer (cosim/rename/rename_env.c), independent of the model's unpacker. */
 static void fr_pack_in(fr *f, const rn_cfg *c, const rn_in *in)
 {
 	memset(f->in, 0, (size_t)f->L.nwords[WG_IN] * sizeof(uint32_t));

@@ -1,4 +1,4 @@
-/* test_rn_power.c - static power under gating (cosim/rn_power.c): the
+/* test_rn_power.c - static power under gating (cosim/rename/rename_power.c): the
  * leakage numbers from jeon2014.tsv, the id -> domain layout, renaming vs
  * baseline counting over a few hand-made cycles (numbers computed by hand),
  * exempt registers counted from their first write, the dom_on_o check, the
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rn_power.h"
+#include "rename_power.h"
 #include "wg_check.h"
 #include "wg_energy_blocks.h"
 #include "wg_ptable.h"

@@ -1,5 +1,5 @@
-/* test_sm_env.c - the synthetic SM environment (cosim/sm_env.c) and the
- * sm_rfc stimulus (cosim/sm_rfc_stim.c) against the composed C model, no
+/* test_sm_env.c - the synthetic SM environment (cosim/sm_rfc/sm_rfc_env.c) and the
+ * sm_rfc stimulus (cosim/sm_rfc/sm_rfc_stim.c) against the composed C model, no
  * RTL: determinism; streams that do not depend on ACTIVE; the protocol
  * obligations of docs/sched2l.md and docs/rfc.md over long random runs,
  * checked here independently of the models' own checks; scoreboard timing
@@ -14,7 +14,7 @@
 
 #include "rfc.h"
 #include "sched2l.h"
-#include "sm_env.h"
+#include "sm_rfc_env.h"
 #include "sm_rfc.h"
 #include "wg_bits.h"
 #include "wg_check.h"

@@ -1,0 +1,62 @@
+/* wg_vbuild.h - build (or find in the cache) the Verilated model of one
+ * configuration as a shared object, libdut.so, that wg_dut.c loads.
+ *
+ * Cache: <out>/cache/<block>/<16-hex FNV-1a 64>/ where the hash covers the
+ * Verilog text (generated, or the --rtl file), the shim text, the Verilator
+ * and compiler flags, the trace flavour and `verilator --version`. A folder
+ * holding libdut.so is complete (it is renamed into place last). Builds of
+ * one folder are serialised by a POSIX lock on <folder>/lock, so parallel
+ * regressions of the same configuration build it once.
+ *
+ * The Verilator runtime (verilated.cpp, verilated_threads.cpp, and
+ * verilated_fst_c.cpp for the traced flavour) is compiled once per flavour
+ * into <out>/vlrt/<flavour>/libvlrt.a, shared by every configuration. */
+#ifndef WG_VBUILD_H
+#define WG_VBUILD_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#include "wg_desc.h"
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+typedef enum {
+	WG_FLAVOUR_FAST = 0,  /* no tracing: regressions and benchmarks */
+	WG_FLAVOUR_FST = 1,   /* --trace-fst: --wave runs and mismatch windows */
+} wg_flavour;
+
+const char *wg_flavour_name(wg_flavour f);
+
+typedef struct wg_vbuild_req {
+	const wg_block *block;   /* the block */
+	const long *p;           /* its parameter values */
+	const wg_layout *L;      /* frame layout for p */
+	const char *top;         /* top module name */
+	const char *rtl;         /* user Verilog replacing the generated file, or NULL */
+	wg_flavour flavour;      /* which build */
+	int quiet;               /* 1: no "build:" progress line on stderr */
+} wg_vbuild_req;
+
+typedef struct wg_vbuild_res {
+	char dir[PATH_MAX];      /* the cache folder (absolute) */
+	char lib[PATH_MAX + 16]; /* <dir>/libdut.so */
+	char verilog[PATH_MAX + 256]; /* <dir>/<top>.v: the Verilog that was built */
+	char hash[17];           /* 16 hex digits */
+	int built;               /* 1: built by this call; 0: found in the cache */
+	double seconds;          /* wall time of this call's build (0 when cached) */
+} wg_vbuild_res;
+
+/* Build or find the model. Returns 0; or -1 after printing the reason (and
+ * the tail of the build log) to stderr. Any failure is the caller's exit 2:
+ * a --rtl file that does not compile is bad input. */
+int wg_vbuild(const wg_vbuild_req *rq, wg_vbuild_res *rs);
+
+struct wg_dut_lib;
+/* wg_vbuild, then wg_dut_load of the result (cosim/harness/wg_vload.c). Returns 0,
+ * or -1 after printing why (the caller exits 2). */
+int wg_vbuild_load(const wg_vbuild_req *rq, wg_vbuild_res *rs, struct wg_dut_lib *d);
+
+#endif

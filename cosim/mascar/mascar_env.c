@@ -1,0 +1,866 @@
+/* mascar_env.c - the SM / LSU / L1 environment of the composed block mascar
+ * (mascar_env.h, docs/mascar.md "Environment"). */
+#include "mascar_env.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mascar.h"
+#include "reexec_q.h"
+#include "wg_bits.h"
+#include "wg_comp.h"
+#include "wg_rng.h"
+#include "wrc.h"
+
+const wg_param_def mse_knobs[MSE_NKNOBS] = {
+	[MSE_K_MEM_PCT] = {"MEM_PCT", 35, 0, 100, NULL, "% global memory instructions", "assumed (memory-intensive kernel)"},
+	[MSE_K_STORE_PCT] = {"STORE_PCT", 10, 0, 100, NULL, "% of memory instructions that are stores", "assumed"},
+	[MSE_K_HIT_PCT] = {"HIT_PCT", 40, 0, 100, NULL, "% of requests to the hot working set", "assumed"},
+	[MSE_K_HOT_LINES] = {"HOT_LINES", 64, 1, 4096, NULL, "lines of the hot working set", "assumed"},
+	[MSE_K_UNCOAL_PCT] = {"UNCOAL_PCT", 10, 0, 100, NULL, "% uncoalesced memory instructions", "assumed"},
+	[MSE_K_SEGS] = {"SEGS", 4, 2, MSE_MAX_SEGS, NULL, "segment requests of an uncoalesced instruction (2..SEGS)",
+			"assumed"},
+	[MSE_K_CONS_DIST] = {"CONS_DIST", 16, 1, 64, NULL, "mean instructions from a load to its consumer", "assumed"},
+	[MSE_K_ALU_LAT] = {"ALU_LAT", 4, 1, 32, NULL, "ALU latency (issue to dependent issue)", "assumed"},
+	[MSE_K_HIT_LAT] = {"HIT_LAT", 2, 1, 32, NULL, "L1 hit: access cycle to the cycle the data is written", "assumed"},
+	[MSE_K_L2_LAT] = {"L2_LAT", 200, 1, 5000, NULL, "cycles from leaving the miss queue to the fill",
+			  "Sethia Tab. 4.1: L2 200 cycles"},
+	[MSE_K_MQ_GAP] = {"MQ_GAP", 8, 1, 64, NULL, "cycles between departures from the miss queue (L2 bandwidth)",
+			  "assumed: 16 B/cycle/SM; GTX 480 DRAM gives ~8.4 B/cycle/SM (177 GB/s, 15 SMs, 1.4 GHz: one 128 B "
+			  "line per ~15 cycles), 8 assumes about half of the L1 misses hit in the L2"},
+	[MSE_K_MERGE] = {"MERGE", 8, 1, 16, NULL, "requests per MSHR (primary + merged)", "assumed (GPGPU-Sim: 8)"},
+	[MSE_K_SETS] = {"SETS", 64, 1, 64, NULL, "L1 sets", "Sethia Tab. 4.1: 64"},
+	[MSE_K_WAYS] = {"WAYS", 4, 1, 8, NULL, "L1 ways", "Sethia Tab. 4.1: 4"},
+	[MSE_K_KLEN] = {"KLEN", 300, 1, 1000000, NULL, "mean instructions per warp before EXIT", "assumed"},
+	[MSE_K_LAUNCH] = {"LAUNCH", 20, 1, 100000, NULL, "cycles from an exit to the warp's relaunch", "assumed"},
+	[MSE_K_GROUP] = {"GROUP", 4, 1, 64, NULL, "warps per CTA (barrier group)", "assumed"},
+	[MSE_K_BAR_PM] = {"BAR_PM", 5, 0, 500, NULL, "barriers per 1000 instructions", "assumed"},
+	[MSE_K_RESET_PPM] = {"RESET_PPM", 20, 0, 1000000, NULL, "mid-run resets per million cycles", "assumed"},
+	[MSE_K_WATCHDOG] = {"WATCHDOG", 20000, 100, 10000000, NULL,
+			    "cycles without an issue while warps have work that fail the run", "check option"},
+};
+
+#define MAXW 64
+#define MAXM 256
+#define MAXQ 64
+#define MAXRET 1024
+#define NOLINE 0xffffffffu
+
+typedef struct mse_warp {
+	int res;                  /* resident (as the block sees it) */
+	int done;                 /* EXIT issued */
+	int at_bar;               /* blocked at a barrier */
+	int bar_rel;              /* released at this cycle's edge (drive) */
+	long relaunch;            /* cycle it launches (non-resident) */
+	mse_ins h[2];             /* head and next instruction */
+	int nh;                   /* of them generated */
+	long left;                /* random: instructions before EXIT */
+	int pc;                   /* script: next program index */
+	uint64_t rng;             /* the warp's stream generator */
+	uint32_t alu_pend;        /* registers waiting for an ALU result */
+	long alu_due[MSE_REGS];   /* edge their result is written */
+	int ld_out[MSE_REGS];     /* outstanding requests of the load writing the register */
+	long ld_iss[MSE_REGS];    /* its issue cycle */
+	int parked;               /* requests in the queue (shadow of has_o) */
+	long cons_at[4];          /* planned consumers: instruction count, -1 free */
+	int cons_reg[4];          /* ... and the register they read */
+	long icount;              /* instructions generated */
+	int next_ld;              /* next load register */
+} mse_warp;
+
+typedef struct mse_mshr {
+	int valid;                /* allocated */
+	uint32_t line;            /* the missing line */
+	long fill;                /* fill edge, -1 while in the miss queue */
+	int nw;                   /* waiting requests */
+	uint16_t wt[16];          /* warp << 4 | register */
+} mse_mshr;
+
+typedef struct mse_ret {
+	long due;                 /* edge of the data write */
+	uint16_t wr;              /* warp << 4 | register */
+} mse_ret;
+
+typedef struct mse_lsu {
+	int valid;                /* holds an instruction with requests left */
+	int warp, reg, store;     /* its warp, destination, store */
+	int nseg, seg;            /* requests, next to send */
+	int held;                 /* request seg was refused with the queue full: stalled until it is parked */
+	uint32_t line[MSE_MAX_SEGS]; /* each request's line */
+	uint32_t mask[MSE_MAX_SEGS]; /* each request's lanes (thread t in request t mod nseg) */
+} mse_lsu;
+
+typedef struct mse_plan {
+	int reset;                /* rst_i */
+	int acc, warp, reg, store, verdict; /* the L1 access */
+	uint32_t line;            /* its line */
+	int push, rp, stall;      /* parked, replay predicted, LSU stalled */
+	int pwarp;                /* warp of the parked request */
+	int hold;                 /* the LSU's refused request cannot be parked: held from this edge */
+	int lsu_left;             /* LSU requests left after the edge */
+	uint64_t launch, exit;    /* launch_i, exit_i */
+	uint64_t ld_done;         /* warps with a load completing at the edge */
+} mse_plan;
+
+struct ms_env {
+	const wg_layout *L;       /* the composition's frame layout */
+	long k[MSE_NKNOBS];       /* knob values */
+	int W, S, E, T, MSHRS, MISSQ, AB, OB, RB, STORES; /* parameters: WARPS, SCHEDULERS, ENTRIES, THREADS,
+							   * MSHRS, MISSQ, ADDR/OFFSET/REG_BITS, STORES */
+	int nldregs;              /* load destination registers 0..nldregs-1 */
+	uint32_t linemask;        /* line ids fit ADDR_BITS - 7 bits */
+	const mse_script *sc;     /* directed script, NULL: random streams */
+	uint64_t rng;             /* the environment's generator (lines, resets, launch delays) */
+	uint32_t stream;          /* next streaming line */
+	mse_warp w[MAXW];         /* the warps */
+	mse_lsu lsu;              /* the LSU's instruction */
+	mse_mshr m[MAXM];         /* the MSHRs */
+	int mq[MAXQ], mq_h, mq_n; /* miss queue (FIFO of MSHR indices, -1 a store): ring, head, count */
+	long next_dep;            /* first cycle of the next miss-queue departure */
+	mse_ret ret[MAXRET];      /* hit data in flight */
+	int nret;                 /* of them */
+	uint32_t tag[64][8];      /* L1 tags [set][way], NOLINE when invalid */
+	long lru[64][8];          /* last use cycle of each way */
+	mse_plan pl;              /* this cycle's plan (mse_drive -> mse_observe) */
+	mse_view v;               /* what happened this cycle (mse_now) */
+	mse_stats st;             /* run counters */
+	long last_prog;           /* last cycle with an issue or an ACKed access */
+	char err[200];            /* first failure, "" when none */
+};
+
+size_t mse_size(const long *p)
+{
+	(void)p;
+	return sizeof(ms_env);
+}
+
+static void fail(ms_env *e, long cyc, const char *msg, long a, long b)
+{
+	if (e->err[0])
+		return;
+	char m[160];
+	snprintf(m, sizeof m, msg, a, b);
+	snprintf(e->err, sizeof e->err, "cycle %ld: %s", cyc, m);
+}
+
+static unsigned rnd(uint64_t *s, unsigned n) { return n ? (unsigned)(wg_rng_next(s) % n) : 0; }
+
+static void put(const ms_env *e, uint32_t *f, int port, uint64_t v)
+{
+	wg_put(f + e->L->off[port], 0, (unsigned)e->L->width[port], v);
+}
+
+static uint64_t get(const ms_env *e, const uint32_t *f, int port, int idx, int w)
+{
+	return wg_get(f + e->L->off[port], (unsigned)(idx * w), (unsigned)w);
+}
+
+/* ---- streams ---- */
+
+static uint32_t new_line(ms_env *e)
+{
+	if ((int)rnd(&e->rng, 100) < e->k[MSE_K_HIT_PCT])
+		return (uint32_t)rnd(&e->rng, (unsigned)e->k[MSE_K_HOT_LINES]) & e->linemask;
+	return (e->stream++) & e->linemask;
+}
+
+static void gen_random(ms_env *e, mse_warp *w, mse_ins *i)
+{
+	memset(i, 0, sizeof *i);
+	i->dst = i->src[0] = i->src[1] = -1;
+	w->icount++;
+	if (--w->left <= 0) {
+		i->cls = MSE_EXIT;
+		return;
+	}
+	if ((int)rnd(&w->rng, 1000) < e->k[MSE_K_BAR_PM]) {
+		i->cls = MSE_BAR;
+		return;
+	}
+	if ((int)rnd(&w->rng, 100) < e->k[MSE_K_MEM_PCT]) {
+		int st = (int)rnd(&w->rng, 100) < e->k[MSE_K_STORE_PCT];
+		i->cls = st ? MSE_ST : MSE_LD;
+		i->nseg = (int)rnd(&w->rng, 100) < e->k[MSE_K_UNCOAL_PCT]
+				  ? (uint8_t)(2 + rnd(&w->rng, (unsigned)e->k[MSE_K_SEGS] - 1))
+				  : 1;
+		if (i->nseg > e->T)
+			i->nseg = (uint8_t)e->T;
+		for (int s = 0; s < i->nseg; s++)
+			i->line[s] = new_line(e);
+		i->src[0] = (int8_t)(8 + rnd(&w->rng, 8));
+		if (!st) {
+			i->dst = (int8_t)w->next_ld;
+			w->next_ld = (w->next_ld + 1) % e->nldregs;
+			for (int c = 0; c < 4; c++)
+				if (w->cons_at[c] < 0) {
+					w->cons_at[c] = w->icount + 1 + rnd(&w->rng, 2u * (unsigned)e->k[MSE_K_CONS_DIST]);
+					w->cons_reg[c] = i->dst;
+					break;
+				}
+		}
+		return;
+	}
+	i->cls = MSE_ALU;
+	i->dst = (int8_t)(8 + rnd(&w->rng, 8));
+	i->src[0] = (int8_t)(8 + rnd(&w->rng, 8));
+	for (int c = 0; c < 4; c++)
+		if (w->cons_at[c] >= 0 && w->cons_at[c] <= w->icount) {
+			i->src[1] = (int8_t)w->cons_reg[c];
+			w->cons_at[c] = -1;
+			break;
+		}
+}
+
+static const mse_ins *ins_at(ms_env *e, int wi, int k)
+{
+	mse_warp *w = &e->w[wi];
+	while (w->nh <= k) {
+		mse_ins *i = &w->h[w->nh++];
+		if (e->sc) {
+			if (w->pc < e->sc->len[wi]) {
+				*i = e->sc->prog[wi][w->pc++];
+			} else {
+				memset(i, 0, sizeof *i);
+				i->cls = MSE_END;
+				i->dst = i->src[0] = i->src[1] = -1;
+			}
+		} else {
+			gen_random(e, w, i);
+		}
+	}
+	return &w->h[k];
+}
+
+static uint32_t regs_of(const mse_ins *i)
+{
+	uint32_t r = 0;
+	for (int s = 0; s < 2; s++)
+		if (i->src[s] >= 0)
+			r |= 1u << i->src[s];
+	if (i->dst >= 0)
+		r |= 1u << i->dst;
+	return r;
+}
+
+static uint32_t srcs_of(const mse_ins *i)
+{
+	uint32_t r = 0;
+	for (int s = 0; s < 2; s++)
+		if (i->src[s] >= 0)
+			r |= 1u << i->src[s];
+	return r;
+}
+
+static uint32_t ld_pend(const mse_warp *w)
+{
+	uint32_t r = 0;
+	for (int k = 0; k < MSE_REGS; k++)
+		if (w->ld_out[k] > 0)
+			r |= 1u << k;
+	return r;
+}
+
+static void launch_warp(ms_env *e, int wi, long cyc)
+{
+	mse_warp *w = &e->w[wi];
+	uint64_t rng = w->rng ? w->rng : wg_rng_seed(e->rng ^ (uint64_t)(wi * 7919 + 1));
+	memset(w, 0, sizeof *w);
+	w->rng = rng;
+	for (int c = 0; c < 4; c++)
+		w->cons_at[c] = -1;
+	w->left = 1 + (long)rnd(&w->rng, 2u * (unsigned)e->k[MSE_K_KLEN]);
+	w->relaunch = cyc;
+}
+
+/* ---- L1 ---- */
+
+static int tag_way(const ms_env *e, uint32_t line)
+{
+	int s = (int)(line % (uint32_t)e->k[MSE_K_SETS]);
+	for (int x = 0; x < e->k[MSE_K_WAYS]; x++)
+		if (e->tag[s][x] == line)
+			return x;
+	return -1;
+}
+
+static void tag_fill(ms_env *e, uint32_t line, long cyc)
+{
+	int s = (int)(line % (uint32_t)e->k[MSE_K_SETS]), v = 0;
+	if (tag_way(e, line) >= 0)
+		return;
+	for (int x = 0; x < e->k[MSE_K_WAYS]; x++) {
+		if (e->tag[s][x] == NOLINE) {
+			v = x;
+			break;
+		}
+		if (e->lru[s][x] < e->lru[s][v])
+			v = x;
+	}
+	e->tag[s][v] = line;
+	e->lru[s][v] = cyc;
+}
+
+static int mshr_of(const ms_env *e, uint32_t line)
+{
+	for (int i = 0; i < e->MSHRS; i++)
+		if (e->m[i].valid && e->m[i].line == line)
+			return i;
+	return -1;
+}
+
+static int mshr_used(const ms_env *e)
+{
+	int n = 0;
+	for (int i = 0; i < e->MSHRS; i++)
+		n += e->m[i].valid;
+	return n;
+}
+
+/* The verdict of one access (docs/mascar.md "L1 verdict"). */
+static int verdict(const ms_env *e, const wrc_model *wrc, int warp, uint32_t line, int store)
+{
+	unsigned own = wrc_owner(wrc), none = wrc_none(wrc_config(wrc));
+	int restricted = wrc_mode(wrc) == WRC_MP && own != none && own != (unsigned)warp;
+	if (store)
+		return e->mq_n < e->MISSQ ? MSE_V_STORE : MSE_V_NACK_RES;
+	if (tag_way(e, line) >= 0)
+		return MSE_V_HIT;
+	int m = mshr_of(e, line);
+	if (m >= 0)
+		return e->m[m].nw < e->k[MSE_K_MERGE] ? MSE_V_MERGE : MSE_V_NACK_RES;
+	if (restricted)
+		return MSE_V_NACK_OWN;
+	return mshr_used(e) < e->MSHRS && e->mq_n < e->MISSQ ? MSE_V_MISS : MSE_V_NACK_RES;
+}
+
+static int acked(int v) { return v >= MSE_V_HIT && v <= MSE_V_STORE; }
+
+/* ---- init / reset ---- */
+
+static void env_reset(ms_env *e, long cyc)
+{
+	for (int i = 0; i < e->W; i++) {
+		mse_warp *w = &e->w[i];
+		memset(w, 0, sizeof *w);
+		w->relaunch = e->sc ? (i < e->sc->nwarps ? 2 : LONG_MAX) : cyc + 1 + (long)rnd(&e->rng, 8);
+	}
+	memset(&e->lsu, 0, sizeof e->lsu);
+	memset(e->m, 0, sizeof e->m);
+	e->mq_h = e->mq_n = 0;
+	e->nret = 0;
+	e->next_dep = 0;
+	for (int s = 0; s < 64; s++)
+		for (int x = 0; x < 8; x++) {
+			e->tag[s][x] = NOLINE;
+			e->lru[s][x] = -1;
+		}
+	if (e->sc) {
+		for (int i = 0; i < e->sc->nhot; i++)
+			tag_fill(e, e->sc->hot[i] & e->linemask, -1 - i);
+		for (int i = 0; i < e->sc->nbusy; i++)
+			if (e->sc->busy_alloc[i] <= 1)
+				e->m[i] = (mse_mshr){.valid = 1, .line = 0xF0000u + (uint32_t)i, .fill = e->sc->busy_fill[i]};
+	}
+	e->last_prog = cyc;
+}
+
+const char *mse_init(ms_env *e, const long *p, const wg_layout *L, const long *knobs, const mse_script *script,
+		     uint64_t seed, char *err, size_t n)
+{
+	(void)err; /* every legal parameter and knob value is supported */
+	(void)n;
+	e->L = L;
+	memcpy(e->k, knobs, sizeof e->k);
+	e->W = (int)p[MSC_P_WARPS];
+	e->S = (int)p[MSC_P_SCHEDULERS];
+	e->E = (int)p[MSC_P_ENTRIES];
+	e->T = (int)p[MSC_P_THREADS];
+	e->MSHRS = (int)p[MSC_P_MSHRS];
+	e->MISSQ = (int)p[MSC_P_MISSQ];
+	e->AB = (int)p[MSC_P_ADDR_BITS];
+	e->OB = (int)p[MSC_P_OFFSET_BITS];
+	e->RB = (int)p[MSC_P_REG_BITS];
+	e->STORES = (int)p[MSC_P_STORES];
+	e->nldregs = e->RB >= 3 ? 8 : 1 << e->RB;
+	e->linemask = (uint32_t)wg_ones64(e->AB - 7 > 31 ? 31 : e->AB - 7);
+	e->sc = script;
+	e->rng = wg_rng_seed(seed ^ UINT64_C(0x6d73));
+	e->stream = 1u << 20;
+	env_reset(e, 0);
+	return NULL;
+}
+
+/* ---- one cycle ---- */
+
+void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
+{
+	mse_plan *pl = &e->pl;
+	memset(pl, 0, sizeof *pl);
+	int rst = cyc < 2 || (!e->sc && (long)rnd(&e->rng, 1000000) < e->k[MSE_K_RESET_PPM]);
+	if (rst) {
+		pl->reset = 1;
+		put(e, in, MSC_RST_I, 1);
+		return;
+	}
+	const rq_model *rq = wg_comp_child(model, MSC_I_RQ);
+	const wrc_model *wrc = wg_comp_child(model, MSC_I_WRC); /* owner and mode at the start of the cycle */
+	/* The LSU (docs/mascar.md "LSU"): a new request always has the L1 port; a refused one is
+	 * parked if the queue has room, else held: the LSU stalls (sends nothing new, accepts no
+	 * instruction) and parks it in the first cycle push_ready_o is 1 again. */
+	int full = rq_count(rq) == e->E;
+	int lsu_req = e->lsu.valid && !e->lsu.held;
+	pl->rp = rq_replays(rq, lsu_req);
+	if (lsu_req) {
+		pl->acc = 1;
+		pl->warp = e->lsu.warp;
+		pl->reg = e->lsu.reg;
+		pl->store = e->lsu.store;
+		pl->line = e->lsu.line[e->lsu.seg];
+	} else if (pl->rp) {
+		const rq_entry *h = rq_at(rq, 0);
+		pl->acc = 2;
+		pl->warp = (int)h->warp;
+		pl->reg = (int)h->reg;
+		pl->store = (int)h->store;
+		pl->line = (uint32_t)(h->addr >> 7) & e->linemask;
+	}
+	int adv = 0; /* the LSU's current request leaves it at this edge */
+	if (pl->acc) {
+		pl->verdict = verdict(e, wrc, pl->warp, pl->line, pl->store);
+		int ok = acked(pl->verdict);
+		if (pl->acc == 2) {
+			put(e, in, ok ? MSC_RP_ACK_I : MSC_RP_NACK_I, 1);
+		} else if (ok) {
+			adv = 1;
+		} else if (pl->store && !e->STORES) {
+			pl->stall = 1; /* STORES=0: a refused store holds the LSU and retries (baseline) */
+		} else if (!full) {
+			pl->push = adv = 1;
+		} else {
+			pl->hold = 1; /* refused, queue full: the LSU stalls from the next cycle */
+		}
+	}
+	if (e->lsu.held) {
+		pl->stall = full; /* held: replays only; parked as soon as the queue has room */
+		pl->push = adv = !full;
+	}
+	pl->pwarp = e->lsu.warp;
+	pl->lsu_left = e->lsu.valid ? e->lsu.nseg - e->lsu.seg - adv : 0;
+	put(e, in, MSC_LSU_REQ_I, (uint64_t)lsu_req);
+	put(e, in, MSC_LSU_RDY_I, (uint64_t)(pl->lsu_left == 0));
+	if (pl->push) {
+		rq_entry en;
+		memset(&en, 0, sizeof en);
+		en.addr = ((uint64_t)e->lsu.line[e->lsu.seg] << 7) & wg_ones64(e->AB);
+		en.warp = (unsigned)e->lsu.warp;
+		en.reg = (unsigned)e->lsu.reg;
+		en.store = (unsigned)e->lsu.store;
+		en.size = 2;
+		int nseg = e->lsu.nseg;
+		en.mask = e->lsu.mask[e->lsu.seg];
+		for (int t = 0; t < e->T; t++)
+			en.off[t] = (uint8_t)(((t / nseg) * 4) & 127 & (int)wg_ones64(e->OB));
+		put(e, in, MSC_PUSH_VALID_I, 1);
+		rq_entry_pack(rq_config(rq), e->L, &en, MSC_PUSH_ADDR_I, in);
+	}
+	uint64_t pend = 0;
+	if (e->lsu.valid && pl->lsu_left > 0)
+		pend |= UINT64_C(1) << e->lsu.warp;
+	if (pl->push)
+		pend |= UINT64_C(1) << pl->pwarp;
+	put(e, in, MSC_LSU_PEND_I, pend);
+	put(e, in, MSC_MSHR_USED_I, (uint64_t)mshr_used(e));
+	put(e, in, MSC_MQ_USED_I, (uint64_t)e->mq_n);
+	put(e, in, MSC_SAT_EXT_I, (uint64_t)(e->sc && e->sc->sat_ext));
+
+	/* data written at this edge: per warp and register, completing requests */
+	int dec[MAXW][MSE_REGS];
+	memset(dec, 0, sizeof dec);
+	for (int i = 0; i < e->nret; i++)
+		if (e->ret[i].due == cyc)
+			dec[e->ret[i].wr >> 4][e->ret[i].wr & 15]++;
+	if (pl->acc && !pl->store && pl->verdict == MSE_V_HIT && e->k[MSE_K_HIT_LAT] == 1)
+		dec[pl->warp][pl->reg]++;
+	for (int i = 0; i < e->MSHRS; i++)
+		if (e->m[i].valid && e->m[i].fill == cyc) {
+			for (int j = 0; j < e->m[i].nw; j++)
+				dec[e->m[i].wt[j] >> 4][e->m[i].wt[j] & 15]++;
+			if (pl->acc && pl->verdict == MSE_V_MERGE && e->m[i].line == pl->line)
+				dec[pl->warp][pl->reg]++;
+		}
+
+	/* launches, exits, barrier releases */
+	for (int wi = 0; wi < e->W; wi++) {
+		mse_warp *w = &e->w[wi];
+		if (!w->res) {
+			if (w->relaunch <= cyc) {
+				launch_warp(e, wi, cyc);
+				pl->launch |= UINT64_C(1) << wi;
+			}
+			continue;
+		}
+		int out = 0;
+		for (int r = 0; r < MSE_REGS; r++)
+			out += w->ld_out[r];
+		if (w->done && out == 0 && w->parked == 0 && !(e->lsu.valid && e->lsu.warp == wi) &&
+		    !(pl->acc && pl->warp == wi))
+			pl->exit |= UINT64_C(1) << wi;
+	}
+	int G = (int)e->k[MSE_K_GROUP];
+	for (int g = 0; g * G < e->W; g++) {
+		int all = 1, any = 0;
+		for (int wi = g * G; wi < (g + 1) * G && wi < e->W; wi++) {
+			mse_warp *w = &e->w[wi];
+			if (!w->res || w->done)
+				continue;
+			any |= w->at_bar;
+			all &= w->at_bar;
+		}
+		for (int wi = g * G; wi < (g + 1) * G && wi < e->W; wi++)
+			e->w[wi].bar_rel = any && all && e->w[wi].at_bar;
+	}
+
+	/* the views of cycle t+1 */
+	uint64_t hv = 0, hm = 0, hr = 0, av = 0, am = 0, ar = 0, llp = 0, bar = 0;
+	for (int wi = 0; wi < e->W; wi++) {
+		mse_warp *w = &e->w[wi];
+		uint64_t b = UINT64_C(1) << wi;
+		if (!w->res && !(pl->launch & b))
+			continue;
+		if (w->at_bar)
+			bar |= b;
+		uint32_t ldp = ld_pend(w), p1 = 0;
+		for (int r = 0; r < MSE_REGS; r++) {
+			if (w->ld_out[r] - dec[wi][r] > 0)
+				p1 |= 1u << r;
+			if (((w->alu_pend >> r) & 1u) && w->alu_due[r] > cyc)
+				p1 |= 1u << r;
+			if (w->ld_out[r] > 0 && w->ld_out[r] == dec[wi][r])
+				pl->ld_done |= b;
+		}
+		if (w->done)
+			continue;
+		const mse_ins *h0 = ins_at(e, wi, 0);
+		if (srcs_of(h0) & ldp)
+			llp |= b;
+		int blocked = w->at_bar && !w->bar_rel;
+		if (!blocked) {
+			hv |= b;
+			hm |= (h0->cls == MSE_LD || h0->cls == MSE_ST) ? b : 0;
+			hr |= (regs_of(h0) & p1) ? 0 : b;
+		}
+		if (h0->cls != MSE_BAR && h0->cls != MSE_EXIT) {
+			const mse_ins *h1 = ins_at(e, wi, 1);
+			uint32_t resv = p1;
+			if (h1->cls == MSE_END)
+				continue;
+			if (h0->dst >= 0 && (h0->cls == MSE_LD || e->k[MSE_K_ALU_LAT] > 1))
+				resv |= 1u << h0->dst;
+			av |= b;
+			am |= (h1->cls == MSE_LD || h1->cls == MSE_ST) ? b : 0;
+			ar |= (regs_of(h1) & resv) ? 0 : b;
+		}
+	}
+	put(e, in, MSC_HD_VALID_I, hv);
+	put(e, in, MSC_HD_MEM_I, hm);
+	put(e, in, MSC_HD_RDY_I, hr);
+	put(e, in, MSC_AD_VALID_I, av);
+	put(e, in, MSC_AD_MEM_I, am);
+	put(e, in, MSC_AD_RDY_I, ar);
+	put(e, in, MSC_LLP_I, llp);
+	put(e, in, MSC_BAR_I, bar);
+	put(e, in, MSC_LAUNCH_I, pl->launch);
+	put(e, in, MSC_EXIT_I, pl->exit);
+}
+
+static void complete(ms_env *e, int wi, int reg)
+{
+	mse_warp *w = &e->w[wi];
+	if (w->ld_out[reg] > 0 && --w->ld_out[reg] == 0) {
+		e->st.loads_done++;
+		e->v.done_ld |= UINT64_C(1) << wi;
+	}
+}
+
+static void add_ret(ms_env *e, long due, int wi, int reg, long cyc)
+{
+	if (e->nret >= MAXRET) {
+		fail(e, cyc, "environment: too many hit returns in flight (%ld)", e->nret, 0);
+		return;
+	}
+	e->ret[e->nret++] = (mse_ret){.due = due, .wr = (uint16_t)(wi << 4 | reg)};
+}
+
+/* Apply an ACKed access's effect on the L1 at this edge. */
+static void l1_commit(ms_env *e, const mse_plan *pl, long cyc)
+{
+	switch (pl->verdict) {
+	case MSE_V_HIT: {
+		int s = (int)(pl->line % (uint32_t)e->k[MSE_K_SETS]);
+		e->lru[s][tag_way(e, pl->line)] = cyc;
+		if (!pl->store)
+			add_ret(e, cyc + e->k[MSE_K_HIT_LAT] - 1, pl->warp, pl->reg, cyc);
+		break;
+	}
+	case MSE_V_MERGE: {
+		mse_mshr *m = &e->m[mshr_of(e, pl->line)];
+		m->wt[m->nw++] = (uint16_t)(pl->warp << 4 | pl->reg);
+		break;
+	}
+	case MSE_V_MISS:
+		for (int i = 0; i < e->MSHRS; i++)
+			if (!e->m[i].valid) {
+				e->m[i] = (mse_mshr){.valid = 1, .line = pl->line, .fill = -1, .nw = 1};
+				e->m[i].wt[0] = (uint16_t)(pl->warp << 4 | pl->reg);
+				e->mq[(e->mq_h + e->mq_n++) % MAXQ] = i;
+				break;
+			}
+		break;
+	case MSE_V_STORE:
+		e->mq[(e->mq_h + e->mq_n++) % MAXQ] = -1;
+		break;
+	default:
+		break;
+	}
+}
+
+void mse_observe(ms_env *e, const void *model, const uint32_t *in, const uint32_t *out, long cyc)
+{
+	(void)in;
+	mse_plan *pl = &e->pl;
+	mse_view *v = &e->v;
+	memset(v, 0, sizeof *v);
+	v->cyc = cyc;
+	v->reset = pl->reset;
+	if (pl->reset) {
+		env_reset(e, cyc);
+		if (cyc >= 2)
+			e->st.resets++;
+		return;
+	}
+	const rq_model *rq = wg_comp_child(model, MSC_I_RQ);
+	unsigned none = wrc_none(wrc_config(wg_comp_child(model, MSC_I_WRC)));
+	int WB = e->L->width[MSC_ISS_WARP_O] / e->S;
+	v->mode = (int)get(e, out, MSC_MODE_O, 0, 1);
+	unsigned own = (unsigned)get(e, out, MSC_OWNER_O, 0, e->L->width[MSC_OWNER_O]);
+	v->owner = own == none ? -1 : (int)own;
+	v->mshr_free = e->MSHRS - mshr_used(e);
+	v->q_count = rq_count(rq);
+	v->q_head_warp = v->q_count ? (int)rq_at(rq, 0)->warp : -1;
+	v->resident = get(e, out, MSC_RESIDENT_O, 0, e->W);
+	v->acc = pl->acc;
+	v->acc_warp = pl->acc ? pl->warp : -1;
+	v->acc_verdict = pl->verdict;
+	v->acc_line = pl->line;
+	v->push = pl->push;
+	v->lsu_stall = pl->stall;
+	v->lsu_req = pl->acc == 1;
+	v->lsu_held = e->lsu.held;
+	v->lsu_hold = pl->hold;
+
+	/* the block's state agrees with the environment's */
+	if ((int)get(e, out, MSC_RP_VALID_O, 0, 1) != pl->rp)
+		fail(e, cyc, "rp_valid_o = %ld, the environment predicted %ld (rq_replays)", !pl->rp, pl->rp);
+	uint64_t has = get(e, out, MSC_HAS_O, 0, e->W), sh = 0;
+	for (int wi = 0; wi < e->W; wi++)
+		sh |= e->w[wi].parked ? UINT64_C(1) << wi : 0;
+	if (has != sh)
+		fail(e, cyc, "has_o = %#lx, parked requests of warps %#lx", (long)has, (long)sh);
+	if (pl->acc && pl->verdict == MSE_V_MISS && v->mode == WRC_MP && v->owner >= 0 && v->owner != pl->warp)
+		fail(e, cyc, "warp %ld's miss sent to L2 in MP while warp %ld owns", pl->warp, v->owner);
+
+	/* operands of this cycle (before this edge's writes) */
+	uint32_t pnow[MAXW];
+	for (int wi = 0; wi < e->W; wi++)
+		pnow[wi] = ld_pend(&e->w[wi]) | e->w[wi].alu_pend;
+
+	/* miss queue departure (entries present at the start of the cycle) */
+	if (e->mq_n > 0 && cyc >= e->next_dep) {
+		int i = e->mq[e->mq_h];
+		e->mq_h = (e->mq_h + 1) % MAXQ;
+		e->mq_n--;
+		if (i >= 0)
+			e->m[i].fill = cyc + e->k[MSE_K_L2_LAT];
+		e->next_dep = cyc + e->k[MSE_K_MQ_GAP];
+	}
+	/* the access */
+	if (pl->acc) {
+		int ok = acked(pl->verdict);
+		if (ok)
+			l1_commit(e, pl, cyc);
+		if (pl->acc == 1) {
+			if (ok)
+				e->lsu.seg++;
+			e->st.acc_new++;
+		} else {
+			if (ok)
+				e->w[pl->warp].parked--;
+			e->st.acc_replay++;
+		}
+		e->st.verdict[pl->verdict]++;
+		e->last_prog = ok ? cyc : e->last_prog;
+	}
+	if (pl->push) { /* the LSU's current request (refused now, or held) parked */
+		e->w[pl->pwarp].parked++;
+		e->lsu.seg++;
+		e->lsu.held = 0;
+		e->st.pushes++;
+	}
+	if (pl->hold) {
+		e->lsu.held = 1;
+		e->st.holds++;
+	}
+	if (e->lsu.valid && e->lsu.seg == e->lsu.nseg)
+		e->lsu.valid = 0;
+	e->st.lsu_stalls += (uint64_t)pl->stall;
+	/* fills: waiters complete, the tag is written after this cycle's read, the MSHR frees */
+	for (int i = 0; i < e->MSHRS; i++)
+		if (e->m[i].valid && e->m[i].fill == cyc) {
+			for (int j = 0; j < e->m[i].nw; j++)
+				complete(e, e->m[i].wt[j] >> 4, e->m[i].wt[j] & 15);
+			tag_fill(e, e->m[i].line, cyc);
+			e->m[i].valid = 0;
+			v->nfill++;
+			e->st.fills++;
+		}
+	for (int i = 0; i < e->nret;)
+		if (e->ret[i].due == cyc) {
+			complete(e, e->ret[i].wr >> 4, e->ret[i].wr & 15);
+			e->ret[i] = e->ret[--e->nret];
+		} else {
+			i++;
+		}
+	/* script: busy MSHRs allocated at this edge */
+	if (e->sc)
+		for (int i = 0; i < e->sc->nbusy; i++)
+			if (e->sc->busy_alloc[i] == cyc)
+				e->m[i] = (mse_mshr){.valid = 1, .line = 0xF0000u + (uint32_t)i, .fill = e->sc->busy_fill[i]};
+	for (int wi = 0; wi < e->W; wi++) {
+		mse_warp *w = &e->w[wi];
+		for (int r = 0; r < MSE_REGS; r++)
+			if (((w->alu_pend >> r) & 1u) && w->alu_due[r] <= cyc)
+				w->alu_pend &= ~(1u << r);
+	}
+	if ((pl->ld_done & ~v->done_ld) != 0)
+		fail(e, cyc, "loads predicted to complete (%#lx) did not (%#lx)", (long)pl->ld_done, (long)v->done_ld);
+
+	/* issues */
+	int nmem = 0;
+	for (int s = 0; s < e->S; s++) {
+		if (!get(e, out, MSC_ISS_VALID_O, s, 1))
+			continue;
+		int wi = (int)get(e, out, MSC_ISS_WARP_O, s, WB), mem = (int)get(e, out, MSC_ISS_MEM_O, s, 1);
+		mse_warp *w = &e->w[wi];
+		if (wi >= e->W || !w->res || w->done || w->at_bar) {
+			fail(e, cyc, "scheduler %ld issued warp %ld, which has no instruction", s, wi);
+			continue;
+		}
+		mse_ins i = *ins_at(e, wi, 0);
+		if (regs_of(&i) & pnow[wi])
+			fail(e, cyc, "warp %ld issued with operands not ready (scheduler %ld)", wi, s);
+		if (mem != (i.cls == MSE_LD || i.cls == MSE_ST))
+			fail(e, cyc, "warp %ld: iss_mem_o = %ld disagrees with its instruction", wi, mem);
+		v->iss_warp[v->niss] = wi;
+		v->iss_cls[v->niss++] = i.cls;
+		e->st.issued++;
+		e->last_prog = cyc;
+		w->h[0] = w->h[1];
+		w->nh--;
+		if (e->sc && ins_at(e, wi, 0)->cls == MSE_END)
+			w->done = 1;
+		switch (i.cls) {
+		case MSE_ALU:
+			if (e->k[MSE_K_ALU_LAT] > 1) {
+				w->alu_pend |= 1u << i.dst;
+				w->alu_due[(int)i.dst] = cyc + e->k[MSE_K_ALU_LAT] - 1;
+			}
+			break;
+		case MSE_LD:
+		case MSE_ST:
+			nmem++;
+			e->st.mem_issued++;
+			if (nmem > 1)
+				fail(e, cyc, "%ld memory instructions issued in one cycle", nmem, 0);
+			if (e->lsu.valid || pl->lsu_left)
+				fail(e, cyc, "warp %ld's memory instruction issued while the LSU is busy", wi, 0);
+			if (w->parked || (pl->push && pl->pwarp == wi))
+				fail(e, cyc, "warp %ld issued a memory instruction with %ld requests in the queue", wi,
+				     w->parked + pl->push);
+			e->lsu = (mse_lsu){.valid = 1, .warp = wi, .reg = i.dst < 0 ? 0 : i.dst, .store = i.cls == MSE_ST,
+					   .nseg = i.nseg};
+			for (int k = 0; k < i.nseg; k++) {
+				e->lsu.line[k] = i.line[k] & e->linemask;
+				e->lsu.mask[k] = 0;
+				for (int t = k; t < e->T; t += i.nseg)
+					e->lsu.mask[k] |= 1u << t;
+			}
+			if (i.cls == MSE_LD) {
+				w->ld_out[(int)i.dst] = i.nseg;
+				w->ld_iss[(int)i.dst] = cyc;
+			}
+			break;
+		case MSE_BAR:
+			w->at_bar = 1;
+			e->st.barriers++;
+			break;
+		default:
+			w->done = 1;
+			break;
+		}
+	}
+	/* barrier releases, exits, launches */
+	for (int wi = 0; wi < e->W; wi++) {
+		mse_warp *w = &e->w[wi];
+		uint64_t b = UINT64_C(1) << wi;
+		if (w->bar_rel) {
+			w->at_bar = 0;
+			w->bar_rel = 0;
+		}
+		if (pl->exit & b) {
+			w->res = 0;
+			w->relaunch = e->sc ? LONG_MAX : cyc + e->k[MSE_K_LAUNCH];
+			e->st.exits++;
+		}
+		if (pl->launch & b) {
+			w->res = 1;
+			e->st.launches++;
+		}
+		for (int r = 0; r < MSE_REGS; r++)
+			if (w->ld_out[r] > 0 && cyc - w->ld_iss[r] > 4 * e->k[MSE_K_WATCHDOG])
+				fail(e, cyc, "warp %ld's load into r%ld never completes", wi, r);
+	}
+	/* statistics and forward progress */
+	e->st.cycles++;
+	e->st.mp_cycles += (uint64_t)v->mode;
+	e->st.owned_cycles += (uint64_t)(v->owner >= 0);
+	e->st.full_cycles += (uint64_t)(v->q_count == e->E);
+	if ((uint64_t)v->q_count > e->st.max_count)
+		e->st.max_count = (uint64_t)v->q_count;
+	if (cyc - e->last_prog > e->k[MSE_K_WATCHDOG] && mse_busy_warps(e))
+		fail(e, cyc, "no progress for %ld cycles while warps have work (%ld queued)", cyc - e->last_prog,
+		     v->q_count);
+}
+
+const char *mse_error(const ms_env *e) { return e->err[0] ? e->err : NULL; }
+const mse_stats *mse_get_stats(const ms_env *e) { return &e->st; }
+const mse_view *mse_now(const ms_env *e) { return &e->v; }
+
+uint64_t mse_busy_warps(const ms_env *e)
+{
+	uint64_t b = 0;
+	for (int wi = 0; wi < e->W; wi++) {
+		const mse_warp *w = &e->w[wi];
+		if (w->res && (!w->done || ld_pend(w)))
+			b |= UINT64_C(1) << wi;
+	}
+	return b;
+}
+
+int mse_outstanding(const ms_env *e, int w)
+{
+	int n = 0;
+	for (int r = 0; r < MSE_REGS; r++)
+		n += e->w[w].ld_out[r];
+	return n;
+}
