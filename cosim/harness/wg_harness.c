@@ -155,6 +155,10 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 	char err[512];
 	int failed = 0, armed = 0, tracing = 0;
 	long cyc;
+	/* $WARPGEN_FRAMES=FILE: every cycle's input frame and the C model's outputs, in hex, one
+	 * line a cycle (to compare the stimulus of two versions of a generator; docs/cosim.md) */
+	const char *frames_path = getenv("WARPGEN_FRAMES");
+	FILE *frames = frames_path && *frames_path ? fopen(frames_path, "w") : NULL;
 
 	for (cyc = 0;; cyc++) {
 		if (failed && cyc > r->fail_cycle + c->run_on)
@@ -182,6 +186,15 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 				fail(r, WG_V_PROTOCOL, cyc, err);
 			failed = 1;
 			break; /* the C model cannot go on */
+		}
+		if (frames) {
+			fprintf(frames, "%ld in", cyc);
+			for (size_t w = 0; w < nin; w++)
+				fprintf(frames, " %08x", m->in[w]);
+			fprintf(frames, " out");
+			for (size_t w = 0; w < nout; w++)
+				fprintf(frames, " %08x", m->oc[w]);
+			fprintf(frames, "\n");
 		}
 		if (c->stim->observe)
 			c->stim->observe(m->st, m->model, m->in, m->oc, cyc);
@@ -217,6 +230,8 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 		d->trace_close(m->rtl);
 		r->traced = 1;
 	}
+	if (frames)
+		fclose(frames);
 	r->cycles = cyc;
 	if (failed) { /* counts so far, for the record */
 		if (armed && L->ev_port >= 0)

@@ -13,6 +13,8 @@
 
 #include "wg_desc.h"
 
+struct wg_cyc;
+
 typedef struct wg_case_def {
 	const char *name;            /* e.g. "victim_vs_inflight_reader" */
 	const char *help;            /* one line: what happens, what is checked */
@@ -20,6 +22,9 @@ typedef struct wg_case_def {
 	const char *params;          /* parameter overrides the case needs ("ENTRIES=2,..."), or NULL */
 	const char *expect_fail;     /* a negative scenario: the case's checks must fail with a message
 				      * containing this text; NULL for a normal case */
+	/* The case itself: one function driving and checking each cycle (wg_kit.h),
+	 * called with the block's stimulus state. */
+	void (*run)(void *st, struct wg_cyc *c);
 } wg_case_def;
 
 typedef struct wg_stim_def {
