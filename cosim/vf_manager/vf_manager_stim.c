@@ -21,8 +21,7 @@
 #include "equalizer.h"
 #include "vf_manager.h"
 #include "wg_bits.h"
-#include "wg_rng.h"
-#include "wg_stim.h"
+#include "wg_kit.h"
 
 /* ---- knobs of the random stream ---- */
 enum {
@@ -45,7 +44,7 @@ static const wg_param_def vs_knobs[VS_NKNOBS] = {
 	[K_RESET_PPM] = {"RESET_PPM", 200, 0, 1000000, NULL, "per-million of cycles with a mid-run reset", "assumed"},
 };
 
-/* ---- directed cases ---- */
+/* ---- directed cases (their functions and table: below) ---- */
 enum {
 	C_STRICT_MAJORITY,
 	C_TIE_IS_NONE,
@@ -58,52 +57,18 @@ enum {
 	VS_NCASES
 };
 
-#define SMALL "SM_LAT=8,MEM_LAT=12"
-
-static const wg_case_def vs_cases[VS_NCASES] = {
-	[C_STRICT_MAJORITY] = {"strict_majority",
-		"STRICT at 15 SMs: 7 SM-raise votes (the rest other or none) win nothing; 8 win; a full vote outside a "
-		"strobe cycle is ignored",
-		"spec A-EQ-9, §2.6", "SMS=15," SMALL},
-	[C_TIE_IS_NONE] = {"tie_is_none",
-		"SMS/2 SM-raise (COMP) vs SMS/2 memory-raise (MEM) votes, the rest none: no winner (SMS=4: 2 vs 2; "
-		"with --set SMS=15 the spec's 7/7/1); SM raise vs SM lower likewise; one vote more wins",
-		"spec §2.12 #7", "SMS=4," SMALL},
-	[C_PLURALITY] = {"plurality",
-		"PLURALITY: 5 memory-lower of 15 win over 4 SM-raise (STRICT: none); a 5/5/5 tie is none; a single "
-		"SM-lower vote wins, moving both domains after max(SM_LAT, MEM_LAT)",
-		"spec A-EQ-9 option", "SMS=15,MAJORITY=PLURALITY," SMALL},
-	[C_ONE_STEP] = {"one_step_per_epoch",
-		"energy -> performance switch: SM-lower votes take the SM domain low; then SM-raise votes ramp it "
-		"low -> normal -> high over two epochs, one step each",
-		"spec §2.12 #11, A-EQ-17", "SMS=15," SMALL},
-	[C_OTHER_DOMAIN] = {"other_domain_to_normal",
-		"memory high, then an SM-lower majority: the SM domain goes low and memory back to normal in the same "
-		"decision (both after max latency); then memory-lower: memory low, SM normal; never both off nominal",
-		"spec A-EQ-10, §2.6 five power models", "SMS=15," SMALL},
-	[C_DROP_WHILE_BUSY] = {"drop_while_busy",
-		"strobes closer than the latency: a winner during a transition is dropped (also in the apply cycle); "
-		"the same request at the next strobe after the transition starts one",
-		"spec §2.12 #8", "SMS=15," SMALL},
-	[C_LATENCY_EXACT] = {"latency_exact",
-		"a strobe in cycle c: the new level is visible in cycle c + lat exactly (memory only: MEM_LAT; both "
-		"domains: the max; SM only: SM_LAT; with --set SM_LAT=1 the next cycle, no busy cycle)",
-		"docs/vf_manager.md One cycle; thesis §3.5.1.1", "SMS=15," SMALL},
-	[C_SATURATED] = {"saturated_no_transition",
-		"SM high + SM raise, memory low + memory lower: elected (win_o), but no start, no busy, no change",
-		"docs/vf_manager.md One cycle (saturated)", "SMS=15," SMALL},
-};
+enum { VS_RESET = 2 }; /* every run starts with two reset cycles (a case's prologue) */
 
 /* Request codes (req_i of one SM, EQ_VF_* bits). */
 enum { R_SM_LO = 1, R_MEM_LO = 3, R_SM_HI = 5, R_MEM_HI = 7 };
 
-#define MAX_STROBES 8
-
-/* One directed strobe: n[i] SMs send code[i] (in SM order), the rest none. */
+/* One directed strobe: v[j].n SMs send v[j].code (in SM order), the rest none. */
 typedef struct vs_strobe {
-	long t;          /* cycle after the reset */
-	int n[3];        /* SMs per code */
-	unsigned code[3];
+	long t;            /* cycle after the reset */
+	struct {
+		unsigned code; /* a request code (R_*) */
+		int n;         /* SMs that send it */
+	} v[3];
 } vs_strobe;
 
 /* What the outputs of one cycle say. */
@@ -117,6 +82,7 @@ typedef struct vs_stim {
 	vfm_cfg c;                   /* parameters */
 	long k[VS_NKNOBS];           /* knob values */
 	int cs;                      /* directed case, or -1 */
+	wg_case_runner run;          /* its runner (wg_kit.h) */
 	uint64_t rng;                /* xorshift state */
 	/* this cycle's inputs, as driven */
 	int rst;                     /* rst_i */
@@ -128,51 +94,35 @@ typedef struct vs_stim {
 	/* random */
 	long next_stb;               /* cycle of the next strobe */
 	/* directed */
-	vs_strobe st[MAX_STROBES];   /* the case's strobes */
-	int nst;                     /* how many */
-	long t_end;                  /* the case stops here */
 	int seen[12];                /* events that must have happened */
-	int nseen;                   /* how many seen[] the case needs */
-	long key;                    /* cycle to mark in the waveform */
 } vs_stim;
 
-static uint64_t rnd(vs_stim *s) { return wg_rng_next(&s->rng); }
-static long pick(vs_stim *s, long n) { return (long)(((rnd(s) >> 32) * (uint64_t)n) >> 32); }
-static int pct(vs_stim *s, long p) { return pick(s, 100) < p; }
+static long pick(vs_stim *s, long n) { return wg_pick(&s->rng, n); }
+static int pct(vs_stim *s, long p) { return wg_pct(&s->rng, p); }
 
 static const unsigned codes[4] = {R_SM_LO, R_MEM_LO, R_SM_HI, R_MEM_HI};
 
 /* A request that counts as none: valid bit 0, other bits random. */
 static uint8_t none_code(vs_stim *s) { return (uint8_t)(pick(s, 4) << 1); }
 
-/* ---- frame helpers ---- */
-static void put(const vs_stim *s, uint32_t *in, int port, unsigned lsb, unsigned w, uint64_t v)
-{
-	wg_put(in + s->L->off[port], lsb, w, v & wg_ones64(w));
-}
-
-static uint64_t get(const vs_stim *s, const uint32_t *f, int port)
-{
-	return wg_get(f + s->L->off[port], 0, (unsigned)s->L->width[port]);
-}
-
+/* ---- frames ---- */
 static void emit(vs_stim *s, uint32_t *in)
 {
-	put(s, in, VFM_RST_I, 0, 1, (unsigned)s->rst);
-	put(s, in, VFM_STB_I, 0, (unsigned)s->c.sms, s->stb);
+	wg_port_put(s->L, in, VFM_RST_I, (unsigned)s->rst);
+	wg_port_put(s->L, in, VFM_STB_I, s->stb);
 	for (int k = 0; k < s->c.sms; k++)
-		put(s, in, VFM_REQ_I, (unsigned)(k * EQ_VF_BITS), EQ_VF_BITS, s->req[k]);
+		wg_elem_put(s->L, in, VFM_REQ_I, k, EQ_VF_BITS, s->req[k]);
 }
 
 static void observe_out(const vs_stim *s, const uint32_t *out, vs_obs *o)
 {
-	o->sm = (unsigned)get(s, out, VFM_SM_LEVEL_O);
-	o->mem = (unsigned)get(s, out, VFM_MEM_LEVEL_O);
-	o->busy = (unsigned)get(s, out, VFM_BUSY_O);
-	o->nsm = (unsigned)get(s, out, VFM_SM_NEXT_O);
-	o->nmem = (unsigned)get(s, out, VFM_MEM_NEXT_O);
-	o->win = (unsigned)get(s, out, VFM_WIN_O);
-	uint64_t ev = get(s, out, VFM_EV_O);
+	o->sm = (unsigned)wg_port_get(s->L, out, VFM_SM_LEVEL_O);
+	o->mem = (unsigned)wg_port_get(s->L, out, VFM_MEM_LEVEL_O);
+	o->busy = (unsigned)wg_port_get(s->L, out, VFM_BUSY_O);
+	o->nsm = (unsigned)wg_port_get(s->L, out, VFM_SM_NEXT_O);
+	o->nmem = (unsigned)wg_port_get(s->L, out, VFM_MEM_NEXT_O);
+	o->win = (unsigned)wg_port_get(s->L, out, VFM_WIN_O);
+	uint64_t ev = wg_port_get(s->L, out, VFM_EV_O);
 	for (int e = 0; e < VFM_NEVENTS; e++)
 		o->ev[e] = (unsigned)((ev >> s->L->ev_lsb[e]) & wg_ones64(s->L->ev_w[e]));
 }
@@ -207,9 +157,9 @@ static long next_gap(vs_stim *s)
 static int random_next(vs_stim *s, uint32_t *in, long cyc)
 {
 	const uint32_t all = (uint32_t)wg_ones64(s->c.sms);
-	s->rst = cyc < 2 || pick(s, 1000000) < s->k[K_RESET_PPM];
+	s->rst = cyc < VS_RESET || pick(s, 1000000) < s->k[K_RESET_PPM];
 	if (s->rst) { /* reset cycles: any inputs; the epoch restarts */
-		s->stb = (uint32_t)rnd(s) & all;
+		s->stb = (uint32_t)wg_rng_next(&s->rng) & all;
 		for (int k = 0; k < s->c.sms; k++)
 			s->req[k] = (uint8_t)pick(s, 8);
 		s->next_stb = cyc + next_gap(s);
@@ -226,113 +176,7 @@ static int random_next(vs_stim *s, uint32_t *in, long cyc)
 	return 1;
 }
 
-/* ---- directed ---- */
-static void strobe_set(vs_stim *s, long t, unsigned c0, int n0, unsigned c1, int n1, unsigned c2, int n2)
-{
-	vs_strobe *x = &s->st[s->nst++];
-	x->t = t;
-	x->code[0] = c0, x->n[0] = n0;
-	x->code[1] = c1, x->n[1] = n1;
-	x->code[2] = c2, x->n[2] = n2;
-}
-
-/* n unanimous strobes (every SM votes codes[i]) one epoch ep apart from cycle
- * t; the script ends one epoch after the last; each strobe is seen. */
-static void strobe_epochs(vs_stim *s, long t, long ep, const unsigned *codes, int n)
-{
-	for (int i = 0; i < n; i++)
-		strobe_set(s, t + i * ep, codes[i], s->c.sms, 0, 0, 0, 0);
-	s->t_end = t + n * ep;
-	s->nseen = n;
-}
-
-static int lat_max(const vfm_cfg *c) { return c->sm_lat > c->mem_lat ? c->sm_lat : c->mem_lat; }
-
-/* The case's script: its strobes and its length. */
-static void case_plan(vs_stim *s)
-{
-	const vfm_cfg *c = &s->c;
-	const int S = c->sms, SL = c->sm_lat, LM = lat_max(c);
-	const long EP = LM + 3; /* epochs longer than the latency */
-	long t = 2;
-	switch (s->cs) {
-	case C_STRICT_MAJORITY:
-		strobe_set(s, t, R_SM_HI, S / 2, R_MEM_HI, (S - S / 2) / 2, R_SM_LO, 1);
-		strobe_set(s, t + 2, R_SM_HI, S / 2 + 1, R_MEM_LO, S - S / 2 - 1, 0, 0);
-		s->t_end = t + 2 + EP;
-		s->nseen = 3;
-		break;
-	case C_TIE_IS_NONE:
-		strobe_set(s, t, R_SM_HI, S / 2, R_MEM_HI, S / 2, 0, 0);
-		strobe_set(s, t + 2, R_SM_HI, S / 2, R_SM_LO, S / 2, 0, 0);
-		strobe_set(s, t + 4, R_SM_HI, S / 2 + 1, R_MEM_HI, S - S / 2 - 1, 0, 0);
-		s->t_end = t + 4 + EP;
-		s->nseen = 3;
-		break;
-	case C_PLURALITY:
-		strobe_set(s, t, R_MEM_LO, 5, R_SM_HI, 4, 0, 0);
-		strobe_set(s, t + EP, R_SM_HI, 5, R_MEM_HI, 5, R_SM_LO, 5);
-		strobe_set(s, t + EP + 2, R_SM_LO, 1, 0, 0, 0, 0);
-		s->t_end = t + 2 * EP + 2;
-		s->nseen = 3;
-		break;
-	case C_ONE_STEP:
-		strobe_epochs(s, t, EP, (const unsigned[]){R_SM_LO, R_SM_HI, R_SM_HI}, 3);
-		break;
-	case C_OTHER_DOMAIN:
-		strobe_set(s, t, R_MEM_HI, S / 2 + 1, R_SM_LO, S - S / 2 - 1, 0, 0);
-		strobe_set(s, t + EP, R_SM_LO, S / 2 + 1, R_MEM_HI, S - S / 2 - 1, 0, 0);
-		strobe_set(s, t + 2 * EP, R_MEM_LO, S, 0, 0, 0, 0);
-		s->t_end = t + 3 * EP;
-		s->nseen = 3;
-		break;
-	case C_DROP_WHILE_BUSY:
-		strobe_set(s, t, R_SM_HI, S, 0, 0, 0, 0);
-		strobe_set(s, t + SL / 2, R_MEM_LO, S, 0, 0, 0, 0);
-		strobe_set(s, t + SL - 1, R_MEM_LO, S, 0, 0, 0, 0);
-		strobe_set(s, t + SL + 1, R_MEM_LO, S, 0, 0, 0, 0);
-		s->t_end = t + SL + 1 + EP;
-		s->nseen = 4;
-		break;
-	case C_LATENCY_EXACT:
-		strobe_epochs(s, t, EP, (const unsigned[]){R_MEM_LO, R_SM_HI, R_SM_LO}, 3);
-		break;
-	case C_SATURATED:
-		strobe_epochs(s, t, EP, (const unsigned[]){R_SM_HI, R_SM_HI, R_MEM_LO, R_MEM_LO}, 4);
-		break;
-	default:
-		break;
-	}
-}
-
-static int case_next(vs_stim *s, uint32_t *in, long cyc)
-{
-	const uint32_t all = (uint32_t)wg_ones64(s->c.sms);
-	long t = cyc - 2;
-	if (t > s->t_end)
-		return 0;
-	s->rst = cyc < 2;
-	s->stb = 0;
-	for (int k = 0; k < s->c.sms; k++)
-		s->req[k] = none_code(s);
-	if (s->cs == C_STRICT_MAJORITY && t == 3) /* a unanimous vote outside a strobe cycle */
-		for (int k = 0; k < s->c.sms; k++)
-			s->req[k] = R_SM_HI;
-	for (int i = 0; i < s->nst; i++) {
-		const vs_strobe *x = &s->st[i];
-		if (x->t != t)
-			continue;
-		s->stb = all;
-		int k = 0;
-		for (int j = 0; j < 3; j++)
-			for (int n = 0; n < x->n[j] && k < s->c.sms; n++)
-				s->req[k++] = (uint8_t)x->code[j];
-	}
-	emit(s, in);
-	return 1;
-}
-
-/* ---- checks ---- */
+/* ---- checks of every cycle, every mode ---- */
 
 /* The winner recounted from this cycle's inputs (docs/vf_manager.md "One cycle"). */
 static unsigned ref_winner(const vs_stim *s)
@@ -392,187 +236,422 @@ static const char *common_check(vs_stim *s, const vs_obs *o, long cyc, char *buf
 	return NULL;
 }
 
-/* Strobe index at time t, or -1. */
-static int strobe_at(const vs_stim *s, long t)
+/* ---- directed cases (wg_kit.h): one function each ----
+ * The prologue holds reset for two cycles; a case's cycle t counts from there.
+ * A case lists its strobes as rows and runs them with script(): in the DRIVE
+ * phase it drives the cycle from them (votes that count as none, drawn from
+ * the random state, then the strobe's votes); in the CHECK phase it checks
+ * that a cycle without a strobe elects nothing, and the case's own checks
+ * follow (seen flags and the marker are set there); at the end the case
+ * claims it reached each of them. */
+
+/* Reset cycles: reset, no strobe, votes that count as none. */
+static void vs_prologue(void *st, uint32_t *in, long cyc)
 {
-	for (int i = 0; i < s->nst; i++)
-		if (s->st[i].t == t)
+	(void)cyc;
+	vs_stim *s = st;
+	s->rst = 1;
+	s->stb = 0;
+	for (int k = 0; k < s->c.sms; k++)
+		s->req[k] = none_code(s);
+	emit(s, in);
+}
+
+/* Drive case cycle t from the strobes x[0..nx): n SMs per code in SM order at
+ * a strobe, votes that count as none elsewhere. */
+static void drive_strobes(vs_stim *s, uint32_t *in, long t, const vs_strobe *x, int nx)
+{
+	const uint32_t all = (uint32_t)wg_ones64(s->c.sms);
+	s->rst = 0;
+	s->stb = 0;
+	for (int k = 0; k < s->c.sms; k++)
+		s->req[k] = none_code(s);
+	for (int i = 0; i < nx; i++) {
+		if (x[i].t != t)
+			continue;
+		s->stb = all;
+		int k = 0;
+		for (int j = 0; j < 3; j++)
+			for (int n = 0; n < x[i].v[j].n && k < s->c.sms; n++)
+				s->req[k++] = (uint8_t)x[i].v[j].code;
+	}
+	emit(s, in);
+}
+
+/* Strobe index at time t, or -1. */
+static int strobe_at(const vs_strobe *x, int nx, long t)
+{
+	for (int i = 0; i < nx; i++)
+		if (x[i].t == t)
 			return i;
 	return -1;
 }
 
-/* Expect a transition decided at strobe i to (sm, mem) after lat cycles. */
-static const char *expect_move(vs_stim *s, const vs_obs *o, long t, int i, unsigned sm, unsigned mem, int lat,
-			       char *buf, size_t n)
+/* CHECK: a cycle without a strobe elects nothing. */
+static void expect_quiet(wg_cyc *c, const vs_obs *o, const vs_strobe *x, int nx)
 {
-	long t0 = s->st[i].t;
+	long t = c->t;
+	int i = strobe_at(x, nx, t);
+	WG_EXPECT(c, i >= 0 || (o->win == 0 && !o->ev[VFM_EV_ELECT] && !o->ev[VFM_EV_START] && !o->ev[VFM_EV_DROP]),
+		  "t=%ld: no strobe: no vote, no start, no drop", t);
+}
+
+/* The script engine: the case runs the strobes x[0..nx) for cycles 0..t_end.
+ * 1 in the CHECK phase when the cycle's common check passed, with the
+ * cycle's outputs in o: the case's own checks follow. */
+static int script(vs_stim *s, wg_cyc *c, const vs_strobe *x, int nx, long t_end, vs_obs *o)
+{
+	wg_case_len(c, t_end + 1);
+	if (c->phase == WG_DRIVE && c->t <= t_end)
+		drive_strobes(s, c->in, c->t, x, nx);
+	if (!wg_checking(c))
+		return 0;
+	observe_out(s, c->out, o);
+	expect_quiet(c, o, x, nx);
+	return !c->fail;
+}
+
+/* n unanimous strobes (every SM votes codes[i]) one epoch ep apart from cycle t. */
+static void unanimous(vs_strobe *x, int sms, long t, long ep, const unsigned *codes, int n)
+{
+	for (int i = 0; i < n; i++)
+		x[i] = (vs_strobe){t + i * ep, {{codes[i], sms}}};
+}
+
+static int lat_max(const vfm_cfg *c) { return c->sm_lat > c->mem_lat ? c->sm_lat : c->mem_lat; }
+
+/* Epochs of the scripts: longer than the latency. */
+static long epoch(const vfm_cfg *c) { return lat_max(c) + 3; }
+
+/* Expect a transition decided at strobe i to (sm, mem) after lat cycles. */
+static void expect_move(vs_stim *s, wg_cyc *c, const vs_obs *o, const vs_strobe *x, int i, unsigned sm, unsigned mem,
+			int lat)
+{
+	long t = c->t, t0 = x[i].t;
 	if (t == t0) {
-		EXPECT(o->ev[VFM_EV_START] && !o->busy, "t=%ld: strobe %d must start a transition", t, i);
-		EXPECT(o->ev[VFM_EV_APPLY] == (lat == 1), "t=%ld: apply at the decision edge iff the latency is 1", t);
+		WG_EXPECT(c, o->ev[VFM_EV_START] && !o->busy, "t=%ld: strobe %d must start a transition", t, i);
+		WG_EXPECT(c, o->ev[VFM_EV_APPLY] == (lat == 1), "t=%ld: apply at the decision edge iff the latency is 1", t);
 	}
 	if (t > t0 && t < t0 + lat) {
-		EXPECT(o->busy && o->nsm == sm && o->nmem == mem,
-		       "t=%ld: in flight (strobe %d + %ld of %d): busy with next levels sm %u mem %u (got busy %u, %u, %u)",
-		       t, i, t - t0, lat, sm, mem, o->busy, o->nsm, o->nmem);
-		EXPECT(o->ev[VFM_EV_APPLY] == (t == t0 + lat - 1), "t=%ld: apply only in the cycle before c + %d", t, lat);
+		WG_EXPECT(c, o->busy && o->nsm == sm && o->nmem == mem,
+			  "t=%ld: in flight (strobe %d + %ld of %d): busy with next levels sm %u mem %u (got busy %u, %u, %u)",
+			  t, i, t - t0, lat, sm, mem, o->busy, o->nsm, o->nmem);
+		WG_EXPECT(c, o->ev[VFM_EV_APPLY] == (t == t0 + lat - 1), "t=%ld: apply only in the cycle before c + %d", t,
+			  lat);
 	}
 	if (t == t0 + lat) {
-		EXPECT(o->sm == sm && o->mem == mem && !o->busy,
-		       "t=%ld = strobe %d + %d: the new levels sm %u mem %u must be visible (got %u, %u, busy %u)", t, i,
-		       lat, sm, mem, o->sm, o->mem, o->busy);
+		WG_EXPECT(c, o->sm == sm && o->mem == mem && !o->busy,
+			  "t=%ld = strobe %d + %d: the new levels sm %u mem %u must be visible (got %u, %u, busy %u)", t, i,
+			  lat, sm, mem, o->sm, o->mem, o->busy);
 		s->seen[i] = 1;
 	}
-	return NULL;
 }
 
 /* No transition at strobe i (no winner, or saturated). */
-static const char *expect_none(vs_stim *s, const vs_obs *o, long t, int i, unsigned win, char *buf, size_t n)
+static void expect_none(vs_stim *s, wg_cyc *c, const vs_obs *o, const vs_strobe *x, int i, unsigned win)
 {
-	if (t != s->st[i].t)
-		return NULL;
-	EXPECT(o->win == win, "t=%ld: strobe %d: win_o = %u, expected %u", t, i, o->win, win);
-	EXPECT(o->ev[VFM_EV_ELECT] && !o->ev[VFM_EV_START] && !o->ev[VFM_EV_APPLY] && !o->ev[VFM_EV_DROP],
-	       "t=%ld: strobe %d: elect only, no start (events %u%u%u%u)", t, i, o->ev[0], o->ev[1], o->ev[2], o->ev[3]);
+	long t = c->t;
+	if (t != x[i].t)
+		return;
+	WG_EXPECT(c, o->win == win, "t=%ld: strobe %d: win_o = %u, expected %u", t, i, o->win, win);
+	WG_EXPECT(c, o->ev[VFM_EV_ELECT] && !o->ev[VFM_EV_START] && !o->ev[VFM_EV_APPLY] && !o->ev[VFM_EV_DROP],
+		  "t=%ld: strobe %d: elect only, no start (events %u%u%u%u)", t, i, o->ev[0], o->ev[1], o->ev[2], o->ev[3]);
 	s->seen[i] = 1;
-	return NULL;
 }
 
-#define TRY(x)                                                                                                     \
+/* In a case: run a check helper, and return if it failed. */
+#define TRY(c, call)                                                                                               \
 	do {                                                                                                       \
-		const char *e_ = (x);                                                                              \
-		if (e_)                                                                                            \
-			return e_;                                                                                 \
+		call;                                                                                              \
+		if ((c)->fail)                                                                                     \
+			return;                                                                                    \
 	} while (0)
 
-static const char *case_check(vs_stim *s, const vs_obs *o, long t, char *buf, size_t n)
+/* FINISH: the case reached each of its n checks (seen[0..n-1]). */
+static void expect_seen(const vs_stim *s, wg_cyc *c, int n)
 {
-	const vfm_cfg *c = &s->c;
-	const int SL = c->sm_lat, ML = c->mem_lat, LM = lat_max(c);
-	const unsigned N = VFM_NORMAL, H = VFM_HIGH, L = VFM_LOW;
-	int i = strobe_at(s, t);
-	EXPECT(i >= 0 || (o->win == 0 && !o->ev[VFM_EV_ELECT] && !o->ev[VFM_EV_START] && !o->ev[VFM_EV_DROP]),
-	       "t=%ld: no strobe: no vote, no start, no drop", t);
-	switch (s->cs) {
-	case C_STRICT_MAJORITY:
-		TRY(expect_none(s, o, t, 0, 0, buf, n));
+	for (int k = 0; k < n; k++)
+		WG_EXPECT(c, s->seen[k], "the scenario did not reach its check %d of %d", k + 1, n);
+}
+
+/* SMS=15 */
+static void case_strict_majority(void *st, wg_cyc *c)
+{
+	vs_stim *s = st;
+	const int S = s->c.sms, SL = s->c.sm_lat;
+	const vs_strobe x[] = {
+		{2, {{R_SM_HI, S / 2}, {R_MEM_HI, (S - S / 2) / 2}, {R_SM_LO, 1}}},
+		{4, {{R_SM_HI, S / 2 + 1}, {R_MEM_LO, S - S / 2 - 1}}},
+	};
+	long t = c->t;
+	vs_obs o;
+	int chk = script(s, c, x, 2, 4 + epoch(&s->c), &o);
+	if (wg_at(c, 3)) /* a unanimous vote outside a strobe cycle */
+		for (int k = 0; k < S; k++)
+			wg_elem_put(s->L, c->in, VFM_REQ_I, k, EQ_VF_BITS, R_SM_HI);
+	if (chk) {
+		TRY(c, expect_none(s, c, &o, x, 0, 0));
 		if (t == 3) {
-			EXPECT(o->win == 0 && o->sm == N, "t=3: a unanimous vote without a strobe is ignored");
+			WG_EXPECT(c, o.win == 0 && o.sm == VFM_NORMAL, "t=3: a unanimous vote without a strobe is ignored");
 			s->seen[2] = 1;
 		}
-		TRY(expect_move(s, o, t, 1, H, N, SL, buf, n));
-		if (t == s->st[1].t) {
-			EXPECT(o->win == R_SM_HI, "t=%ld: %d of %d SM-raise votes win", t, c->sms / 2 + 1, c->sms);
-			s->key = t;
+		TRY(c, expect_move(s, c, &o, x, 1, VFM_HIGH, VFM_NORMAL, SL));
+		if (t == x[1].t) {
+			WG_EXPECT(c, o.win == R_SM_HI, "t=%ld: %d of %d SM-raise votes win", t, S / 2 + 1, S);
+			wg_key(c);
 		}
-		break;
-	case C_TIE_IS_NONE:
-		TRY(expect_none(s, o, t, 0, 0, buf, n));
-		TRY(expect_none(s, o, t, 1, 0, buf, n));
-		if (t == s->st[2].t) {
-			EXPECT(o->win == R_SM_HI, "t=%ld: one vote more than the tie wins", t);
-			s->key = s->st[0].t;
+	}
+	if (wg_done(c))
+		expect_seen(s, c, 3);
+}
+
+/* SMS >= 2: SMS/2 against SMS/2 (2 vs 2 at SMS=4, 7/7/1 at SMS=15) */
+static void case_tie_is_none(void *st, wg_cyc *c)
+{
+	vs_stim *s = st;
+	const int S = s->c.sms, SL = s->c.sm_lat;
+	const vs_strobe x[] = {
+		{2, {{R_SM_HI, S / 2}, {R_MEM_HI, S / 2}}},
+		{4, {{R_SM_HI, S / 2}, {R_SM_LO, S / 2}}},
+		{6, {{R_SM_HI, S / 2 + 1}, {R_MEM_HI, S - S / 2 - 1}}},
+	};
+	long t = c->t;
+	vs_obs o;
+	if (script(s, c, x, 3, 6 + epoch(&s->c), &o)) {
+		TRY(c, expect_none(s, c, &o, x, 0, 0));
+		TRY(c, expect_none(s, c, &o, x, 1, 0));
+		if (t == x[2].t) {
+			WG_EXPECT(c, o.win == R_SM_HI, "t=%ld: one vote more than the tie wins", t);
+			c->key = c->cyc - t + x[0].t; /* the marker goes on the tie (strobe 0) */
 		}
-		TRY(expect_move(s, o, t, 2, H, N, SL, buf, n));
-		break;
-	case C_PLURALITY:
-		if (t == s->st[0].t)
-			EXPECT(o->win == R_MEM_LO, "t=%ld: 5 memory-lower votes of 15 win over 4 SM-raise", t);
-		TRY(expect_move(s, o, t, 0, N, L, ML, buf, n));
-		TRY(expect_none(s, o, t, 1, 0, buf, n));
-		if (t == s->st[2].t) {
-			EXPECT(o->win == R_SM_LO, "t=%ld: a single SM-lower vote wins against none", t);
-			s->key = t;
+		TRY(c, expect_move(s, c, &o, x, 2, VFM_HIGH, VFM_NORMAL, SL));
+	}
+	if (wg_done(c))
+		expect_seen(s, c, 3);
+}
+
+/* SMS=15, MAJORITY=PLURALITY */
+static void case_plurality(void *st, wg_cyc *c)
+{
+	vs_stim *s = st;
+	const int ML = s->c.mem_lat, LM = lat_max(&s->c);
+	const long EP = epoch(&s->c);
+	const vs_strobe x[] = {
+		{2, {{R_MEM_LO, 5}, {R_SM_HI, 4}}},
+		{2 + EP, {{R_SM_HI, 5}, {R_MEM_HI, 5}, {R_SM_LO, 5}}},
+		{2 + EP + 2, {{R_SM_LO, 1}}},
+	};
+	long t = c->t;
+	vs_obs o;
+	if (script(s, c, x, 3, 2 + 2 * EP + 2, &o)) {
+		if (t == x[0].t)
+			WG_EXPECT(c, o.win == R_MEM_LO, "t=%ld: 5 memory-lower votes of 15 win over 4 SM-raise", t);
+		TRY(c, expect_move(s, c, &o, x, 0, VFM_NORMAL, VFM_LOW, ML));
+		TRY(c, expect_none(s, c, &o, x, 1, 0));
+		if (t == x[2].t) {
+			WG_EXPECT(c, o.win == R_SM_LO, "t=%ld: a single SM-lower vote wins against none", t);
+			wg_key(c);
 		}
-		TRY(expect_move(s, o, t, 2, L, N, LM, buf, n));
-		break;
-	case C_ONE_STEP:
-		TRY(expect_move(s, o, t, 0, L, N, SL, buf, n));
-		TRY(expect_move(s, o, t, 1, N, N, SL, buf, n));
-		TRY(expect_move(s, o, t, 2, H, N, SL, buf, n));
-		if (t > s->st[1].t && t < s->st[2].t)
-			EXPECT(o->sm != H, "t=%ld: the SM domain reached high in one epoch", t);
-		if (t == s->st[1].t)
-			s->key = t;
-		break;
-	case C_OTHER_DOMAIN:
-		TRY(expect_move(s, o, t, 0, N, H, ML, buf, n));
-		TRY(expect_move(s, o, t, 1, L, N, LM, buf, n));
-		TRY(expect_move(s, o, t, 2, N, L, LM, buf, n));
-		if (t == s->st[1].t)
-			s->key = t;
-		break;
-	case C_DROP_WHILE_BUSY:
-		TRY(expect_move(s, o, t, 0, H, N, SL, buf, n));
+		TRY(c, expect_move(s, c, &o, x, 2, VFM_LOW, VFM_NORMAL, LM));
+	}
+	if (wg_done(c))
+		expect_seen(s, c, 3);
+}
+
+/* SMS >= 3: SM lower, then SM raise twice, one epoch apart */
+static void case_one_step(void *st, wg_cyc *c)
+{
+	vs_stim *s = st;
+	const int SL = s->c.sm_lat;
+	const long EP = epoch(&s->c);
+	vs_strobe x[3];
+	unanimous(x, s->c.sms, 2, EP, (const unsigned[]){R_SM_LO, R_SM_HI, R_SM_HI}, 3);
+	long t = c->t;
+	vs_obs o;
+	if (script(s, c, x, 3, 2 + 3 * EP, &o)) {
+		TRY(c, expect_move(s, c, &o, x, 0, VFM_LOW, VFM_NORMAL, SL));
+		TRY(c, expect_move(s, c, &o, x, 1, VFM_NORMAL, VFM_NORMAL, SL));
+		TRY(c, expect_move(s, c, &o, x, 2, VFM_HIGH, VFM_NORMAL, SL));
+		if (t > x[1].t && t < x[2].t)
+			WG_EXPECT(c, o.sm != VFM_HIGH, "t=%ld: the SM domain reached high in one epoch", t);
+		if (t == x[1].t)
+			wg_key(c);
+	}
+	if (wg_done(c))
+		expect_seen(s, c, 3);
+}
+
+/* SMS >= 3 */
+static void case_other_domain(void *st, wg_cyc *c)
+{
+	vs_stim *s = st;
+	const int S = s->c.sms, ML = s->c.mem_lat, LM = lat_max(&s->c);
+	const long EP = epoch(&s->c);
+	const vs_strobe x[] = {
+		{2, {{R_MEM_HI, S / 2 + 1}, {R_SM_LO, S - S / 2 - 1}}},
+		{2 + EP, {{R_SM_LO, S / 2 + 1}, {R_MEM_HI, S - S / 2 - 1}}},
+		{2 + 2 * EP, {{R_MEM_LO, S}}},
+	};
+	long t = c->t;
+	vs_obs o;
+	if (script(s, c, x, 3, 2 + 3 * EP, &o)) {
+		TRY(c, expect_move(s, c, &o, x, 0, VFM_NORMAL, VFM_HIGH, ML));
+		TRY(c, expect_move(s, c, &o, x, 1, VFM_LOW, VFM_NORMAL, LM));
+		TRY(c, expect_move(s, c, &o, x, 2, VFM_NORMAL, VFM_LOW, LM));
+		if (t == x[1].t)
+			wg_key(c);
+	}
+	if (wg_done(c))
+		expect_seen(s, c, 3);
+}
+
+/* SMS >= 3, SM_LAT >= 4 */
+static void case_drop_while_busy(void *st, wg_cyc *c)
+{
+	vs_stim *s = st;
+	const int S = s->c.sms, SL = s->c.sm_lat, LM = lat_max(&s->c);
+	const vs_strobe x[] = {
+		{2, {{R_SM_HI, S}}},
+		{2 + SL / 2, {{R_MEM_LO, S}}},
+		{2 + SL - 1, {{R_MEM_LO, S}}},
+		{2 + SL + 1, {{R_MEM_LO, S}}},
+	};
+	long t = c->t;
+	vs_obs o;
+	if (script(s, c, x, 4, 2 + SL + 1 + epoch(&s->c), &o)) {
+		TRY(c, expect_move(s, c, &o, x, 0, VFM_HIGH, VFM_NORMAL, SL));
 		for (int j = 1; j <= 2; j++)
-			if (t == s->st[j].t) {
-				EXPECT(o->busy && o->win == R_MEM_LO && o->ev[VFM_EV_DROP] && !o->ev[VFM_EV_START] &&
-					       o->nsm == H && o->nmem == N,
-				       "t=%ld: a memory-lower majority during the SM transition is dropped", t);
-				EXPECT(o->ev[VFM_EV_APPLY] == (j == 2), "t=%ld: the second drop is in the apply cycle", t);
+			if (t == x[j].t) {
+				WG_EXPECT(c, o.busy && o.win == R_MEM_LO && o.ev[VFM_EV_DROP] && !o.ev[VFM_EV_START] &&
+						     o.nsm == VFM_HIGH && o.nmem == VFM_NORMAL,
+					  "t=%ld: a memory-lower majority during the SM transition is dropped", t);
+				WG_EXPECT(c, o.ev[VFM_EV_APPLY] == (j == 2), "t=%ld: the second drop is in the apply cycle", t);
 				s->seen[j] = 1;
 				if (j == 1)
-					s->key = t;
+					wg_key(c);
 			}
-		if (t > s->st[0].t && t < s->st[3].t)
-			EXPECT(o->mem == N && o->nmem == N, "t=%ld: the dropped request left no trace", t);
-		TRY(expect_move(s, o, t, 3, N, L, LM, buf, n));
-		break;
-	case C_LATENCY_EXACT:
-		TRY(expect_move(s, o, t, 0, N, L, ML, buf, n));
-		TRY(expect_move(s, o, t, 1, H, N, LM, buf, n));
-		TRY(expect_move(s, o, t, 2, N, N, SL, buf, n));
-		if (t == s->st[2].t)
-			s->key = t;
-		if (SL == 1 && t == s->st[2].t + 1)
-			EXPECT(o->sm == N && !o->busy, "t=%ld: SM_LAT=1: the next cycle, without a busy cycle", t);
-		break;
-	case C_SATURATED:
-		TRY(expect_move(s, o, t, 0, H, N, SL, buf, n));
-		TRY(expect_none(s, o, t, 1, R_SM_HI, buf, n));
-		TRY(expect_move(s, o, t, 2, N, L, LM, buf, n));
-		TRY(expect_none(s, o, t, 3, R_MEM_LO, buf, n));
-		if (t > s->st[1].t && t < s->st[2].t)
-			EXPECT(!o->busy && o->sm == H, "t=%ld: saturated: nothing in flight", t);
-		if (t > s->st[3].t)
-			EXPECT(!o->busy && o->mem == L && o->sm == N, "t=%ld: saturated: nothing in flight", t);
-		if (t == s->st[1].t)
-			s->key = t;
-		break;
-	default:
-		break;
+		if (t > x[0].t && t < x[3].t)
+			WG_EXPECT(c, o.mem == VFM_NORMAL && o.nmem == VFM_NORMAL, "t=%ld: the dropped request left no trace", t);
+		TRY(c, expect_move(s, c, &o, x, 3, VFM_NORMAL, VFM_LOW, LM));
 	}
-	return NULL;
+	if (wg_done(c))
+		expect_seen(s, c, 4);
 }
+
+/* SMS >= 3: memory lower, SM raise, SM lower, one epoch apart */
+static void case_latency_exact(void *st, wg_cyc *c)
+{
+	vs_stim *s = st;
+	const int SL = s->c.sm_lat, ML = s->c.mem_lat, LM = lat_max(&s->c);
+	const long EP = epoch(&s->c);
+	vs_strobe x[3];
+	unanimous(x, s->c.sms, 2, EP, (const unsigned[]){R_MEM_LO, R_SM_HI, R_SM_LO}, 3);
+	long t = c->t;
+	vs_obs o;
+	if (script(s, c, x, 3, 2 + 3 * EP, &o)) {
+		TRY(c, expect_move(s, c, &o, x, 0, VFM_NORMAL, VFM_LOW, ML));
+		TRY(c, expect_move(s, c, &o, x, 1, VFM_HIGH, VFM_NORMAL, LM));
+		TRY(c, expect_move(s, c, &o, x, 2, VFM_NORMAL, VFM_NORMAL, SL));
+		if (t == x[2].t)
+			wg_key(c);
+		if (SL == 1 && t == x[2].t + 1)
+			WG_EXPECT(c, o.sm == VFM_NORMAL && !o.busy, "t=%ld: SM_LAT=1: the next cycle, without a busy cycle", t);
+	}
+	if (wg_done(c))
+		expect_seen(s, c, 3);
+}
+
+/* SMS >= 3: SM raise twice, then memory lower twice, one epoch apart */
+static void case_saturated(void *st, wg_cyc *c)
+{
+	vs_stim *s = st;
+	const int SL = s->c.sm_lat, LM = lat_max(&s->c);
+	const long EP = epoch(&s->c);
+	vs_strobe x[4];
+	unanimous(x, s->c.sms, 2, EP, (const unsigned[]){R_SM_HI, R_SM_HI, R_MEM_LO, R_MEM_LO}, 4);
+	long t = c->t;
+	vs_obs o;
+	if (script(s, c, x, 4, 2 + 4 * EP, &o)) {
+		TRY(c, expect_move(s, c, &o, x, 0, VFM_HIGH, VFM_NORMAL, SL));
+		TRY(c, expect_none(s, c, &o, x, 1, R_SM_HI));
+		TRY(c, expect_move(s, c, &o, x, 2, VFM_NORMAL, VFM_LOW, LM));
+		TRY(c, expect_none(s, c, &o, x, 3, R_MEM_LO));
+		if (t > x[1].t && t < x[2].t)
+			WG_EXPECT(c, !o.busy && o.sm == VFM_HIGH, "t=%ld: saturated: nothing in flight", t);
+		if (t > x[3].t)
+			WG_EXPECT(c, !o.busy && o.mem == VFM_LOW && o.sm == VFM_NORMAL, "t=%ld: saturated: nothing in flight", t);
+		if (t == x[1].t)
+			wg_key(c);
+	}
+	if (wg_done(c))
+		expect_seen(s, c, 4);
+}
+
+#define SMALL "SM_LAT=8,MEM_LAT=12"
+
+static const wg_case_def vs_cases[VS_NCASES] = {
+	[C_STRICT_MAJORITY] = {"strict_majority",
+		"STRICT at 15 SMs: 7 SM-raise votes (the rest other or none) win nothing; 8 win; a full vote outside a "
+		"strobe cycle is ignored",
+		"spec A-EQ-9, §2.6", "SMS=15," SMALL, .run = case_strict_majority},
+	[C_TIE_IS_NONE] = {"tie_is_none",
+		"SMS/2 SM-raise (COMP) vs SMS/2 memory-raise (MEM) votes, the rest none: no winner (SMS=4: 2 vs 2; "
+		"with --set SMS=15 the spec's 7/7/1); SM raise vs SM lower likewise; one vote more wins",
+		"spec §2.12 #7", "SMS=4," SMALL, .run = case_tie_is_none},
+	[C_PLURALITY] = {"plurality",
+		"PLURALITY: 5 memory-lower of 15 win over 4 SM-raise (STRICT: none); a 5/5/5 tie is none; a single "
+		"SM-lower vote wins, moving both domains after max(SM_LAT, MEM_LAT)",
+		"spec A-EQ-9 option", "SMS=15,MAJORITY=PLURALITY," SMALL, .run = case_plurality},
+	[C_ONE_STEP] = {"one_step_per_epoch",
+		"energy -> performance switch: SM-lower votes take the SM domain low; then SM-raise votes ramp it "
+		"low -> normal -> high over two epochs, one step each",
+		"spec §2.12 #11, A-EQ-17", "SMS=15," SMALL, .run = case_one_step},
+	[C_OTHER_DOMAIN] = {"other_domain_to_normal",
+		"memory high, then an SM-lower majority: the SM domain goes low and memory back to normal in the same "
+		"decision (both after max latency); then memory-lower: memory low, SM normal; never both off nominal",
+		"spec A-EQ-10, §2.6 five power models", "SMS=15," SMALL, .run = case_other_domain},
+	[C_DROP_WHILE_BUSY] = {"drop_while_busy",
+		"strobes closer than the latency: a winner during a transition is dropped (also in the apply cycle); "
+		"the same request at the next strobe after the transition starts one",
+		"spec §2.12 #8", "SMS=15," SMALL, .run = case_drop_while_busy},
+	[C_LATENCY_EXACT] = {"latency_exact",
+		"a strobe in cycle c: the new level is visible in cycle c + lat exactly (memory only: MEM_LAT; both "
+		"domains: the max; SM only: SM_LAT; with --set SM_LAT=1 the next cycle, no busy cycle)",
+		"docs/vf_manager.md One cycle; thesis §3.5.1.1", "SMS=15," SMALL, .run = case_latency_exact},
+	[C_SATURATED] = {"saturated_no_transition",
+		"SM high + SM raise, memory low + memory lower: elected (win_o), but no start, no busy, no change",
+		"docs/vf_manager.md One cycle (saturated)", "SMS=15," SMALL, .run = case_saturated},
+};
 
 static const char *vs_check(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc, char *buf,
 			    size_t n)
 {
-	(void)model;
 	vs_stim *s = st;
 	vs_obs o;
 	observe_out(s, out, &o);
 	/* this cycle's inputs, from the frame */
-	s->rst = (int)wg_get(in + s->L->off[VFM_RST_I], 0, 1);
-	s->stb = (uint32_t)get(s, in, VFM_STB_I);
+	s->rst = (int)wg_port_get(s->L, in, VFM_RST_I);
+	s->stb = (uint32_t)wg_port_get(s->L, in, VFM_STB_I);
 	for (int k = 0; k < s->c.sms; k++)
-		s->req[k] = (uint8_t)wg_get(in + s->L->off[VFM_REQ_I], (unsigned)(k * EQ_VF_BITS), EQ_VF_BITS);
+		s->req[k] = (uint8_t)wg_elem_get(s->L, in, VFM_REQ_I, k, EQ_VF_BITS);
 	if (cyc < 1) /* before the first reset edge the state is not known */
 		return NULL;
-	TRY(common_check(s, &o, cyc, buf, n));
-	if (s->cs < 0 || cyc < 2)
-		return NULL;
-	return case_check(s, &o, cyc - 2, buf, n);
+	const char *e = common_check(s, &o, cyc, buf, n);
+	if (e || s->cs < 0)
+		return e;
+	return wg_case_check(&s->run, s, model, in, out, cyc, buf, n);
 }
 
 static const char *vs_finish(void *st, long *key, char *buf, size_t n)
 {
 	vs_stim *s = st;
-	*key = s->key + 2;
+	*key = VS_RESET; /* random stimulus, or a case that marks nothing: the first cycle after the reset (as before the kit) */
 	if (s->cs < 0)
 		return NULL;
-	for (int k = 0; k < s->nseen; k++)
-		EXPECT(s->seen[k], "the scenario did not reach its check %d of %d", k + 1, s->nseen);
-	return NULL;
+	const char *e = wg_case_finish(&s->run, s, key, buf, n);
+	if (*key < 0)
+		*key = VS_RESET;
+	return e;
 }
 
 /* ---- the interface ---- */
@@ -609,15 +688,13 @@ static const char *vs_init(void *st, const long *p, const wg_layout *L, const lo
 		snprintf(err, n, "vf_manager: directed case %s needs %s", vs_cases[case_idx].name, need);
 		return err;
 	}
-	case_plan(s);
-	return NULL;
+	return wg_case_start(&s->run, &vs_cases[case_idx], (size_t)L->nwords[WG_IN], vs_prologue, VS_RESET, err, n);
 }
 
 static int vs_next(void *st, const void *model, uint32_t *in, long cyc)
 {
-	(void)model;
 	vs_stim *s = st;
-	return s->cs < 0 ? random_next(s, in, cyc) : case_next(s, in, cyc);
+	return s->cs < 0 ? random_next(s, in, cyc) : wg_case_drive(&s->run, s, model, in, cyc);
 }
 
 const wg_stim_def wg_stim_vf_manager = {
