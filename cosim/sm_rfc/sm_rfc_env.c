@@ -13,7 +13,7 @@
 #include "sm_rfc.h"
 #include "wg_bits.h"
 #include "wg_comp.h"
-#include "wg_rng.h"
+#include "wg_kit.h"
 
 /* The default instruction mix, reuse and lifetimes are assumptions (the paper
  * gives no mix, spec §7.3); docs/sm_rfc.md "Statistics mode" says how close
@@ -159,16 +159,12 @@ static uint64_t mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-static uint64_t rnd(uint64_t *s) { return wg_rng_next(s); }
-
-static long pick(uint64_t *s, long n) { return (long)(((rnd(s) >> 32) * (uint64_t)n) >> 32); }
-
 /* 1 + a geometric-like distance with mean about m (exponential, floored). */
 static long dist(uint64_t *s, long m)
 {
 	if (m <= 1)
 		return 1;
-	double u = ((double)(rnd(s) >> 11) + 1.0) * (1.0 / 9007199254740992.0);
+	double u = ((double)(wg_rng_next(s) >> 11) + 1.0) * (1.0 / 9007199254740992.0);
 	double d = -(double)(m - 1) * log(u) + 0.5;
 	long cap = 64 * m;
 	return 1 + (d > (double)cap ? cap : (long)d);
@@ -189,16 +185,6 @@ static uint64_t data_of(const sm_env *e, int w, int r, uint32_t ver, int l)
 {
 	uint64_t x = mix64(((uint64_t)ver << 24) ^ ((uint64_t)w << 14) ^ ((uint64_t)r << 6) ^ (uint64_t)l ^ e->seed);
 	return x & wg_ones64(e->WID);
-}
-
-static void put(const sm_env *e, uint32_t *f, int port, long idx, long w, uint64_t v)
-{
-	wg_put(f + e->L->off[port], (unsigned)(idx * w), (unsigned)w, v);
-}
-
-static uint64_t get(const sm_env *e, const uint32_t *f, int port, long idx, long w)
-{
-	return wg_get(f + e->L->off[port], (unsigned)(idx * w), (unsigned)w);
 }
 
 static uint64_t bit(int i) { return UINT64_C(1) << i; }
@@ -249,10 +235,10 @@ static int pick_class(sm_env *e, sme_warp *w, long n)
 		w->ll_left--;
 		return SME_LL;
 	}
-	long u = pick(&w->rng, 1000), burst = e->k[SME_K_LL_BURST], t = e->k[SME_K_LL_PCT] * 10 / burst;
+	long u = wg_pick(&w->rng, 1000), burst = e->k[SME_K_LL_BURST], t = e->k[SME_K_LL_PCT] * 10 / burst;
 	if (u < t) {
 		w->ll_left = (int)burst - 1;
-		w->ll_due = n + e->k[SME_K_HOIST] / 2 + pick(&w->rng, e->k[SME_K_HOIST] + 1);
+		w->ll_due = n + e->k[SME_K_HOIST] / 2 + wg_pick(&w->rng, e->k[SME_K_HOIST] + 1);
 		return SME_LL;
 	}
 	static const int order[3] = {SME_SFU, SME_SHM, SME_ST};
@@ -271,8 +257,8 @@ static uint64_t lane_mask(sm_env *e, sme_warp *w, int cls)
 		w->div_left = 0;
 		return e->full;
 	}
-	if (w->div_left == 0 && e->LN > 1 && e->div_ppm > 0 && pick(&w->rng, 1000000) < e->div_ppm) {
-		uint64_t m = rnd(&w->rng) & e->full;
+	if (w->div_left == 0 && e->LN > 1 && e->div_ppm > 0 && wg_pick(&w->rng, 1000000) < e->div_ppm) {
+		uint64_t m = wg_rng_next(&w->rng) & e->full;
 		if (m == 0 || m == e->full)
 			m = e->full & ~UINT64_C(1);
 		w->div_mask = m;
@@ -287,9 +273,9 @@ static uint64_t lane_mask(sm_env *e, sme_warp *w, int cls)
 /* Planned reads of a new value. Long-latency results are always read. */
 static int draw_reads(sm_env *e, sme_warp *w, int ll)
 {
-	long u = pick(&w->rng, 100);
+	long u = wg_pick(&w->rng, 100);
 	long r1 = e->k[SME_K_R1_PCT], r2 = r1 + e->k[SME_K_R2_PCT], rm = r2 + e->k[SME_K_RMANY_PCT];
-	int n = u < r1 ? 1 : u < r2 ? 2 : u < rm ? 3 + (int)pick(&w->rng, 8) : 0;
+	int n = u < r1 ? 1 : u < r2 ? 2 : u < rm ? 3 + (int)wg_pick(&w->rng, 8) : 0;
 	return ll && n == 0 ? 1 : n;
 }
 
@@ -306,7 +292,7 @@ static int alloc_reg(sm_env *e, int wi)
 	int nfree = 0;
 	for (int r = 0; r < e->nregs; r++)
 		nfree += vals[r].left == 0;
-	if (nfree > 0 && pick(&w->rng, 100) < e->k[SME_K_REG_REUSE]) {
+	if (nfree > 0 && wg_pick(&w->rng, 100) < e->k[SME_K_REG_REUSE]) {
 		int best = -1;
 		for (int r = 0; r < e->nregs; r++)
 			if (vals[r].left == 0 && (best < 0 || vals[r].freed > vals[best].freed))
@@ -314,7 +300,7 @@ static int alloc_reg(sm_env *e, int wi)
 		return best;
 	}
 	if (nfree > 0) {
-		long k = pick(&w->rng, nfree);
+		long k = wg_pick(&w->rng, nfree);
 		for (int r = 0; r < e->nregs; r++)
 			if (vals[r].left == 0 && k-- == 0)
 				return r;
@@ -397,7 +383,7 @@ static void gen_next(sm_env *e, int wi)
 		if (t > 0) {
 			if (cls == SME_LL)
 				v->due = w->ll_due > n ? w->ll_due : n + 1; /* the group's first consumer */
-			else if (pick(&w->rng, 100) < e->k[SME_K_CHAIN_PCT])
+			else if (wg_pick(&w->rng, 100) < e->k[SME_K_CHAIN_PCT])
 				v->due = n + e->k[SME_K_ILP];
 			else
 				v->due = n + dist(&w->rng, v->many ? e->k[SME_K_LIFE_LONG] : e->k[SME_K_LIFE]);
@@ -444,7 +430,7 @@ static void cta_start(sm_env *e, int ci)
 	c->launch++;
 	uint64_t cr = seed_of(e->seed, UINT64_C(0xC7A) + (uint64_t)ci, (uint64_t)c->launch);
 	long kl = e->k[SME_K_KLEN];
-	c->klen = kl / 2 + pick(&cr, kl + 1);
+	c->klen = kl / 2 + wg_pick(&cr, kl + 1);
 	if (c->klen < 1)
 		c->klen = 1;
 	c->bar_every = e->k[SME_K_BAR_PM] > 0 ? 1000 / e->k[SME_K_BAR_PM] : 0;
@@ -464,9 +450,9 @@ static void cta_start(sm_env *e, int ci)
 			sme_val *v = &e->val[ix(e, wi, r)];
 			memset(v, 0, sizeof *v);
 			if (r < SME_INPUTS && r < e->nregs / 2) { /* kernel inputs: in the MRF, read early and often */
-				v->total = v->left = 3 + (int)pick(&w->rng, 6);
+				v->total = v->left = 3 + (int)wg_pick(&w->rng, 6);
 				v->many = 1;
-				v->due = 1 + pick(&w->rng, 4);
+				v->due = 1 + wg_pick(&w->rng, 4);
 			}
 			e->rd_until[ix(e, wi, r)] = -1;
 			uint32_t ver = ++e->ver; /* the kernel's initial register contents, in the MRF */
@@ -674,13 +660,13 @@ static void drive_write(sm_env *e, const void *model, uint32_t *in, const sme_re
 	for (int l = 0; l < e->LN; l++) {
 		if ((r->mask >> l) & 1u)
 			e->arch[lx(e, r->warp, r->reg, l)] = ver;
-		put(e, in, SMR_WR_DATA_I, l, e->WID, data_of(e, r->warp, r->reg, ver, l));
+		wg_elem_put(e->L, in, SMR_WR_DATA_I, l, e->WID, data_of(e, r->warp, r->reg, ver, l));
 	}
-	put(e, in, SMR_WR_VALID_I, 0, 1, 1);
-	put(e, in, SMR_WR_WARP_I, 0, e->L->width[SMR_WR_WARP_I], (uint64_t)r->warp);
-	put(e, in, SMR_WR_REG_I, 0, e->RB, (uint64_t)r->reg);
-	put(e, in, SMR_WR_MASK_I, 0, e->LN, r->mask);
-	put(e, in, SMR_WR_BYPASS_I, 0, 1, (uint64_t)bypass);
+	wg_elem_put(e->L, in, SMR_WR_VALID_I, 0, 1, 1);
+	wg_elem_put(e->L, in, SMR_WR_WARP_I, 0, e->L->width[SMR_WR_WARP_I], (uint64_t)r->warp);
+	wg_elem_put(e->L, in, SMR_WR_REG_I, 0, e->RB, (uint64_t)r->reg);
+	wg_elem_put(e->L, in, SMR_WR_MASK_I, 0, e->LN, r->mask);
+	wg_elem_put(e->L, in, SMR_WR_BYPASS_I, 0, 1, (uint64_t)bypass);
 	const rfc_model *rfc = wg_comp_child(model, SMR_I_RFC);
 	int s = rfc_warp_slot(rfc, r->warp);
 	int owned = s >= 0 && rfc_slot_state(rfc, s) == RFC_SLOT_OWNED;
@@ -707,7 +693,7 @@ static int reset_now(sm_env *e, long cyc)
 	for (int i = 0; i < e->nforce; i++)
 		if (e->force[i] == cyc)
 			return 1;
-	return e->k[SME_K_RESET_PPM] > 0 && pick(&e->rng, 1000000) < e->k[SME_K_RESET_PPM];
+	return e->k[SME_K_RESET_PPM] > 0 && wg_pick(&e->rng, 1000000) < e->k[SME_K_RESET_PPM];
 }
 
 void sme_drive(sm_env *e, const void *model, uint32_t *in, long cyc)
@@ -718,7 +704,7 @@ void sme_drive(sm_env *e, const void *model, uint32_t *in, long cyc)
 	v->lu_warp = v->iss_warp = -1;
 	e->cyc = cyc;
 	if (reset_now(e, cyc)) {
-		put(e, in, SMR_RST_I, 0, 1, 1);
+		wg_elem_put(e->L, in, SMR_RST_I, 0, 1, 1);
 		v->reset = 1;
 		if (cyc >= 2)
 			e->st.resets++;
@@ -747,12 +733,12 @@ void sme_drive(sm_env *e, const void *model, uint32_t *in, long cyc)
 		if (e->cta[ci].relaunch)
 			for (int wi = e->cta[ci].first; wi < e->cta[ci].first + e->cta[ci].size; wi++)
 				v->launch |= bit(wi);
-	put(e, in, SMR_RDY_I, 0, e->W, v->rdy);
-	put(e, in, SMR_MARK_I, 0, e->W, v->mark);
-	put(e, in, SMR_LLP_I, 0, e->W, v->llp);
-	put(e, in, SMR_BAR_I, 0, e->W, v->bar);
-	put(e, in, SMR_FIN_I, 0, e->W, v->fin);
-	put(e, in, SMR_LAUNCH_I, 0, e->W, v->launch);
+	wg_elem_put(e->L, in, SMR_RDY_I, 0, e->W, v->rdy);
+	wg_elem_put(e->L, in, SMR_MARK_I, 0, e->W, v->mark);
+	wg_elem_put(e->L, in, SMR_LLP_I, 0, e->W, v->llp);
+	wg_elem_put(e->L, in, SMR_BAR_I, 0, e->W, v->bar);
+	wg_elem_put(e->L, in, SMR_FIN_I, 0, e->W, v->fin);
+	wg_elem_put(e->L, in, SMR_LAUNCH_I, 0, e->W, v->launch);
 
 	/* TAG: the sources of last cycle's issue; remember what they must read */
 	int st = (int)(cyc % (e->RL + 1));
@@ -766,9 +752,9 @@ void sme_drive(sm_env *e, const void *model, uint32_t *in, long cyc)
 		x->warp = e->tag_warp;
 		for (int p = 0; p < I->nsrc; p++) {
 			int last = ((I->last >> p) & 1u) && conv; /* gated by convergence (spec §8 #5) */
-			put(e, in, SMR_LU_EN_I, p, 1, 1);
-			put(e, in, SMR_LU_REG_I, p, e->RB, (uint64_t)I->src[p]);
-			put(e, in, SMR_LU_LAST_I, p, 1, (uint64_t)last);
+			wg_elem_put(e->L, in, SMR_LU_EN_I, p, 1, 1);
+			wg_elem_put(e->L, in, SMR_LU_REG_I, p, e->RB, (uint64_t)I->src[p]);
+			wg_elem_put(e->L, in, SMR_LU_LAST_I, p, 1, (uint64_t)last);
 			v->lu_en |= 1u << p;
 			v->lu_last |= (unsigned)last << p;
 			x->valid |= 1u << p;
@@ -802,39 +788,39 @@ static void decode(sm_env *e, const uint32_t *out)
 {
 	sme_view *v = &e->v;
 	int sb = e->L->width[SMR_ISS_SLOT_O], wb = e->L->width[SMR_ISS_WARP_O];
-	v->iss_valid = (int)get(e, out, SMR_ISS_VALID_O, 0, 1);
-	v->iss_slot = (int)get(e, out, SMR_ISS_SLOT_O, 0, sb);
-	v->iss_warp = v->iss_valid ? (int)get(e, out, SMR_ISS_WARP_O, 0, wb) : -1;
-	v->tag_valid = (int)get(e, out, SMR_TAG_VALID_O, 0, 1);
-	v->tag_slot = (int)get(e, out, SMR_TAG_SLOT_O, 0, sb);
-	v->tag_warp = (int)get(e, out, SMR_TAG_WARP_O, 0, wb);
-	v->dem_valid = (int)get(e, out, SMR_DEM_VALID_O, 0, 1);
-	v->dem_slot = (int)get(e, out, SMR_DEM_SLOT_O, 0, sb);
-	v->dem_warp = (int)get(e, out, SMR_DEM_WARP_O, 0, wb);
-	v->dem_cause = (int)get(e, out, SMR_DEM_CAUSE_O, 0, 1);
-	v->pro_valid = (int)get(e, out, SMR_PRO_VALID_O, 0, 1);
-	v->pro_slot = (int)get(e, out, SMR_PRO_SLOT_O, 0, sb);
-	v->pro_warp = (int)get(e, out, SMR_PRO_WARP_O, 0, wb);
-	v->ext_valid = (int)get(e, out, SMR_EXT_VALID_O, 0, 1);
-	v->ext_slot = (int)get(e, out, SMR_EXT_SLOT_O, 0, sb);
-	v->ext_warp = (int)get(e, out, SMR_EXT_WARP_O, 0, wb);
-	v->slot_valid = get(e, out, SMR_SLOT_VALID_O, 0, e->A);
+	v->iss_valid = (int)wg_elem_get(e->L, out, SMR_ISS_VALID_O, 0, 1);
+	v->iss_slot = (int)wg_elem_get(e->L, out, SMR_ISS_SLOT_O, 0, sb);
+	v->iss_warp = v->iss_valid ? (int)wg_elem_get(e->L, out, SMR_ISS_WARP_O, 0, wb) : -1;
+	v->tag_valid = (int)wg_elem_get(e->L, out, SMR_TAG_VALID_O, 0, 1);
+	v->tag_slot = (int)wg_elem_get(e->L, out, SMR_TAG_SLOT_O, 0, sb);
+	v->tag_warp = (int)wg_elem_get(e->L, out, SMR_TAG_WARP_O, 0, wb);
+	v->dem_valid = (int)wg_elem_get(e->L, out, SMR_DEM_VALID_O, 0, 1);
+	v->dem_slot = (int)wg_elem_get(e->L, out, SMR_DEM_SLOT_O, 0, sb);
+	v->dem_warp = (int)wg_elem_get(e->L, out, SMR_DEM_WARP_O, 0, wb);
+	v->dem_cause = (int)wg_elem_get(e->L, out, SMR_DEM_CAUSE_O, 0, 1);
+	v->pro_valid = (int)wg_elem_get(e->L, out, SMR_PRO_VALID_O, 0, 1);
+	v->pro_slot = (int)wg_elem_get(e->L, out, SMR_PRO_SLOT_O, 0, sb);
+	v->pro_warp = (int)wg_elem_get(e->L, out, SMR_PRO_WARP_O, 0, wb);
+	v->ext_valid = (int)wg_elem_get(e->L, out, SMR_EXT_VALID_O, 0, 1);
+	v->ext_slot = (int)wg_elem_get(e->L, out, SMR_EXT_SLOT_O, 0, sb);
+	v->ext_warp = (int)wg_elem_get(e->L, out, SMR_EXT_WARP_O, 0, wb);
+	v->slot_valid = wg_elem_get(e->L, out, SMR_SLOT_VALID_O, 0, e->A);
 	for (int s = 0; s < e->A && s < SME_MAX_SLOTS; s++)
-		v->slot_warp[s] = (int)get(e, out, SMR_SLOT_WARP_O, s, wb);
-	v->active = get(e, out, SMR_ACTIVE_O, 0, e->W);
-	v->resident = get(e, out, SMR_RESIDENT_O, 0, e->W);
-	v->slot_free = get(e, out, SMR_SLOT_FREE_O, 0, e->A);
-	v->lu_hit = (unsigned)get(e, out, SMR_LU_HIT_O, 0, e->R);
-	v->rd_valid = (unsigned)get(e, out, SMR_RD_VALID_O, 0, e->R);
-	v->wb_valid = (int)get(e, out, SMR_WB_VALID_O, 0, 1);
-	v->wb_cause = (int)get(e, out, SMR_WB_CAUSE_O, 0, 3);
-	v->wb_warp = (int)get(e, out, SMR_WB_WARP_O, 0, wb);
-	v->wb_reg = (int)get(e, out, SMR_WB_REG_O, 0, e->RB);
-	v->wb_mask = get(e, out, SMR_WB_MASK_O, 0, e->LN);
-	v->fl_valid = (unsigned)get(e, out, SMR_FL_VALID_O, 0, e->FP);
+		v->slot_warp[s] = (int)wg_elem_get(e->L, out, SMR_SLOT_WARP_O, s, wb);
+	v->active = wg_elem_get(e->L, out, SMR_ACTIVE_O, 0, e->W);
+	v->resident = wg_elem_get(e->L, out, SMR_RESIDENT_O, 0, e->W);
+	v->slot_free = wg_elem_get(e->L, out, SMR_SLOT_FREE_O, 0, e->A);
+	v->lu_hit = (unsigned)wg_elem_get(e->L, out, SMR_LU_HIT_O, 0, e->R);
+	v->rd_valid = (unsigned)wg_elem_get(e->L, out, SMR_RD_VALID_O, 0, e->R);
+	v->wb_valid = (int)wg_elem_get(e->L, out, SMR_WB_VALID_O, 0, 1);
+	v->wb_cause = (int)wg_elem_get(e->L, out, SMR_WB_CAUSE_O, 0, 3);
+	v->wb_warp = (int)wg_elem_get(e->L, out, SMR_WB_WARP_O, 0, wb);
+	v->wb_reg = (int)wg_elem_get(e->L, out, SMR_WB_REG_O, 0, e->RB);
+	v->wb_mask = wg_elem_get(e->L, out, SMR_WB_MASK_O, 0, e->LN);
+	v->fl_valid = (unsigned)wg_elem_get(e->L, out, SMR_FL_VALID_O, 0, e->FP);
 	for (int j = 0; j < e->FP && j < 4; j++) {
-		v->fl_warp[j] = (int)get(e, out, SMR_FL_WARP_O, j, wb);
-		v->fl_reg[j] = (int)get(e, out, SMR_FL_REG_O, j, e->RB);
+		v->fl_warp[j] = (int)wg_elem_get(e->L, out, SMR_FL_WARP_O, j, wb);
+		v->fl_reg[j] = (int)wg_elem_get(e->L, out, SMR_FL_REG_O, j, e->RB);
 	}
 }
 
@@ -850,7 +836,7 @@ static void mrf_write(sm_env *e, const uint32_t *out, int port, long elem0, int 
 	for (int l = 0; l < e->LN; l++) {
 		if (!((mask >> l) & 1u))
 			continue;
-		uint64_t d = get(e, out, port, elem0 + l, e->WID);
+		uint64_t d = wg_elem_get(e->L, out, port, elem0 + l, e->WID);
 		uint64_t want = data_of(e, w, r, e->arch[lx(e, w, r, l)], l);
 		if (d != want) {
 			fail(e, "%s of warp %d r%d lane %d writes %#llx to the MRF, but the register's current value is %#llx "
@@ -907,7 +893,7 @@ static void check_reads(sm_env *e, const uint32_t *out, long cyc)
 		int w = y->warp, r = y->reg[p];
 		const uint32_t *ev = &e->expver[((size_t)st * (size_t)e->R + (size_t)p) * (size_t)e->LN];
 		for (int l = 0; l < e->LN; l++) {
-			uint64_t d = get(e, out, SMR_RD_DATA_O, (long)p * e->LN + l, e->WID);
+			uint64_t d = wg_elem_get(e->L, out, SMR_RD_DATA_O, (long)p * e->LN + l, e->WID);
 			uint64_t want = data_of(e, w, r, ev[l], l);
 			if (d != want) {
 				fail(e, "RFC read of source %d (warp %d r%d) returns %#llx on lane %d, the register's value is %#llx",
