@@ -10,7 +10,7 @@
 #include "reexec_q.h"
 #include "wg_bits.h"
 #include "wg_comp.h"
-#include "wg_rng.h"
+#include "wg_kit.h"
 #include "wrc.h"
 
 const wg_param_def mse_knobs[MSE_NKNOBS] = {
@@ -145,16 +145,6 @@ static void fail(ms_env *e, long cyc, const char *msg, long a, long b)
 }
 
 static unsigned rnd(uint64_t *s, unsigned n) { return n ? (unsigned)(wg_rng_next(s) % n) : 0; }
-
-static void put(const ms_env *e, uint32_t *f, int port, uint64_t v)
-{
-	wg_put(f + e->L->off[port], 0, (unsigned)e->L->width[port], v);
-}
-
-static uint64_t get(const ms_env *e, const uint32_t *f, int port, int idx, int w)
-{
-	return wg_get(f + e->L->off[port], (unsigned)(idx * w), (unsigned)w);
-}
 
 /* ---- streams ---- */
 
@@ -400,7 +390,7 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 	int rst = cyc < 2 || (!e->sc && (long)rnd(&e->rng, 1000000) < e->k[MSE_K_RESET_PPM]);
 	if (rst) {
 		pl->reset = 1;
-		put(e, in, MSC_RST_I, 1);
+		wg_port_put(e->L, in, MSC_RST_I, 1);
 		return;
 	}
 	const rq_model *rq = wg_comp_child(model, MSC_I_RQ);
@@ -430,7 +420,7 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 		pl->verdict = verdict(e, wrc, pl->warp, pl->line, pl->store);
 		int ok = acked(pl->verdict);
 		if (pl->acc == 2) {
-			put(e, in, ok ? MSC_RP_ACK_I : MSC_RP_NACK_I, 1);
+			wg_port_put(e->L, in, ok ? MSC_RP_ACK_I : MSC_RP_NACK_I, 1);
 		} else if (ok) {
 			adv = 1;
 		} else if (pl->store && !e->STORES) {
@@ -447,8 +437,8 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 	}
 	pl->pwarp = e->lsu.warp;
 	pl->lsu_left = e->lsu.valid ? e->lsu.nseg - e->lsu.seg - adv : 0;
-	put(e, in, MSC_LSU_REQ_I, (uint64_t)lsu_req);
-	put(e, in, MSC_LSU_RDY_I, (uint64_t)(pl->lsu_left == 0));
+	wg_port_put(e->L, in, MSC_LSU_REQ_I, (uint64_t)lsu_req);
+	wg_port_put(e->L, in, MSC_LSU_RDY_I, (uint64_t)(pl->lsu_left == 0));
 	if (pl->push) {
 		rq_entry en;
 		memset(&en, 0, sizeof en);
@@ -461,7 +451,7 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 		en.mask = e->lsu.mask[e->lsu.seg];
 		for (int t = 0; t < e->T; t++)
 			en.off[t] = (uint8_t)(((t / nseg) * 4) & 127 & (int)wg_ones64(e->OB));
-		put(e, in, MSC_PUSH_VALID_I, 1);
+		wg_port_put(e->L, in, MSC_PUSH_VALID_I, 1);
 		rq_entry_pack(rq_config(rq), e->L, &en, MSC_PUSH_ADDR_I, in);
 	}
 	uint64_t pend = 0;
@@ -469,10 +459,10 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 		pend |= UINT64_C(1) << e->lsu.warp;
 	if (pl->push)
 		pend |= UINT64_C(1) << pl->pwarp;
-	put(e, in, MSC_LSU_PEND_I, pend);
-	put(e, in, MSC_MSHR_USED_I, (uint64_t)mshr_used(e));
-	put(e, in, MSC_MQ_USED_I, (uint64_t)e->mq_n);
-	put(e, in, MSC_SAT_EXT_I, (uint64_t)(e->sc && e->sc->sat_ext));
+	wg_port_put(e->L, in, MSC_LSU_PEND_I, pend);
+	wg_port_put(e->L, in, MSC_MSHR_USED_I, (uint64_t)mshr_used(e));
+	wg_port_put(e->L, in, MSC_MQ_USED_I, (uint64_t)e->mq_n);
+	wg_port_put(e->L, in, MSC_SAT_EXT_I, (uint64_t)(e->sc && e->sc->sat_ext));
 
 	/* data written at this edge: per warp and register, completing requests */
 	int dec[MAXW][MSE_REGS];
@@ -562,16 +552,16 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 			ar |= (regs_of(h1) & resv) ? 0 : b;
 		}
 	}
-	put(e, in, MSC_HD_VALID_I, hv);
-	put(e, in, MSC_HD_MEM_I, hm);
-	put(e, in, MSC_HD_RDY_I, hr);
-	put(e, in, MSC_AD_VALID_I, av);
-	put(e, in, MSC_AD_MEM_I, am);
-	put(e, in, MSC_AD_RDY_I, ar);
-	put(e, in, MSC_LLP_I, llp);
-	put(e, in, MSC_BAR_I, bar);
-	put(e, in, MSC_LAUNCH_I, pl->launch);
-	put(e, in, MSC_EXIT_I, pl->exit);
+	wg_port_put(e->L, in, MSC_HD_VALID_I, hv);
+	wg_port_put(e->L, in, MSC_HD_MEM_I, hm);
+	wg_port_put(e->L, in, MSC_HD_RDY_I, hr);
+	wg_port_put(e->L, in, MSC_AD_VALID_I, av);
+	wg_port_put(e->L, in, MSC_AD_MEM_I, am);
+	wg_port_put(e->L, in, MSC_AD_RDY_I, ar);
+	wg_port_put(e->L, in, MSC_LLP_I, llp);
+	wg_port_put(e->L, in, MSC_BAR_I, bar);
+	wg_port_put(e->L, in, MSC_LAUNCH_I, pl->launch);
+	wg_port_put(e->L, in, MSC_EXIT_I, pl->exit);
 }
 
 static void complete(ms_env *e, int wi, int reg)
@@ -642,13 +632,13 @@ void mse_observe(ms_env *e, const void *model, const uint32_t *in, const uint32_
 	const rq_model *rq = wg_comp_child(model, MSC_I_RQ);
 	unsigned none = wrc_none(wrc_config(wg_comp_child(model, MSC_I_WRC)));
 	int WB = e->L->width[MSC_ISS_WARP_O] / e->S;
-	v->mode = (int)get(e, out, MSC_MODE_O, 0, 1);
-	unsigned own = (unsigned)get(e, out, MSC_OWNER_O, 0, e->L->width[MSC_OWNER_O]);
+	v->mode = (int)wg_elem_get(e->L, out, MSC_MODE_O, 0, 1);
+	unsigned own = (unsigned)wg_port_get(e->L, out, MSC_OWNER_O);
 	v->owner = own == none ? -1 : (int)own;
 	v->mshr_free = e->MSHRS - mshr_used(e);
 	v->q_count = rq_count(rq);
 	v->q_head_warp = v->q_count ? (int)rq_at(rq, 0)->warp : -1;
-	v->resident = get(e, out, MSC_RESIDENT_O, 0, e->W);
+	v->resident = wg_elem_get(e->L, out, MSC_RESIDENT_O, 0, e->W);
 	v->acc = pl->acc;
 	v->acc_warp = pl->acc ? pl->warp : -1;
 	v->acc_verdict = pl->verdict;
@@ -660,9 +650,9 @@ void mse_observe(ms_env *e, const void *model, const uint32_t *in, const uint32_
 	v->lsu_hold = pl->hold;
 
 	/* the block's state agrees with the environment's */
-	if ((int)get(e, out, MSC_RP_VALID_O, 0, 1) != pl->rp)
+	if ((int)wg_elem_get(e->L, out, MSC_RP_VALID_O, 0, 1) != pl->rp)
 		fail(e, cyc, "rp_valid_o = %ld, the environment predicted %ld (rq_replays)", !pl->rp, pl->rp);
-	uint64_t has = get(e, out, MSC_HAS_O, 0, e->W), sh = 0;
+	uint64_t has = wg_elem_get(e->L, out, MSC_HAS_O, 0, e->W), sh = 0;
 	for (int wi = 0; wi < e->W; wi++)
 		sh |= e->w[wi].parked ? UINT64_C(1) << wi : 0;
 	if (has != sh)
@@ -748,9 +738,9 @@ void mse_observe(ms_env *e, const void *model, const uint32_t *in, const uint32_
 	/* issues */
 	int nmem = 0;
 	for (int s = 0; s < e->S; s++) {
-		if (!get(e, out, MSC_ISS_VALID_O, s, 1))
+		if (!wg_elem_get(e->L, out, MSC_ISS_VALID_O, s, 1))
 			continue;
-		int wi = (int)get(e, out, MSC_ISS_WARP_O, s, WB), mem = (int)get(e, out, MSC_ISS_MEM_O, s, 1);
+		int wi = (int)wg_elem_get(e->L, out, MSC_ISS_WARP_O, s, WB), mem = (int)wg_elem_get(e->L, out, MSC_ISS_MEM_O, s, 1);
 		mse_warp *w = &e->w[wi];
 		if (wi >= e->W || !w->res || w->done || w->at_bar) {
 			fail(e, cyc, "scheduler %ld issued warp %ld, which has no instruction", s, wi);

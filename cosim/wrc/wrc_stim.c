@@ -2,7 +2,7 @@
  * (docs/wrc.md): a constrained-random abstract SM front end that keeps the
  * block's protocol, with knobs and checks of its own, the properties every
  * mode checks, and the stimulus definition. The named directed cases are in
- * wrc_stim_cases.c (shared state: wrc_stim.h).
+ * wrc_stim_cases.c (state: wrc_stim.h); their runner is the kit's.
  *
  * Random mode. Every resident warp runs an abstract program: a head and a
  * next instruction (compute, memory, barrier, EXIT), each with an operand
@@ -24,8 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "wg_rng.h"
-#include "wrc_stim.h"
+#include "wrc_stim_cases.h"
 
 /* ---- knobs of the random stream (enum in wrc_stim.h) ---- */
 static const wg_param_def ws_knobs[WS_NKNOBS] = {
@@ -50,13 +49,15 @@ static const wg_param_def ws_knobs[WS_NKNOBS] = {
 	[K_RESET_PPM] = {"RESET_PPM", 20, 0, 1000000, NULL, "per-million of cycles with a mid-run reset", "assumed"},
 };
 
-static uint64_t rnd(ws_stim *s) { return wg_rng_next(&s->rng); }
-static long pick(ws_stim *s, long n) { return n <= 1 ? 0 : (long)(((rnd(s) >> 32) * (uint64_t)n) >> 32); }
-static int pct(ws_stim *s, long p) { return pick(s, 100) < p; }
+/* n <= 1 draws nothing */
+static long pick(ws_stim *s, long n) { return n <= 1 ? 0 : wg_pick(&s->rng, n); }
+static int pct(ws_stim *s, long p) { return wg_pct(&s->rng, p); }
 
 static void read_out(const ws_stim *s, const uint32_t *out, ws_obs *o)
 {
-	uint64_t v = ws_get(s, out, WRC_ISS_VALID_O), wv = ws_get(s, out, WRC_ISS_WARP_O), mv = ws_get(s, out, WRC_ISS_MEM_O);
+	const wg_layout *L = s->L;
+	uint64_t v = wg_port_get(L, out, WRC_ISS_VALID_O), wv = wg_port_get(L, out, WRC_ISS_WARP_O);
+	uint64_t mv = wg_port_get(L, out, WRC_ISS_MEM_O);
 	memset(o, 0, sizeof *o);
 	o->memw = -1;
 	for (int i = 0; i < s->S; i++) {
@@ -70,13 +71,13 @@ static void read_out(const ws_stim *s, const uint32_t *out, ws_obs *o)
 			o->memw = o->iw[i];
 		}
 	}
-	o->own = (unsigned)ws_get(s, out, WRC_OWNER_O);
-	o->mode = (int)ws_get(s, out, WRC_MODE_O);
-	o->sat = (int)ws_get(s, out, WRC_SAT_O);
-	o->wmem = ws_get(s, out, WRC_WST_MEM_O);
-	o->wstall = ws_get(s, out, WRC_WST_STALL_O);
-	o->pre = ws_get(s, out, WRC_PRE_O);
-	o->res = ws_get(s, out, WRC_RESIDENT_O);
+	o->own = (unsigned)wg_port_get(L, out, WRC_OWNER_O);
+	o->mode = (int)wg_port_get(L, out, WRC_MODE_O);
+	o->sat = (int)wg_port_get(L, out, WRC_SAT_O);
+	o->wmem = wg_port_get(L, out, WRC_WST_MEM_O);
+	o->wstall = wg_port_get(L, out, WRC_WST_STALL_O);
+	o->pre = wg_port_get(L, out, WRC_PRE_O);
+	o->res = wg_port_get(L, out, WRC_RESIDENT_O);
 }
 
 /* ---- random: programs ---- */
@@ -180,16 +181,16 @@ static void l1_drift(ws_stim *s, uint32_t *in)
 		s->ext_left--;
 	else if (pick(s, 1000) < s->k[K_SATEXT_PM])
 		s->ext_left = 1 + (int)pick(s, 8);
-	ws_put(s, in, WRC_MSHR_USED_I, (uint64_t)s->mshr);
-	ws_put(s, in, WRC_MQ_USED_I, (uint64_t)s->mqv);
-	ws_put(s, in, WRC_SAT_EXT_I, s->ext_left > 0);
+	wg_port_put(s->L, in, WRC_MSHR_USED_I, (uint64_t)s->mshr);
+	wg_port_put(s->L, in, WRC_MQ_USED_I, (uint64_t)s->mqv);
+	wg_port_put(s->L, in, WRC_SAT_EXT_I, s->ext_left > 0);
 }
 
 static int random_next(ws_stim *s, uint32_t *in, long t)
 {
 	s->in_rst = t < 2 || pick(s, 1000000) < s->k[K_RESET_PPM];
 	if (s->in_rst) {
-		ws_put(s, in, WRC_RST_I, 1);
+		wg_port_put(s->L, in, WRC_RST_I, 1);
 		front_reset(s);
 		s->last_iss = t;
 		l1_drift(s, in);
@@ -216,11 +217,11 @@ static int random_next(ws_stim *s, uint32_t *in, long t)
 	}
 	s->qv_now = s->qn > 0;
 	s->qw_now = s->qn > 0 ? s->q[s->qh] : 0;
-	ws_put(s, in, WRC_RQ_HEAD_VALID_I, (uint64_t)s->qv_now);
-	ws_put(s, in, WRC_RQ_HEAD_WARP_I, (uint64_t)s->qw_now);
+	wg_port_put(s->L, in, WRC_RQ_HEAD_VALID_I, (uint64_t)s->qv_now);
+	wg_port_put(s->L, in, WRC_RQ_HEAD_WARP_I, (uint64_t)s->qw_now);
 	/* the LSU is stalled this cycle while it holds a refused request */
 	int stalled = s->held >= 0;
-	ws_put(s, in, WRC_LSU_RDY_I, !stalled && !pct(s, s->k[K_LSU_BUSY_PCT]));
+	wg_port_put(s->L, in, WRC_LSU_RDY_I, !stalled && !pct(s, s->k[K_LSU_BUSY_PCT]));
 	/* the LSU at this edge: accepted, parked in the queue, held, or still there */
 	for (int w = 0; w < s->W; w++) {
 		ws_warp *p = &s->w[w];
@@ -281,18 +282,18 @@ static int random_next(ws_stim *s, uint32_t *in, long t)
 		if (p->n.d == 0 && !(p->n.dep && (o1 || p->h.k == I_MEM)))
 			ar |= B(w);
 	}
-	ws_put(s, in, WRC_LAUNCH_I, launch);
-	ws_put(s, in, WRC_EXIT_I, exitm);
-	ws_put(s, in, WRC_HD_VALID_I, hv);
-	ws_put(s, in, WRC_HD_MEM_I, hm);
-	ws_put(s, in, WRC_HD_RDY_I, hr);
-	ws_put(s, in, WRC_AD_VALID_I, av);
-	ws_put(s, in, WRC_AD_MEM_I, am);
-	ws_put(s, in, WRC_AD_RDY_I, ar);
-	ws_put(s, in, WRC_LLP_I, llp);
-	ws_put(s, in, WRC_BAR_I, bar);
-	ws_put(s, in, WRC_LSU_PEND_I, pend);
-	ws_put(s, in, WRC_RQ_HAS_I, rqh);
+	wg_port_put(s->L, in, WRC_LAUNCH_I, launch);
+	wg_port_put(s->L, in, WRC_EXIT_I, exitm);
+	wg_port_put(s->L, in, WRC_HD_VALID_I, hv);
+	wg_port_put(s->L, in, WRC_HD_MEM_I, hm);
+	wg_port_put(s->L, in, WRC_HD_RDY_I, hr);
+	wg_port_put(s->L, in, WRC_AD_VALID_I, av);
+	wg_port_put(s->L, in, WRC_AD_MEM_I, am);
+	wg_port_put(s->L, in, WRC_AD_RDY_I, ar);
+	wg_port_put(s->L, in, WRC_LLP_I, llp);
+	wg_port_put(s->L, in, WRC_BAR_I, bar);
+	wg_port_put(s->L, in, WRC_LSU_PEND_I, pend);
+	wg_port_put(s->L, in, WRC_RQ_HAS_I, rqh);
 	l1_drift(s, in);
 	return 1;
 }
@@ -360,10 +361,11 @@ static void ws_observe(void *st, const void *model, const uint32_t *in, const ui
 
 static const char *props(ws_stim *s, const uint32_t *in, const ws_obs *o, long cyc, char *buf, size_t n)
 {
-	uint64_t pend = ws_get(s, in, WRC_LSU_PEND_I), rqh = ws_get(s, in, WRC_RQ_HAS_I);
-	int lsu_free = (int)ws_get(s, in, WRC_LSU_RDY_I);
-	unsigned mshr = (unsigned)ws_get(s, in, WRC_MSHR_USED_I), mq = (unsigned)ws_get(s, in, WRC_MQ_USED_I);
-	unsigned ext = (unsigned)ws_get(s, in, WRC_SAT_EXT_I);
+	const wg_layout *L = s->L;
+	uint64_t pend = wg_port_get(L, in, WRC_LSU_PEND_I), rqh = wg_port_get(L, in, WRC_RQ_HAS_I);
+	int lsu_free = (int)wg_port_get(L, in, WRC_LSU_RDY_I);
+	unsigned mshr = (unsigned)wg_port_get(L, in, WRC_MSHR_USED_I), mq = (unsigned)wg_port_get(L, in, WRC_MQ_USED_I);
+	unsigned ext = (unsigned)wg_port_get(L, in, WRC_SAT_EXT_I);
 
 	EXPECT(o->nmem <= 1, "cycle %ld: %d memory issues in one cycle (one LSU port, A-MA-4)", cyc, o->nmem);
 	for (int i = 0; i < s->S; i++) {
@@ -412,7 +414,6 @@ static const char *props(ws_stim *s, const uint32_t *in, const ws_obs *o, long c
 static const char *ws_check(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc, char *buf,
 			    size_t n)
 {
-	(void)model;
 	ws_stim *s = st;
 	ws_obs o;
 	const char *e = NULL;
@@ -432,8 +433,10 @@ static const char *ws_check(void *st, const void *model, const uint32_t *in, con
 		EXPECT(cyc - s->last_iss <= WATCHDOG, "cycle %ld: no issue for %d cycles while warps are running (liveness)",
 		       cyc, WATCHDOG);
 	}
-	if (!e && s->cs >= 0)
-		e = ws_case_check(s, &o, cyc - 2, buf, n);
+	if (!e && s->cs >= 0) {
+		s->cur = o;
+		e = wg_case_check(&s->run, s, model, in, out, cyc, buf, n);
+	}
 	s->prev = o;
 	s->prev_ok = 1;
 	return e;
@@ -442,8 +445,13 @@ static const char *ws_check(void *st, const void *model, const uint32_t *in, con
 static const char *ws_finish(void *st, long *key, char *buf, size_t n)
 {
 	ws_stim *s = st;
-	*key = s->key + 2;
-	return s->cs < 0 ? NULL : ws_case_finish(s, buf, n);
+	*key = 2; /* the first cycle after reset, unless a case marks one */
+	if (s->cs < 0)
+		return NULL;
+	const char *e = wg_case_finish(&s->run, s, key, buf, n);
+	if (*key < 0)
+		*key = 2;
+	return e;
 }
 
 /* ---- the interface ---- */
@@ -472,14 +480,16 @@ static const char *ws_init(void *st, const long *p, const wg_layout *L, const lo
 	s->cs = case_idx;
 	s->rng = wg_rng_seed(seed);
 	front_reset(s);
-	return case_idx < 0 ? NULL : ws_case_init(s, err, n);
+	return case_idx < 0 ? NULL : ws_case_setup(s, err, n);
 }
 
 static int ws_next(void *st, const void *model, uint32_t *in, long cyc)
 {
-	(void)model;
 	ws_stim *s = st;
-	return s->cs < 0 ? random_next(s, in, cyc) : ws_case_next(s, in, cyc);
+	if (s->cs < 0)
+		return random_next(s, in, cyc);
+	s->in_rst = 0; /* the case's prologue sets it in its reset cycles */
+	return wg_case_drive(&s->run, s, model, in, cyc);
 }
 
 const wg_stim_def wg_stim_wrc = {

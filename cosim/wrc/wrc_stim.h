@@ -1,14 +1,13 @@
 /* wrc_stim.h - internal to the `wrc` stimulus (docs/wrc.md): the generator
- * state shared by the random front end and property checks (wrc_stim.c)
- * and the directed cases (wrc_stim_cases.c). */
+ * state, used by the random front end and property checks (wrc_stim.c) and
+ * by the directed cases (wrc_stim_cases.c). */
 #ifndef WRC_STIM_H
 #define WRC_STIM_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "wg_bits.h"
-#include "wg_stim.h"
+#include "wg_kit.h"
 #include "wrc.h"
 
 /* knobs of the random stream (wrc_stim.c) */
@@ -33,26 +32,6 @@ enum {
 	K_LAUNCH_PCT,   /* % per cycle that a non-resident warp is launched */
 	K_RESET_PPM,    /* per-million of cycles with a mid-run reset */
 	WS_NKNOBS
-};
-
-/* directed cases (wrc_stim_cases.c) */
-enum {
-	C_EP_GTO,
-	C_MP_OLDEST,
-	C_OWN_FIRST,
-	C_OWN_LLP,
-	C_OWN_QUEUED,
-	C_OWN_QHEAD,
-	C_REL_EXIT,
-	C_CHATTER,
-	C_CHATTER_HYST,
-	C_OWN_EXIT_BAR,
-	C_QUEUED_STALL,
-	C_TWO_SCHED,
-	C_PRE,
-	C_HYST,
-	C_IDLE,
-	WS_NCASES
 };
 
 /* ---- the abstract front end (random mode) ---- */
@@ -88,17 +67,6 @@ typedef struct ws_obs {
 	int nmem;                     /* iss_mem_o bits set */
 } ws_obs;
 
-/* Inputs of a directed cycle (views come from the scripted programs). */
-typedef struct ws_env {
-	uint64_t launch, exit;   /* launch_i, exit_i */
-	uint64_t nr;             /* views of these warps: operands not ready at t+1 */
-	uint64_t bar, llp;       /* bar_i (also makes the views invalid), llp_i */
-	uint64_t pend, rqh;      /* lsu_pend_i, rq_has_i */
-	int rqv, rqw;            /* rq_head_valid_i, rq_head_warp_i */
-	int lsurdy;              /* lsu_rdy_i */
-	int mshr, mq, ext;       /* mshr_used_i, mq_used_i, sat_ext_i */
-} ws_env;
-
 #define NW WRC_MAX_WARPS
 
 typedef struct ws_stim {
@@ -127,39 +95,14 @@ typedef struct ws_stim {
 	/* checks over cycles */
 	int prev_ok;              /* prev holds the last non-reset cycle's outputs */
 	ws_obs prev;              /* last cycle's outputs */
-	/* directed cases */
-	const char *prog[NW];     /* per warp: its program ('c' compute, 'm' memory) */
-	int pc[NW];               /* per warp: position of its head */
-	ws_env env;               /* this cycle's scripted inputs */
+	ws_obs cur;               /* this cycle's outputs (read by a case's CHECK phase) */
+	/* directed cases (wrc_stim_cases.c) */
+	wg_case_runner run;       /* the kit's runner of the case */
+	int niss[NW];             /* per warp: issues since reset (its program's position) */
 	uint32_t seen;            /* events reached */
-	long key;                 /* cycle for the waveform marker */
 	int own_keep;             /* flag_chatter*: the owner that must persist, -1 none yet */
 } ws_stim;
 
 #define B(w) (UINT64_C(1) << (w))
-
-static inline void ws_put(const ws_stim *s, uint32_t *in, int port, uint64_t v)
-{
-	int w = s->L->width[port];
-	wg_put(in + s->L->off[port], 0, (unsigned)w, v & wg_ones64(w));
-}
-
-static inline uint64_t ws_get(const ws_stim *s, const uint32_t *f, int port)
-{
-	return wg_get(f + s->L->off[port], 0, (unsigned)s->L->width[port]);
-}
-
-/* ---- directed cases (wrc_stim_cases.c) ---- */
-extern const wg_case_def ws_cases[WS_NCASES];
-/* The case's parameters are the ones its script needs (NULL) or an error in err. */
-const char *ws_case_init(ws_stim *s, char *err, size_t n);
-/* Fill in[] for cycle cyc; 0 when the case has ended. */
-int ws_case_next(ws_stim *s, uint32_t *in, long cyc);
-/* This cycle's outputs move the scripted programs on. */
-void ws_case_observe(ws_stim *s, const ws_obs *o);
-/* The case's own checks of cycle t (cycles after the reset). */
-const char *ws_case_check(ws_stim *s, const ws_obs *o, long t, char *buf, size_t n);
-/* After the last cycle: every check was reached. */
-const char *ws_case_finish(ws_stim *s, char *buf, size_t n);
 
 #endif
