@@ -11,7 +11,7 @@
 #include "wg_cmds.h"
 #include "wg_comp.h"
 #include "wg_energy.h"
-#include "wg_energy_blocks.h"
+#include "wg_ptable.h"
 #include "wg_scale.h"
 
 /* The technology a block's table numbers belong to. */

@@ -1,7 +1,8 @@
 /* wg_papers.h - the report's "Papers" section: the project's figures beside the
- * papers' for the same configuration (storage bits, renaming-table energy,
- * Gebhart Table 2 area and energy), with the ratio and why they differ. The
- * papers' numbers come from power_tables/ (*.tsv) through the loader. */
+ * papers' for the same configuration (storage bits, and each block's own
+ * comparisons: gen/<block>_papers.c, wg_papers_def.h), with the ratio and why
+ * they differ. The papers' numbers come from power_tables/ (*.tsv) through
+ * the loader. */
 #ifndef WG_PAPERS_H
 #define WG_PAPERS_H
 

@@ -1,6 +1,6 @@
 /* prefetch_table_energy.c - the energy rules of APOGEE's prefetch table,
- * block `prefetch_table`, on the Sethia 2015 table
- * (power_tables/sethia2015.tsv, chapter V rows). The thesis gives no pJ:
+ * block `prefetch_table`, declared as wg_energy_prefetch_table, on the
+ * Sethia 2015 table (power_tables/sethia2015.tsv, chapter V rows). The thesis gives no pJ:
  * every event and the leakage are n/g, one row each (wg_energy_rows.c). The
  * clock is chapter V's own 1 GHz (row apogee clock, Tab. 5.3(a)), not the
  * shared technology clock of chapters III-IV. The notes give what the thesis
@@ -8,21 +8,22 @@
  * 64 x 73 bits; Tab. 5.3's fields 64 x 76), the leakage rule (one third of
  * the SM's power) and the results that bear on energy. Rules:
  * docs/energy-model.md §7. */
-#include <stdio.h>
-#include <string.h>
+#include "prefetch_table_energy.h"
+#include "wg_energy_rules.h"
 
-#include "wg_energy_blocks.h"
+#define PT_ENERGY_TABLE "sethia2015.tsv" /* the power table of the Sethia 2015 thesis */
 
 int prefetch_table_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
 				size_t n)
 {
 	(void)p; /* no number depends on the size: the thesis gives none */
-	if (wg_energy_from_rows(m, t, MS_ENERGY_TABLE, "prefetch_table", b, err, n))
+	if (wg_energy_from_rows(m, t, PT_ENERGY_TABLE, "prefetch_table", b, err, n))
 		return -1;
 	return wg_ptable_num(t, "apogee", "clock", &m->clock_ghz, err, n);
 }
 
-int prefetch_table_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n)
+static int prefetch_table_energy_notes(const wg_ptable *t, const wg_block *b, const long *p, wg_buf *o, char *err,
+				       size_t n)
 {
 	(void)p;
 	double ent, fbits, sbits, tbits, srbits, node, clk, leak, rf0, rf1, rfrm, ppw_simt, ppw_mta, extra, acc, wred,
@@ -57,10 +58,12 @@ int prefetch_table_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, ch
 		      "Every event is counted, priced 0 and marked n/g; leakage n/g; clock %g GHz (Tab. 5.3(a)).\n",
 		      node, ent, sbits, srbits, fbits, ent, fbits, tbits, ours, total, leak, rf0, rf1, rfrm, tbits,
 		      ppw_simt * 100, ppw_mta * 100, wred, extra * 100, acc * 100, clk);
-	const wg_block *b = wg_block_find("prefetch_table");
-	if (!b) {
-		snprintf(err, n, "prefetch_table: block not registered");
-		return -1;
-	}
-	return wg_energy_rows_notes(t, MS_ENERGY_TABLE, "prefetch_table", b, o, err, n);
+	return wg_energy_rows_notes(t, PT_ENERGY_TABLE, "prefetch_table", b, o, err, n);
 }
+
+const wg_energy_rules wg_energy_prefetch_table = {
+	.table = PT_ENERGY_TABLE,
+	.tech = "apogee", /* chapter V: 65 nm, its own clock (rows apogee node, clock) */
+	.model = prefetch_table_energy_model,
+	.notes = prefetch_table_energy_notes,
+};

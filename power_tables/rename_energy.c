@@ -1,14 +1,16 @@
 /* rename_energy.c - the renaming table's event -> energy rules on the Jeon
- * 2014 power table (power_tables/jeon2014.tsv), and the register-file
- * leakage numbers the static-power accounting uses (cosim/rename/rename_power.c).
- * Every rule is written down in docs/energy-model.md §4. */
+ * 2014 power table (power_tables/jeon2014.tsv), declared as wg_energy_rename,
+ * and the register-file leakage numbers the static-power accounting uses
+ * (cosim/rename/rename_power.c). Every rule is written down in
+ * docs/energy-model.md §4. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rename.h"
+#include "rename_energy.h"
 #include "wg_bits.h"
-#include "wg_energy_blocks.h"
+#include "wg_energy_rules.h"
 
 /* The rows the size rules read, found once. */
 typedef struct rn_rows {
@@ -120,7 +122,8 @@ static void say(char *buf, size_t n, const wg_prow *r)
 			 r->line, r->source);
 }
 
-int rename_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n)
+static int rename_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
+			       size_t n)
 {
 	rn_rows r;
 	if (rows(t, &r, err, n))
@@ -154,8 +157,9 @@ int rename_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *
 	return 0;
 }
 
-int rename_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n)
+static int rename_energy_notes(const wg_ptable *t, const wg_block *b, const long *p, wg_buf *o, char *err, size_t n)
 {
+	(void)b;
 	rn_rows r;
 	double reg_mw, cyc, sleep;
 	if (rows(t, &r, err, n) || rn_energy_rf_leakage(t, &reg_mw, &cyc, &sleep, err, n))
@@ -179,3 +183,10 @@ int rename_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err,
 		      reg_mw, cyc, sleep);
 	return 0;
 }
+
+const wg_energy_rules wg_energy_rename = {
+	.table = RN_ENERGY_TABLE,
+	.tech = "technology",
+	.model = rename_energy_model,
+	.notes = rename_energy_notes,
+};

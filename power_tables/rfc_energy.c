@@ -1,6 +1,7 @@
 /* rfc_energy.c - the register file cache's event -> energy rules on the
- * Gebhart ISCA'11 power table (power_tables/gebhart2011.tsv). Every rule is
- * written down, with its justification, in docs/energy-model.md. */
+ * Gebhart ISCA'11 power table (power_tables/gebhart2011.tsv), declared as
+ * wg_energy_rfc. Every rule is written down, with its justification, in
+ * docs/energy-model.md. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,7 +9,8 @@
 #include <string.h>
 
 #include "rfc.h"
-#include "wg_energy_blocks.h"
+#include "rfc_energy.h"
+#include "wg_energy_rules.h"
 
 /* ---- Table 2: e_r(N,A), e_w(N,A) ---- */
 
@@ -207,7 +209,8 @@ enum { R_TAG, R_MRF_READ, R_AVOIDED, R_RFC_READ, R_RFC_WRITE, R_EVICT, R_FLUSH, 
 static const char *const rule_events[R_N] = {"tag_lookup", "mrf_read", "mrf_read_avoided", "rfc_read",
 					      "rfc_write", "evict_wb", "flush_wb", "bypass_wb"};
 
-int rfc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n)
+static int rfc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
+			    size_t n)
 {
 	rfc_consts c;
 	if (consts(&c, t, p, err, n) != 0)
@@ -284,8 +287,9 @@ static const char *row_ref(const wg_prow *r, char *buf, size_t n)
 	return buf;
 }
 
-int rfc_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n)
+static int rfc_energy_notes(const wg_ptable *t, const wg_block *b, const long *p, wg_buf *o, char *err, size_t n)
 {
+	(void)b;
 	rfc_consts c;
 	if (consts(&c, t, p, err, n) != 0)
 		return -1;
@@ -317,3 +321,10 @@ int rfc_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, si
 			      p[RFC_P_WIDTH]);
 	return 0;
 }
+
+const wg_energy_rules wg_energy_rfc = {
+	.table = RFC_ENERGY_TABLE,
+	.tech = "technology",
+	.model = rfc_energy_model,
+	.notes = rfc_energy_notes,
+};

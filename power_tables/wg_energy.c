@@ -1,40 +1,20 @@
-/* wg_energy.c - the generic part of the energy model: per-block dispatch and
- * the run total (Σ events x energy per event + leakage x time). */
+/* wg_energy.c - the generic part of the energy model: a block's own rules
+ * (found by wg_energy_rules_find), a composition's instances, and the run
+ * total (Σ events x energy per event + leakage x time). */
 #include <stdio.h>
 #include <string.h>
 
 #include "wg_comp.h"
 #include "wg_energy.h"
-#include "wg_energy_blocks.h"
+#include "wg_energy_rules.h"
 #include "wg_ptable.h"
-
-typedef struct wg_energy_rules {
-	const char *block;   /* block name */
-	const char *table;   /* power table under power_tables/ */
-	const char *tech;    /* structure of its `node`, `supply_voltage`, `clock` rows */
-	int (*model)(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n);
-	int (*notes)(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n);
-} wg_energy_rules;
-
-static const wg_energy_rules rules[] = {
-	{"rfc", RFC_ENERGY_TABLE, "technology", rfc_energy_model, rfc_energy_notes},
-	{"sched2l", RFC_ENERGY_TABLE, "technology", sched2l_energy_model, sched2l_energy_notes},
-	{"rename", RN_ENERGY_TABLE, "technology", rename_energy_model, rename_energy_notes},
-	{"wrc", MS_ENERGY_TABLE, "technology", wrc_energy_model, wrc_energy_notes},
-	{"reexec_q", MS_ENERGY_TABLE, "technology", reexec_q_energy_model, reexec_q_energy_notes},
-	{"equalizer", MS_ENERGY_TABLE, "technology", equalizer_energy_model, equalizer_energy_notes},
-	{"vf_manager", MS_ENERGY_TABLE, "technology", vf_manager_energy_model, vf_manager_energy_notes},
-	{"prefetch_table", MS_ENERGY_TABLE, "apogee", /* chapter V: 65 nm, its own clock */
-	 prefetch_table_energy_model, prefetch_table_energy_notes},
-};
 
 static const wg_energy_rules *find_rules(const wg_block *b, char *err, size_t n)
 {
-	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-		if (strcmp(rules[i].block, b->name) == 0)
-			return &rules[i];
-	snprintf(err, n, "%s: no energy model yet (power_tables/ has no rules for this block)", b->name);
-	return NULL;
+	const wg_energy_rules *r = wg_energy_rules_find(b->name);
+	if (!r)
+		snprintf(err, n, "%s: no energy model yet (power_tables/ has no rules for this block)", b->name);
+	return r;
 }
 
 /* ---- compositions: the instances' models, events in order ----
@@ -186,7 +166,7 @@ int wg_energy_notes(const wg_block *b, const long *p, wg_buf *o, char *err, size
 	wg_ptable t;
 	if (!r || load(r, &t, err, n) != 0)
 		return -1;
-	int rc = r->notes(&t, p, o, err, n);
+	int rc = r->notes(&t, b, p, o, err, n);
 	wg_ptable_free(&t);
 	return rc;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "wg_buf.h"
 #include "wg_desc.h"
 
 typedef struct wg_energy_model {
@@ -33,5 +34,15 @@ double wg_energy_total(const wg_energy_model *m, const uint64_t *counts, uint64_
  * to the main register file when there is no register file cache), pJ; 0 when the
  * block's rules define no baseline. */
 double wg_energy_baseline(const wg_energy_model *m, const uint64_t *counts);
+
+/* Lines explaining the model of block b at p (units, table rows, rules),
+ * appended to o. Returns 0, or -1 with a message. */
+int wg_energy_notes(const wg_block *b, const long *p, wg_buf *o, char *err, size_t n);
+/* The power-table file (under power_tables/) a block's model reads, or NULL. */
+const char *wg_energy_table_name(const wg_block *b);
+/* The structure of the rows `node`, `supply_voltage` and `clock` in that table
+ * (the block's rules say which: "technology" in most tables); NULL for a
+ * composition (ask its instances) or a block without rules. */
+const char *wg_energy_tech_rows(const wg_block *b);
 
 #endif

@@ -1,9 +1,10 @@
-/* wg_energy_rows.c - blocks whose energy is one power-table row per event
- * (and one for leakage), with no scaling rule: the two-level scheduler. */
+/* wg_energy_rows.c - the rules of a block whose energy is one power-table
+ * row per event (and one for leakage), with no scaling rule
+ * (wg_energy_rules.h); the blocks call them from their own rules. */
 #include <stdio.h>
 #include <string.h>
 
-#include "wg_energy_blocks.h"
+#include "wg_energy_rules.h"
 
 static void say(char *buf, size_t n, const wg_prow *r, const char *table)
 {
@@ -51,24 +52,4 @@ int wg_energy_rows_notes(const wg_ptable *t, const char *table, const char *stru
 		wg_buf_printf(o, "%s: %s\n", b->events[e].name, m.basis[e]);
 	wg_buf_printf(o, "leakage: %s\n", m.leak_basis);
 	return 0;
-}
-
-int sched2l_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n)
-{
-	(void)p; /* no number depends on the size: the papers give none */
-	return wg_energy_from_rows(m, t, RFC_ENERGY_TABLE, "sched2l", b, err, n);
-}
-
-int sched2l_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n)
-{
-	(void)p;
-	wg_buf_printf(o, "the two-level scheduler's energy is not given by the papers (Gebhart ISCA'11 §5.4 reports\n"
-			 "register-file banks and wires only; §3.2 and §5.5 argue the scheduler savings qualitatively).\n"
-			 "Its events are counted, and priced 0 and marked n/g, until a source or a measurement exists.\n");
-	const wg_block *b = wg_block_find("sched2l");
-	if (!b) {
-		snprintf(err, n, "sched2l: block not registered");
-		return -1;
-	}
-	return wg_energy_rows_notes(t, RFC_ENERGY_TABLE, "sched2l", b, o, err, n);
 }

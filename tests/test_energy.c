@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "rfc.h"
+#include "rfc_energy.h"
 #include "wg_buf.h"
 #include "wg_check.h"
 #include "wg_desc.h"
 #include "wg_energy.h"
-#include "wg_energy_blocks.h"
 #include "wg_ptable.h"
 
 #define NEAR(a, b) (fabs((a) - (b)) < 1e-9 * (1 + fabs(b)))

@@ -11,12 +11,13 @@
 #include <string.h>
 
 #include "equalizer.h"
+#include "equalizer_energy.h"
 #include "vf_manager.h"
+#include "vf_manager_energy.h"
 #include "wg_buf.h"
 #include "wg_check.h"
 #include "wg_desc.h"
 #include "wg_energy.h"
-#include "wg_energy_blocks.h"
 #include "wg_ptable.h"
 #include "wg_ptable_test.h"
 
@@ -261,7 +262,7 @@ static void errors(void)
 
 int main(void)
 {
-	wg_ptable_path(MS_ENERGY_TABLE, path, sizeof path);
+	wg_ptable_path("sethia2015.tsv", path, sizeof path);
 	rows();
 	block_model("equalizer", "equalizer");
 	block_model("vf_manager", "vf_manager");

@@ -11,14 +11,15 @@
 
 #include "mascar.h"
 #include "reexec_q.h"
+#include "reexec_q_energy.h"
 #include "wg_buf.h"
 #include "wg_check.h"
 #include "wg_desc.h"
 #include "wg_energy.h"
-#include "wg_energy_blocks.h"
 #include "wg_ptable.h"
 #include "wg_ptable_test.h"
 #include "wrc.h"
+#include "wrc_energy.h"
 
 static char path[4096];
 
@@ -287,7 +288,7 @@ static void errors(void)
 
 int main(void)
 {
-	wg_ptable_path(MS_ENERGY_TABLE, path, sizeof path);
+	wg_ptable_path("sethia2015.tsv", path, sizeof path);
 	rows();
 	models();
 	own_l1();

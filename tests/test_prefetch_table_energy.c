@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "prefetch_table.h"
+#include "prefetch_table_energy.h"
 #include "wg_buf.h"
 #include "wg_check.h"
 #include "wg_desc.h"
 #include "wg_energy.h"
-#include "wg_energy_blocks.h"
 #include "wg_ptable.h"
 #include "wg_ptable_test.h"
 
@@ -253,7 +253,7 @@ static void errors(void)
 
 int main(void)
 {
-	wg_ptable_path(MS_ENERGY_TABLE, path, sizeof path);
+	wg_ptable_path("sethia2015.tsv", path, sizeof path);
 	rows();
 	block_model();
 	errors();

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rename_energy.h"
 #include "rename_power.h"
 #include "wg_check.h"
-#include "wg_energy_blocks.h"
 #include "wg_ptable.h"
 
 #define NEAR(a, b) (fabs((a) - (b)) < 1e-9 * (1 + fabs(b)))

@@ -9,11 +9,12 @@
 #include <string.h>
 
 #include "rename.h"
+#include "rename_energy.h"
 #include "rfc.h"
+#include "rfc_energy.h"
 #include "wg_check.h"
 #include "wg_desc.h"
 #include "wg_energy.h"
-#include "wg_energy_blocks.h"
 #include "wg_ptable.h"
 #include "wg_scale.h"
 

@@ -102,7 +102,7 @@ static inline int wg_pt_line(const char *path, const char *s, const char *q)
 }
 
 /* A block's energy model from a table (the signature of the *_energy_model
- * functions of wg_energy_blocks.h). */
+ * functions of the power_tables/<block>_energy.h headers). */
 typedef int (*wg_pt_model_fn)(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
 			      size_t n);
 

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rename_energy.h"
 #include "rename_power.h"
-#include "wg_energy_blocks.h"
 
 static int popc(uint64_t x) { return __builtin_popcountll(x); }
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "rename.h"
+#include "rename_energy.h"
 #include "rename_env.h"
 #include "rename_kernel.h"
 #include "rename_power.h"
@@ -24,7 +25,6 @@
 #include "wg_cli.h"
 #include "wg_stats.h"
 #include "wg_energy.h"
-#include "wg_energy_blocks.h"
 #include "wg_vtool.h"
 
 #define SR_KERNELS 2            /* kernels per workload (default) */

@@ -1,13 +1,16 @@
-/* mascar_energy.c - the energy rules of Mascar's blocks, the re-execution
- * queue (reexec_q) and the warp readiness checker (wrc), on the Sethia 2015
- * table (power_tables/sethia2015.tsv). The thesis gives no absolute energy:
- * every event is n/g, and a queue event's basis gives its relative cost,
- * accesses x 0.03 L1 accesses (§4.4.2). The composition `mascar` is priced
- * by wg_energy.c from these two. Rules: docs/energy-model.md §5. */
+/* reexec_q_energy.c - the energy rules of Mascar's re-execution queue
+ * (reexec_q), declared as wg_energy_reexec_q, on the Sethia 2015 table
+ * (power_tables/sethia2015.tsv, chapter IV rows). The thesis gives no
+ * absolute energy: every event is n/g, and its basis gives its relative
+ * cost, accesses x 0.03 L1 accesses (§4.4.2). The composition `mascar` is
+ * priced by wg_energy.c from this block and wrc. Rules: docs/energy-model.md §5. */
 #include <stdio.h>
 #include <string.h>
 
-#include "wg_energy_blocks.h"
+#include "reexec_q_energy.h"
+#include "wg_energy_rules.h"
+
+#define RQ_ENERGY_TABLE "sethia2015.tsv" /* the power table of the Sethia 2015 thesis */
 
 /* The rows every queue event reads, found once. */
 typedef struct rq_erows {
@@ -76,23 +79,23 @@ int reexec_q_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block
 		if (row->kind != WG_KIND_NOT_GIVEN) { /* a number of one's own for the event wins */
 			m->pj[e] = row->value;
 			snprintf(m->basis[e], sizeof m->basis[e], "%g %s, %s (%s:%d, %s)", row->value, row->unit,
-				 wg_kind_name(row->kind), MS_ENERGY_TABLE, row->line, row->source);
+				 wg_kind_name(row->kind), RQ_ENERGY_TABLE, row->line, row->source);
 		} else if (a->value == 0) {
 			m->not_given[e] = 1;
 			snprintf(m->basis[e], sizeof m->basis[e], "not given by the thesis (%s:%d, %s): %s; 0 queue accesses (:%d)",
-				 MS_ENERGY_TABLE, row->line, row->source, row->derivation, a->line);
+				 RQ_ENERGY_TABLE, row->line, row->source, row->derivation, a->line);
 		} else if (r.l1->kind != WG_KIND_NOT_GIVEN) {
 			m->pj[e] = units * r.l1->value;
 			snprintf(m->basis[e], sizeof m->basis[e],
 				 "%g queue access x %g x E_L1 %g pJ (%s l1 access_energy, %s:%d; ratio stated, Sethia §4.4.2)",
-				 a->value, r.ratio->value, r.l1->value, wg_kind_name(r.l1->kind), MS_ENERGY_TABLE,
+				 a->value, r.ratio->value, r.l1->value, wg_kind_name(r.l1->kind), RQ_ENERGY_TABLE,
 				 r.l1->line);
 		} else {
 			m->not_given[e] = 1;
 			snprintf(m->basis[e], sizeof m->basis[e],
 				 "not given in pJ (%s:%d): %g queue access = %g L1 accesses (E_q = %g x E_L1, stated, "
 				 "Sethia §4.4.2, :%d); E_L1 not given (:%d)",
-				 MS_ENERGY_TABLE, row->line, a->value, units, r.ratio->value, r.ratio->line, r.l1->line);
+				 RQ_ENERGY_TABLE, row->line, a->value, units, r.ratio->value, r.ratio->line, r.l1->line);
 		}
 	}
 	const wg_prow *l = wg_ptable_need(t, "reexec_q", "leakage", err, n);
@@ -101,16 +104,17 @@ int reexec_q_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block
 	m->leak_mw = l->kind == WG_KIND_NOT_GIVEN ? 0 : l->value;
 	m->leak_not_given = l->kind == WG_KIND_NOT_GIVEN;
 	if (m->leak_not_given)
-		snprintf(m->leak_basis, sizeof m->leak_basis, "not given by the thesis (%s:%d, %s)", MS_ENERGY_TABLE,
+		snprintf(m->leak_basis, sizeof m->leak_basis, "not given by the thesis (%s:%d, %s)", RQ_ENERGY_TABLE,
 			 l->line, l->source);
 	else
 		snprintf(m->leak_basis, sizeof m->leak_basis, "%g mW, %s (%s:%d)", l->value, wg_kind_name(l->kind),
-			 MS_ENERGY_TABLE, l->line);
+			 RQ_ENERGY_TABLE, l->line);
 	m->clock_ghz = r.clk->value;
 	return 0;
 }
 
-int reexec_q_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n)
+static int reexec_q_energy_notes(const wg_ptable *t, const wg_block *b, const long *p, wg_buf *o, char *err,
+				 size_t n)
 {
 	(void)p;
 	rq_erows r;
@@ -128,39 +132,21 @@ int reexec_q_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *er
 		      "(push, replay, rotate_move: one entry access; pop, rotate_ptr: pointers only).\n"
 		      "To price them, give row 'l1 access_energy' a value of your own (kind assumed): E_q = %g x E_L1.\n"
 		      "Technology: %g GHz assumed (row technology clock); leakage not given.\n",
-		      st->value, sz->value * 100, r.ratio->value * 100, MS_ENERGY_TABLE, r.ratio->line, r.ratio->value,
+		      st->value, sz->value * 100, r.ratio->value * 100, RQ_ENERGY_TABLE, r.ratio->line, r.ratio->value,
 		      r.ratio->value, r.clk->value);
-	const wg_block *b = wg_block_find("reexec_q");
-	if (!b) {
-		snprintf(err, n, "reexec_q: block not registered");
-		return -1;
-	}
 	for (int e = 0; e < b->nevents; e++) {
 		const wg_prow *a = rq_accesses_row(t, b->events[e].name, err, n);
 		if (!a)
 			return -1;
 		wg_buf_printf(o, "%s: %g queue access%s = %g L1 accesses (%s:%d, %s)\n", b->events[e].name, a->value,
-			      a->value == 1 ? "" : "es", a->value * r.ratio->value, MS_ENERGY_TABLE, a->line, a->derivation);
+			      a->value == 1 ? "" : "es", a->value * r.ratio->value, RQ_ENERGY_TABLE, a->line, a->derivation);
 	}
 	return 0;
 }
 
-int wrc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n)
-{
-	(void)p; /* no number depends on the size: the thesis gives none */
-	return wg_energy_from_rows(m, t, MS_ENERGY_TABLE, "wrc", b, err, n);
-}
-
-int wrc_energy_notes(const wg_ptable *t, const long *p, wg_buf *o, char *err, size_t n)
-{
-	(void)p;
-	wg_buf_printf(o, "the warp readiness checker's energy is not given by the Sethia 2015 thesis: Tab. 4.2 lists the\n"
-			 "WRC (6-bit owner id, 1 byte) and the WST (48 x 2 bits, 12 bytes) as storage only, and §4.4.2-§4.4.3\n"
-			 "give no energy for them. Its events are counted, priced 0 and marked n/g.\n");
-	const wg_block *b = wg_block_find("wrc");
-	if (!b) {
-		snprintf(err, n, "wrc: block not registered");
-		return -1;
-	}
-	return wg_energy_rows_notes(t, MS_ENERGY_TABLE, "wrc", b, o, err, n);
-}
+const wg_energy_rules wg_energy_reexec_q = {
+	.table = RQ_ENERGY_TABLE,
+	.tech = "technology",
+	.model = reexec_q_energy_model,
+	.notes = reexec_q_energy_notes,
+};
