@@ -5,6 +5,7 @@
 
 #include "rename_env.h"
 #include "wg_bits.h"
+#include "wg_kit.h"
 #include "wg_rng.h"
 
 const wg_param_def rne_knobs[RNE_NKNOBS] = {
@@ -170,40 +171,30 @@ static int bitget(const uint64_t *v, int i) { return (int)((v[i >> 6] >> (i & 63
 
 /* ---- frames ---- */
 
-static void put(uint32_t *f, const wg_layout *L, int port, unsigned lsb, unsigned n, uint64_t v)
-{
-	wg_put(f, (unsigned)L->off[port] * 32u + lsb, n, v);
-}
-
-static uint64_t get(const uint32_t *f, const wg_layout *L, int port, unsigned lsb, unsigned n)
-{
-	return wg_get(f, (unsigned)L->off[port] * 32u + lsb, n);
-}
-
 void rne_pack_in(const wg_layout *L, const rn_cfg *c, const rn_in *in, uint32_t *f)
 {
 	unsigned WB = (unsigned)L->width[RN_PIR_WARP_I];
-	put(f, L, RN_RST_I, 0, 1, in->rst);
-	put(f, L, RN_KL_VALID_I, 0, 1, in->kl_valid);
-	put(f, L, RN_KL_WARPS_I, 0, (unsigned)L->width[RN_KL_WARPS_I], in->kl_warps);
-	put(f, L, RN_KL_REGS_I, 0, 6, in->kl_regs);
-	put(f, L, RN_KL_EXEMPT_I, 0, 6, in->kl_exempt);
-	put(f, L, RN_PIR_VALID_I, 0, 1, in->pir_valid);
-	put(f, L, RN_PIR_WARP_I, 0, WB, in->pir_warp);
-	put(f, L, RN_PIR_PC_I, 0, (unsigned)L->width[RN_PIR_PC_I], in->pir_pc);
-	put(f, L, RN_PIR_FLAGS_I, 0, 54, in->pir_flags);
-	put(f, L, RN_OP_VALID_I, 0, 1, in->op_valid);
-	put(f, L, RN_OP_KIND_I, 0, 2, in->op_kind);
-	put(f, L, RN_OP_WARP_I, 0, WB, in->op_warp);
+	wg_slice_put(L, f, RN_RST_I, 0, 1, in->rst);
+	wg_slice_put(L, f, RN_KL_VALID_I, 0, 1, in->kl_valid);
+	wg_slice_put(L, f, RN_KL_WARPS_I, 0, (unsigned)L->width[RN_KL_WARPS_I], in->kl_warps);
+	wg_slice_put(L, f, RN_KL_REGS_I, 0, 6, in->kl_regs);
+	wg_slice_put(L, f, RN_KL_EXEMPT_I, 0, 6, in->kl_exempt);
+	wg_slice_put(L, f, RN_PIR_VALID_I, 0, 1, in->pir_valid);
+	wg_slice_put(L, f, RN_PIR_WARP_I, 0, WB, in->pir_warp);
+	wg_slice_put(L, f, RN_PIR_PC_I, 0, (unsigned)L->width[RN_PIR_PC_I], in->pir_pc);
+	wg_slice_put(L, f, RN_PIR_FLAGS_I, 0, 54, in->pir_flags);
+	wg_slice_put(L, f, RN_OP_VALID_I, 0, 1, in->op_valid);
+	wg_slice_put(L, f, RN_OP_KIND_I, 0, 2, in->op_kind);
+	wg_slice_put(L, f, RN_OP_WARP_I, 0, WB, in->op_warp);
 	for (unsigned i = 0; i < RN_PBR_SLOTS; i++)
-		put(f, L, RN_OP_REG_I, 6 * i, 6, in->op_reg[i]);
-	put(f, L, RN_OP_DST_I, 0, 6, in->op_dst);
-	put(f, L, RN_RD_DONE_I, 0, 1, in->rd_done);
-	put(f, L, RN_RD_WARP_I, 0, WB, in->rd_warp);
+		wg_slice_put(L, f, RN_OP_REG_I, 6 * i, 6, in->op_reg[i]);
+	wg_slice_put(L, f, RN_OP_DST_I, 0, 6, in->op_dst);
+	wg_slice_put(L, f, RN_RD_DONE_I, 0, 1, in->rd_done);
+	wg_slice_put(L, f, RN_RD_WARP_I, 0, WB, in->rd_warp);
 	for (unsigned k = 0; k < (unsigned)c->alloc_ports; k++) {
-		put(f, L, RN_ALC_VALID_I, k, 1, in->alc_valid[k]);
-		put(f, L, RN_ALC_WARP_I, k * WB, WB, in->alc_warp[k]);
-		put(f, L, RN_ALC_REG_I, 6 * k, 6, in->alc_reg[k]);
+		wg_slice_put(L, f, RN_ALC_VALID_I, k, 1, in->alc_valid[k]);
+		wg_slice_put(L, f, RN_ALC_WARP_I, k * WB, WB, in->alc_warp[k]);
+		wg_slice_put(L, f, RN_ALC_REG_I, 6 * k, 6, in->alc_reg[k]);
 	}
 }
 
@@ -212,31 +203,31 @@ void rne_unpack_out(const wg_layout *L, const rn_cfg *c, const uint32_t *f, rn_o
 	unsigned PB = (unsigned)L->width[RN_OP_DST_PID_O];
 	int S = c->lookup_ports - 1;
 	memset(o, 0, sizeof *o);
-	o->pir_ready = (unsigned)get(f, L, RN_PIR_READY_O, 0, 1);
-	o->pir_hit = (unsigned)get(f, L, RN_PIR_HIT_O, 0, 1);
-	o->op_ready = (unsigned)get(f, L, RN_OP_READY_O, 0, 1);
-	o->op_wait = (unsigned)get(f, L, RN_OP_WAIT_O, 0, 2);
+	o->pir_ready = (unsigned)wg_slice_get(L, f, RN_PIR_READY_O, 0, 1);
+	o->pir_hit = (unsigned)wg_slice_get(L, f, RN_PIR_HIT_O, 0, 1);
+	o->op_ready = (unsigned)wg_slice_get(L, f, RN_OP_READY_O, 0, 1);
+	o->op_wait = (unsigned)wg_slice_get(L, f, RN_OP_WAIT_O, 0, 2);
 	for (int j = 0; j < S; j++) {
-		o->op_src_pid[j] = (unsigned)get(f, L, RN_OP_SRC_PID_O, (unsigned)j * PB, PB);
-		o->op_rel[j] = (unsigned)get(f, L, RN_OP_REL_O, (unsigned)j, 1);
+		o->op_src_pid[j] = (unsigned)wg_slice_get(L, f, RN_OP_SRC_PID_O, (unsigned)j * PB, PB);
+		o->op_rel[j] = (unsigned)wg_slice_get(L, f, RN_OP_REL_O, (unsigned)j, 1);
 	}
-	o->op_dst_pid = (unsigned)get(f, L, RN_OP_DST_PID_O, 0, PB);
-	o->op_dst_new = (unsigned)get(f, L, RN_OP_DST_NEW_O, 0, 1);
+	o->op_dst_pid = (unsigned)wg_slice_get(L, f, RN_OP_DST_PID_O, 0, PB);
+	o->op_dst_new = (unsigned)wg_slice_get(L, f, RN_OP_DST_NEW_O, 0, 1);
 	for (unsigned k = 0; k < (unsigned)c->alloc_ports; k++) {
-		o->alc_gnt[k] = (unsigned)get(f, L, RN_ALC_GNT_O, k, 1);
-		o->alc_pid[k] = (unsigned)get(f, L, RN_ALC_PID_O, k * PB, PB);
+		o->alc_gnt[k] = (unsigned)wg_slice_get(L, f, RN_ALC_GNT_O, k, 1);
+		o->alc_pid[k] = (unsigned)wg_slice_get(L, f, RN_ALC_PID_O, k * PB, PB);
 	}
 	for (int p = 0; p < c->phys; p += 32) {
 		unsigned n = c->phys - p < 32 ? (unsigned)(c->phys - p) : 32u;
-		o->reg_on[p >> 6] |= get(f, L, RN_REG_ON_O, (unsigned)p, n) << (p & 63);
+		o->reg_on[p >> 6] |= wg_slice_get(L, f, RN_REG_ON_O, (unsigned)p, n) << (p & 63);
 	}
 	int D = c->rf_banks * c->subarrays;
 	for (int d = 0; d < D; d += 32) {
 		unsigned n = D - d < 32 ? (unsigned)(D - d) : 32u;
-		o->dom_on[d >> 6] |= get(f, L, RN_DOM_ON_O, (unsigned)d, n) << (d & 63);
+		o->dom_on[d >> 6] |= wg_slice_get(L, f, RN_DOM_ON_O, (unsigned)d, n) << (d & 63);
 	}
 	for (int ev = 0; ev < L->nevents && ev < RN_NEVENTS; ev++)
-		o->ev[ev] = (unsigned)get(f, L, L->ev_port, (unsigned)L->ev_lsb[ev], (unsigned)L->ev_w[ev]);
+		o->ev[ev] = (unsigned)wg_slice_get(L, f, L->ev_port, (unsigned)L->ev_lsb[ev], (unsigned)L->ev_w[ev]);
 }
 
 /* ---- kernels ---- */

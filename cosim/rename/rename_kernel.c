@@ -1,7 +1,7 @@
 /* rename_kernel.c - synthetic kernels for the renaming table: the structured
  * code generator, the Table 3 workload profiles and the per-warp walker.
- * The compiler passes (liveness, hints, exemption, PCs) and the self-check
- * are in rename_kernel_live.c.
+ * The compiler passes (liveness, hints, exemption, PCs) are in
+ * rename_kernel_live.c, the self-check (rnk_check) in rename_kernel_check.c.
  *
  * Generator. A program is a list: a block, then constructs, each an if/else,
  * a loop or a straight-line block; every if/loop is preceded by its
