@@ -18,6 +18,7 @@
 
 #include "prefetch_table_env.h"
 #include "wg_bits.h"
+#include "wg_kit.h"
 #include "wg_rng.h"
 #include "wg_stim.h"
 
@@ -121,7 +122,7 @@ struct pt_env {
 };
 
 static uint64_t rnd(pt_env *e) { return wg_rng_next(&e->rng); }
-static long pick(pt_env *e, long n) { return n <= 1 ? 0 : (long)(((rnd(e) >> 32) * (uint64_t)n) >> 32); }
+static long pick(pt_env *e, long n) { return n <= 1 ? 0 : wg_pick(&e->rng, n); } /* no draw for n <= 1 */
 
 const char *pte_profile_name(int prof) { return prof >= 0 && prof < PTE_NPROF ? pte_prof_names[prof] : "?"; }
 
@@ -207,7 +208,7 @@ static void make_load(pt_env *e, int w, pt_in *in)
 	uint32_t region = (e->amask >> 4) | 0xfffu; /* irregular: a region of the space */
 	uint32_t tia_addr = tia_line_addr(e, l, it);
 	for (int t = 0; t < e->c.threads; t++) {
-		if (l->hole && pick(e, 100) < l->hole)
+		if (l->hole && wg_pct(&e->rng, l->hole))
 			continue;
 		in->ld_mask |= 1u << t;
 		long g = it * n + (long)w * e->c.threads + t;
@@ -495,7 +496,7 @@ void pte_observe(pt_env *e, const pt_model *m, const pt_in *in, const pt_out *o,
 		pte_warp *w = &e->w[e->held];
 		if (++w->pci >= e->npc) {
 			w->pci = 0, w->iter++;
-			if (pick(e, 100) < e->k[PTE_K_TIA_INVAL])
+			if (wg_pct(&e->rng, e->k[PTE_K_TIA_INVAL]))
 				tia_inval(e, w->iter - 1);
 		}
 		w->ready_at = cyc + 1 + pick(e, e->k[PTE_K_GAP]);
@@ -591,44 +592,33 @@ const char *pte_outcheck(pte_oc *s, const pt_cfg *c, const pt_in *in, const pt_o
 
 /* ---- frames ---- */
 
-static void put(const wg_layout *L, uint32_t *f, int port, uint64_t v)
-{
-	wg_put(f + L->off[port], 0, (unsigned)L->width[port], v & wg_ones64(L->width[port]));
-}
-
-static uint64_t get(const wg_layout *L, const uint32_t *f, int port)
-{
-	return wg_get(f + L->off[port], 0, (unsigned)L->width[port]);
-}
-
 void pte_pack(const pt_cfg *c, const wg_layout *L, const pt_in *in, uint32_t *f)
 {
-	put(L, f, PT_RST_I, in->rst);
-	put(L, f, PT_LD_VALID_I, in->ld_valid);
-	put(L, f, PT_LD_PC_I, in->ld_pc);
-	put(L, f, PT_LD_WARP_I, in->ld_warp);
-	put(L, f, PT_LD_MASK_I, in->ld_mask);
+	wg_port_put(L, f, PT_RST_I, in->rst);
+	wg_port_put(L, f, PT_LD_VALID_I, in->ld_valid);
+	wg_port_put(L, f, PT_LD_PC_I, in->ld_pc);
+	wg_port_put(L, f, PT_LD_WARP_I, in->ld_warp);
+	wg_port_put(L, f, PT_LD_MASK_I, in->ld_mask);
 	for (int t = 0; t < c->threads; t++)
-		wg_put(f + L->off[PT_LD_ADDR_I], (unsigned)(t * c->addr_bits), (unsigned)c->addr_bits,
-		       in->ld_addr[t] & wg_ones64(c->addr_bits));
-	put(L, f, PT_LD_MISS_I, in->ld_miss);
-	put(L, f, PT_LD_ITER_I, in->ld_iter);
-	put(L, f, PT_FILL_VALID_I, in->fill_valid);
-	put(L, f, PT_FILL_TAG_I, pt_tag_pack(c, &in->fill_tag));
-	put(L, f, PT_PF_READY_I, in->pf_ready);
-	put(L, f, PT_PF_PRESENT_I, in->pf_present);
+		wg_elem_put(L, f, PT_LD_ADDR_I, t, c->addr_bits, in->ld_addr[t] & wg_ones64(c->addr_bits));
+	wg_port_put(L, f, PT_LD_MISS_I, in->ld_miss);
+	wg_port_put(L, f, PT_LD_ITER_I, in->ld_iter);
+	wg_port_put(L, f, PT_FILL_VALID_I, in->fill_valid);
+	wg_port_put(L, f, PT_FILL_TAG_I, pt_tag_pack(c, &in->fill_tag));
+	wg_port_put(L, f, PT_PF_READY_I, in->pf_ready);
+	wg_port_put(L, f, PT_PF_PRESENT_I, in->pf_present);
 }
 
 void pte_unpack(const pt_cfg *c, const wg_layout *L, const uint32_t *f, pt_out *o)
 {
 	memset(o, 0, sizeof *o);
-	o->ld_ack = (unsigned)get(L, f, PT_LD_ACK_O);
-	o->pf_valid = (unsigned)get(L, f, PT_PF_VALID_O);
-	o->pf_line = (uint32_t)get(L, f, PT_PF_LINE_O);
-	o->pf_tag = pt_tag_unpack(c, get(L, f, PT_PF_TAG_O));
-	o->pq_count = (unsigned)get(L, f, PT_PQ_COUNT_O);
-	o->phase = (unsigned)get(L, f, PT_PHASE_O);
-	o->entry = (unsigned)get(L, f, PT_ENTRY_O);
+	o->ld_ack = (unsigned)wg_port_get(L, f, PT_LD_ACK_O);
+	o->pf_valid = (unsigned)wg_port_get(L, f, PT_PF_VALID_O);
+	o->pf_line = (uint32_t)wg_port_get(L, f, PT_PF_LINE_O);
+	o->pf_tag = pt_tag_unpack(c, wg_port_get(L, f, PT_PF_TAG_O));
+	o->pq_count = (unsigned)wg_port_get(L, f, PT_PQ_COUNT_O);
+	o->phase = (unsigned)wg_port_get(L, f, PT_PHASE_O);
+	o->entry = (unsigned)wg_port_get(L, f, PT_ENTRY_O);
 	for (int e = 0; e < L->nevents; e++)
-		o->ev[e] = (unsigned)wg_get(f + L->off[PT_EV_O], (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]);
+		o->ev[e] = (unsigned)wg_slice_get(L, f, PT_EV_O, L->ev_lsb[e], L->ev_w[e]);
 }

@@ -1,8 +1,8 @@
 /* prefetch_table_stim.c - stimulus for APOGEE's prefetch table
  * (docs/prefetch_table.md "Stimulus"): random mode on the SM memory-side
  * model of prefetch_table_env.h (knob PROFILE, phases by default), and the directed
- * cases of prefetch_table_stim_cases.c (prefetch_table_stim.h) dispatched
- * from here.
+ * cases of prefetch_table_stim_cases.c (prefetch_table_stim.h), run by the
+ * kit's runner (wg_kit.h) on the engine of prefetch_table_script.h.
  *
  * Checks in every mode, every cycle, from the outputs alone (pte_outcheck):
  * pq_count_o <= PQ_DEPTH and moving by at most one a cycle (down only on a
@@ -10,16 +10,18 @@
  * ld_ack_o only while a load is held and only in TSCAN, a held load
  * acknowledged within NC + THREADS + ENTRIES + 8 cycles (watchdog). Random
  * mode adds the environment's: the offered line is the head pt_pq_at(0)
- * reported before eval (an "absent" line never sits in the L1 or an MSHR).
+ * reported before eval (an "absent" line never sits in the L1 or an MSHR);
+ * a directed case, the engine's (pts_eng_observe).
  * PTE_STATS=1 in the environment prints the run's prefetch figures. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "prefetch_table.h"
-#include "prefetch_table_stim.h"
 #include "prefetch_table_env.h"
-#include "wg_bits.h"
+#include "prefetch_table_script.h"
+#include "prefetch_table_stim.h"
+#include "wg_kit.h"
 #include "wg_stim.h"
 
 typedef struct pts_stim {
@@ -30,13 +32,14 @@ typedef struct pts_stim {
 	pte_oc oc;            /* directed: the output checks */
 	char err[320];        /* a failure found by observe(), reported by check() */
 	long cyc;             /* last cycle */
-	void *cstate;         /* the case's state (after this struct) */
-	pt_env *env;          /* the environment (after the case's state) */
+	wg_case_runner run;   /* directed: the case's runner (wg_kit.h) */
+	pts_eng *eng;         /* directed: the script engine, the case's state (after this struct) */
+	pt_env *env;          /* the environment (after the engine) */
 } pts_stim;
 
 static size_t al16(size_t x) { return (x + 15u) & ~(size_t)15u; }
 
-static size_t pts_size(const long *p) { return al16(sizeof(pts_stim)) + al16(pts_case_size()) + pte_size(p); }
+static size_t pts_size(const long *p) { return al16(sizeof(pts_stim)) + al16(pts_eng_size()) + pte_size(p); }
 
 static const char *pts_init(void *st, const long *p, const wg_layout *L, const long *knobs, int case_idx,
 			    uint64_t seed, char *err, size_t n)
@@ -45,11 +48,16 @@ static const char *pts_init(void *st, const long *p, const wg_layout *L, const l
 	s->L = L;
 	pt_cfg_from_params(&s->c, p);
 	s->cs = case_idx;
-	s->cstate = (char *)st + al16(sizeof(pts_stim));
-	s->env = (pt_env *)((char *)st + al16(sizeof(pts_stim)) + al16(pts_case_size()));
+	s->eng = (pts_eng *)((char *)st + al16(sizeof(pts_stim)));
+	s->env = (pt_env *)((char *)st + al16(sizeof(pts_stim)) + al16(pts_eng_size()));
 	pte_oc_reset(&s->oc);
-	if (case_idx >= 0)
-		return pts_case_init(s->cstate, p, L, case_idx, err, n);
+	if (case_idx >= 0) {
+		if (pts_case_needs(&s->c, case_idx, err, n))
+			return err;
+		pts_eng_init(s->eng, p, L, pts_cases[case_idx].name);
+		return wg_case_start(&s->run, &pts_cases[case_idx], (size_t)L->nwords[WG_IN], pts_prologue,
+				     PTS_PROLOGUE, err, n);
+	}
 	return pte_init(s->env, p, knobs, seed, err, n);
 }
 
@@ -59,7 +67,7 @@ static int pts_next(void *st, const void *model, uint32_t *in, long cyc)
 	const pt_model *m = model;
 	s->cyc = cyc;
 	if (s->cs >= 0)
-		return pts_case_next(s->cstate, m, in, cyc);
+		return wg_case_drive(&s->run, s->eng, m, in, cyc);
 	memset(&s->cur, 0, sizeof s->cur);
 	pte_drive(s->env, m, &s->cur, cyc);
 	pte_pack(&s->c, s->L, &s->cur, in);
@@ -70,10 +78,10 @@ static int pts_next(void *st, const void *model, uint32_t *in, long cyc)
 static void unpack_in(const pts_stim *s, const uint32_t *f, pt_in *in)
 {
 	memset(in, 0, sizeof *in);
-	in->rst = (unsigned)wg_get(f + s->L->off[PT_RST_I], 0, 1);
-	in->ld_valid = (unsigned)wg_get(f + s->L->off[PT_LD_VALID_I], 0, 1);
-	in->pf_ready = (unsigned)wg_get(f + s->L->off[PT_PF_READY_I], 0, 1);
-	in->pf_present = (unsigned)wg_get(f + s->L->off[PT_PF_PRESENT_I], 0, 1);
+	in->rst = (unsigned)wg_port_get(s->L, f, PT_RST_I);
+	in->ld_valid = (unsigned)wg_port_get(s->L, f, PT_LD_VALID_I);
+	in->pf_ready = (unsigned)wg_port_get(s->L, f, PT_PF_READY_I);
+	in->pf_present = (unsigned)wg_port_get(s->L, f, PT_PF_PRESENT_I);
 }
 
 static void pts_observe(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc)
@@ -89,7 +97,7 @@ static void pts_observe(void *st, const void *model, const uint32_t *in, const u
 		const char *msg = pte_outcheck(&s->oc, &s->c, &ti, &o, cyc, buf, sizeof buf);
 		if (msg && !s->err[0])
 			snprintf(s->err, sizeof s->err, "%s", msg);
-		pts_case_observe(s->cstate, m, in, out, cyc);
+		pts_eng_observe(s->eng, in, out, cyc);
 		return;
 	}
 	pte_observe(s->env, m, &s->cur, &o, cyc);
@@ -101,7 +109,7 @@ static const char *pts_check(void *st, const void *model, const uint32_t *in, co
 	pts_stim *s = st;
 	EXPECT(!s->err[0], "%s", s->err);
 	if (s->cs >= 0)
-		return pts_case_check(s->cstate, model, in, out, cyc, buf, n);
+		return wg_case_check(&s->run, s->eng, model, in, out, cyc, buf, n);
 	const char *msg = pte_error(s->env);
 	EXPECT(!msg, "%s", msg);
 	return NULL;
@@ -128,7 +136,7 @@ static const char *pts_finish(void *st, long *key, char *buf, size_t n)
 	pts_stim *s = st;
 	*key = -1;
 	if (s->cs >= 0)
-		return pts_case_finish(s->cstate, key, buf, n);
+		return wg_case_finish(&s->run, s->eng, key, buf, n);
 	if (getenv("PTE_STATS"))
 		print_stats(s);
 	/* coverage floor: a random run long enough must have taken loads */
