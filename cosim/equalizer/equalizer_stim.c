@@ -1,8 +1,8 @@
 /* equalizer_stim.c - stimulus for Equalizer's per-SM block `equalizer`
  * (docs/equalizer.md): a random SM environment with kernel profiles, the
  * shadow of the contract that checks every output in every mode, and the
- * stimulus definition. The directed cases are in equalizer_stim_cases.c
- * (shared state: equalizer_stim.h).
+ * stimulus definition. The directed cases are in equalizer_stim_cases.c,
+ * the drive both use in equalizer_drive.c (shared state: equalizer_stim.h).
  *
  * Random mode. Kernels run one after another: a kernel start (kmax, wcta
  * drawn so that kmax*wcta <= WARPS) with every slot free, a work distributor
@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "equalizer_stim.h"
-#include "wg_rng.h"
+#include "equalizer_stim_cases.h"
 
 static const char *const eqs_profiles[] = {"compute", "memory", "cache", "unsaturated", "idle", "phases", "mixed", NULL};
 
@@ -67,18 +67,6 @@ static const int prof_pct[EP_NBASE][6] = {
 	[EP_IDLE] = {4, 50, 30, 1, 5, 50},
 };
 
-static uint64_t rnd(eqs_stim *s) { return wg_rng_next(&s->rng); }
-static long pick(eqs_stim *s, long n) { return n <= 1 ? 0 : (long)(((rnd(s) >> 32) * (uint64_t)n) >> 32); }
-static int pct(eqs_stim *s, long p) { return pick(s, 100) < p; }
-
-unsigned eqs_popc(uint64_t x)
-{
-	unsigned n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
 static int lg2(long x)
 {
 	int r = 0;
@@ -89,13 +77,11 @@ static int lg2(long x)
 
 /* ---- the shadow of docs/equalizer.md ---- */
 
-static unsigned slot_of(const eqs_stim *s, int w) { return s->cur.wslot[w]; }
-
 static uint64_t paused_w(const eqs_stim *s)
 {
 	uint64_t p = 0;
 	for (int w = 0; w < s->c.warps; w++) {
-		unsigned sl = slot_of(s, w);
+		unsigned sl = eqs_slot_of(s, w);
 		if (sl < (unsigned)s->c.max_ctas && (s->r.paused >> sl) & 1u)
 			p |= EB(w);
 	}
@@ -276,25 +262,10 @@ static void ref_step(eqs_stim *s)
 	r->rpend = (r->rpend || act == 3) && !in->launch && in->gwde;
 }
 
-int eqs_is_sample(const eqs_stim *s)
-{
-	return (s->r.cyc % (unsigned)s->c.sample_period) == (unsigned)s->c.sample_period - 1;
-}
+/* ---- frames: whole ports ---- */
 
-int eqs_is_eend(const eqs_stim *s) { return s->r.cyc == (unsigned)s->c.epoch - 1; }
-
-/* ---- frames ---- */
-
-static void put(const eqs_stim *s, uint32_t *in, int port, uint64_t v)
-{
-	int w = s->L->width[port];
-	wg_put(in + s->L->off[port], 0, (unsigned)w, v & wg_ones64(w));
-}
-
-static uint64_t get(const eqs_stim *s, const uint32_t *f, int port)
-{
-	return wg_get(f + s->L->off[port], 0, (unsigned)s->L->width[port]);
-}
+#define put(s, f, port, v) wg_port_put((s)->L, f, port, v)
+#define get(s, f, port) wg_port_get((s)->L, f, port)
 
 static void pack(const eqs_stim *s, uint32_t *in)
 {
@@ -309,7 +280,7 @@ static void pack(const eqs_stim *s, uint32_t *in)
 	put(s, in, EQ_DONE_I, c->done);
 	put(s, in, EQ_DONE_SLOT_I, c->dslot);
 	for (int w = 0; w < s->c.warps; w++)
-		wg_put(in + s->L->off[EQ_WSLOT_I], (unsigned)(w * s->SB), (unsigned)s->SB, c->wslot[w]);
+		wg_elem_put(s->L, in, EQ_WSLOT_I, w, s->SB, c->wslot[w]);
 	put(s, in, EQ_HV_I, c->hv);
 	put(s, in, EQ_HRDY_I, c->hrdy);
 	put(s, in, EQ_HMEM_I, c->hmem);
@@ -333,122 +304,6 @@ static void unpack_out(const eqs_stim *s, const uint32_t *out, eqs_out *o)
 	o->ev = (unsigned)get(s, out, EQ_EV_O);
 }
 
-/* ---- the environment (random and directed) ---- */
-
-/* warps of valid, unpaused slots (the shadow's state at the start of this cycle) */
-uint64_t eqs_avail(const eqs_stim *s)
-{
-	uint64_t m = 0;
-	for (int w = 0; w < s->c.warps; w++) {
-		unsigned sl = slot_of(s, w);
-		if (s->cur.wcta && sl < (unsigned)s->c.max_ctas && ((s->r.valid & ~s->r.paused) >> sl) & 1u)
-			m |= EB(w);
-	}
-	return m;
-}
-
-static void map_warps(eqs_stim *s)
-{
-	unsigned top = (unsigned)wg_ones64(s->SB);
-	for (int w = 0; w < s->c.warps; w++) {
-		unsigned sl = s->cur.wcta ? (unsigned)w / s->cur.wcta : 0;
-		s->cur.wslot[w] = (uint8_t)(sl > top ? top : sl);
-	}
-}
-
-void eqs_kstart(eqs_stim *s, unsigned kmax, unsigned wcta, long pool)
-{
-	s->krun = 1;
-	s->kmax = kmax, s->wcta = wcta, s->pool = pool;
-	s->gw_at = -1;
-	s->cur.kstart = 1;
-	s->nkstart++;
-}
-
-/* The kernel's inputs and an answered request (not in a kernel start's cycle). */
-void eqs_gwde(eqs_stim *s)
-{
-	eqs_in *c = &s->cur;
-	c->kmax = s->krun ? s->kmax : 0;
-	c->wcta = s->krun ? s->wcta : 0;
-	c->gwde = s->krun && s->pool > 0;
-	map_warps(s);
-	if (c->kstart || s->gw_at < 0)
-		return;
-	if (!s->r.rpend) { /* forgotten: the distributor ran out */
-		s->gw_at = -1;
-		return;
-	}
-	unsigned fr = ~s->r.valid & (unsigned)wg_ones64(s->c.max_ctas);
-	if (s->cyc_now < s->gw_at || !fr || s->pool <= 0)
-		return;
-	int sl = 0;
-	while (!((fr >> sl) & 1u))
-		sl++;
-	c->launch = 1, c->lslot = (unsigned)sl;
-	s->pool--;
-	s->gw_at = -1;
-	s->nlaunch++;
-	s->life[sl] = 1 + pick(s, s->k[EK_CTA_LIFE]);
-	s->sprof[sl] = pct(s, 70) ? s->prof : (int)pick(s, EP_NBASE); /* mixed: mostly the kernel's tendency */
-}
-
-/* ---- directed warps: an epoch's sums spread over its samples ---- */
-
-static long share(long sum, int S, long k) { return sum / S + (k < sum % S); }
-
-void eqs_drive_row(eqs_stim *s, const eqs_row *row)
-{
-	eqs_in *c = &s->cur;
-	uint64_t av = eqs_avail(s), vw = 0;
-	long k = (long)(s->r.cyc / (unsigned)s->c.sample_period);
-	long nm = 0, nx = 0, nw = 0, ne = 0;
-	for (int w = 0; w < s->c.warps; w++) /* warps of valid slots */
-		if (c->wcta && slot_of(s, w) < (unsigned)s->c.max_ctas && (s->r.valid >> slot_of(s, w)) & 1u)
-			vw |= EB(w);
-	/* paused warps' heads look like X_mem: they must not be counted */
-	uint64_t pz = vw & ~av;
-	c->hv = c->hrdy = c->hmem = pz;
-	c->hbar = c->iss = 0;
-	c->lsu_full = 0;
-	switch (row->kind) {
-	case R_IDLE:
-		return;
-	case R_ALLMEM:
-		nm = eqs_popc(av);
-		break;
-	case R_ALLWAIT:
-		nw = eqs_popc(av);
-		break;
-	case R_EDGE_ODD: /* the first sample: one X_mem warp; the last: 64 */
-		nm = k == 0 ? 1 : k == s->S - 1 ? 64 : 0;
-		break;
-	default:
-		nm = share(row->xm, s->S, k);
-		nx = share(row->xa, s->S, k);
-		nw = share(row->wt, s->S, k);
-		ne = share(row->a - row->xm - row->xa - row->wt, s->S, k); /* active only (at a barrier) */
-		break;
-	}
-	if (ne > 0 && !s->c.barrier_active && !s->ferr[0])
-		snprintf(s->ferr, sizeof s->ferr, "stimulus: the row needs BARRIER_IS_ACTIVE=1");
-	for (int w = 0; w < s->c.warps; w++) {
-		if (!((av >> w) & 1u))
-			continue;
-		uint64_t b = EB(w);
-		if (nm > 0)
-			c->hv |= b, c->hrdy |= b, c->hmem |= b, nm--;
-		else if (nx > 0)
-			c->hv |= b, c->hrdy |= b, nx--;
-		else if (nw > 0)
-			c->hv |= b, nw--;
-		else if (ne > 0)
-			c->hv |= b, c->hbar |= b, ne--;
-	}
-	if ((nm > 0 || nx > 0 || nw > 0 || ne > 0) && !s->ferr[0])
-		snprintf(s->ferr, sizeof s->ferr, "stimulus: not enough unpaused warps for the row at sample %ld", k);
-}
-
 /* ---- random ---- */
 
 /* PROFILE=phases: T goes down in memory phases and up again in unsaturated ones */
@@ -467,7 +322,7 @@ static void env_reset(eqs_stim *s)
 	s->krun = 0;
 	s->pool = 0;
 	s->gw_at = -1;
-	s->gap = 1 + pick(s, 10);
+	s->gap = 1 + eqs_pick(s, 10);
 	memset(s->life, 0, sizeof s->life);
 	memset(s->hold, 0, sizeof s->hold);
 	memset(s->hst, 0, sizeof s->hst);
@@ -476,7 +331,7 @@ static void env_reset(eqs_stim *s)
 static void random_next(eqs_stim *s, long t)
 {
 	eqs_in *c = &s->cur;
-	if (t < 2 || pick(s, 1000000) < s->k[EK_RESET_PPM]) {
+	if (t < 2 || eqs_pick(s, 1000000) < s->k[EK_RESET_PPM]) {
 		c->rst = 1;
 		s->nrst++;
 		env_reset(s);
@@ -488,22 +343,22 @@ static void random_next(eqs_stim *s, long t)
 			s->gap--;
 		} else if (!s->r.valid) {
 			long kmx = s->c.max_ctas < s->c.warps ? s->c.max_ctas : s->c.warps;
-			unsigned km = 1 + (unsigned)pick(s, kmx);
-			unsigned wc = 1 + (unsigned)pick(s, s->c.warps / (long)km);
-			long pool = s->k[EK_KCTAS] ? 1 + pick(s, s->k[EK_KCTAS]) : (long)km * (8 + pick(s, 16));
+			unsigned km = 1 + (unsigned)eqs_pick(s, kmx);
+			unsigned wc = 1 + (unsigned)eqs_pick(s, s->c.warps / (long)km);
+			long pool = s->k[EK_KCTAS] ? 1 + eqs_pick(s, s->k[EK_KCTAS]) : (long)km * (8 + eqs_pick(s, 16));
 			eqs_kstart(s, km, wc, pool);
 			if (s->k[EK_PROFILE] == EP_MIXED)
-				s->prof = (int)pick(s, EP_NBASE);
+				s->prof = (int)eqs_pick(s, EP_NBASE);
 			if (s->k[EK_PROFILE] == EP_PHASES) { /* T starts at kmax: begin with a memory phase (down) */
 				static const int mem_phase[] = {0, 3, 6};
-				s->phase = mem_phase[pick(s, 3)];
+				s->phase = mem_phase[eqs_pick(s, 3)];
 				s->prof = phase_order[s->phase];
 				s->prof_ep = (int)s->k[EK_PHASE_EP];
 			}
 		}
 	} else if (s->pool <= 0 && !s->r.valid) {
 		s->krun = 0;
-		s->gap = 1 + pick(s, s->k[EK_KGAP]);
+		s->gap = 1 + eqs_pick(s, s->k[EK_KGAP]);
 	}
 	eqs_gwde(s);
 	/* CTAs finish after their unpaused lifetime */
@@ -519,10 +374,10 @@ static void random_next(eqs_stim *s, long t)
 		}
 	/* warps' heads */
 	uint64_t pw = paused_w(s), elig = 0;
-	int lp = s->k[EK_PROFILE] == EP_MIXED ? (int)pick(s, EP_NBASE) : cur_prof(s, 0);
-	c->lsu_full = pct(s, prof_pct[lp][4]);
+	int lp = s->k[EK_PROFILE] == EP_MIXED ? (int)eqs_pick(s, EP_NBASE) : cur_prof(s, 0);
+	c->lsu_full = wg_pct(&s->rng, prof_pct[lp][4]);
 	for (int w = 0; w < s->c.warps; w++) {
-		unsigned sl = slot_of(s, w);
+		unsigned sl = eqs_slot_of(s, w);
 		if (!c->wcta || sl >= (unsigned)s->c.max_ctas || !((s->r.valid >> sl) & 1u)) {
 			s->hst[w] = 0, s->hold[w] = 0;
 			continue;
@@ -531,9 +386,9 @@ static void random_next(eqs_stim *s, long t)
 			const int *pp = prof_pct[cur_prof(s, (int)sl)];
 			int hb = 0; /* one draw per bit, in a fixed order (the same stream in every build) */
 			for (int b = 0; b < 4; b++)
-				hb |= pct(s, pp[b]) << b;
+				hb |= wg_pct(&s->rng, pp[b]) << b;
 			s->hst[w] = (uint8_t)hb;
-			s->hold[w] = 1 + pick(s, 2 * s->k[EK_DWELL]);
+			s->hold[w] = 1 + eqs_pick(s, 2 * s->k[EK_DWELL]);
 		}
 		uint64_t b = EB(w);
 		c->hv |= s->hst[w] & 1u ? b : 0;
@@ -550,12 +405,12 @@ static void random_next(eqs_stim *s, long t)
 		if (!left)
 			break;
 		int w = -1;
-		for (long n = pick(s, eqs_popc(left)); n >= 0; n--) {
+		for (long n = eqs_pick(s, eqs_popc(left)); n >= 0; n--) {
 			w = __builtin_ctzll(left);
 			left &= left - 1;
 		}
-		int sl = slot_of(s, w);
-		if (!pct(s, prof_pct[cur_prof(s, sl < s->c.max_ctas ? sl : 0)][5]))
+		int sl = eqs_slot_of(s, w);
+		if (!wg_pct(&s->rng, prof_pct[cur_prof(s, sl < s->c.max_ctas ? sl : 0)][5]))
 			continue;
 		if ((c->hmem >> w) & 1u) {
 			if (mem || c->lsu_full)
@@ -587,8 +442,8 @@ static const char *eqs_init(void *st, const long *p, const wg_layout *L, const l
 	s->cs = case_idx;
 	s->rng = wg_rng_seed(seed);
 	s->r.hdir = 1;
-	s->phase = case_idx < 0 ? (int)pick(s, NPHASE) : 0; /* random: the phase; directed: the script's step */
-	s->prof = s->k[EK_PROFILE] == EP_PHASES ? phase_order[s->phase] : (int)pick(s, EP_NBASE);
+	s->phase = case_idx < 0 ? (int)eqs_pick(s, NPHASE) : 0; /* random: the phase; directed: the script's step */
+	s->prof = s->k[EK_PROFILE] == EP_PHASES ? phase_order[s->phase] : (int)eqs_pick(s, EP_NBASE);
 	s->prof_ep = (int)s->k[EK_PHASE_EP];
 	s->kauto = !s->k[EK_CTA_LIFE] && !s->k[EK_KCTAS];
 	if (!s->k[EK_CTA_LIFE])
@@ -630,7 +485,7 @@ static int eqs_next(void *st, const void *model, uint32_t *in, long cyc)
 	s->cyc_now = cyc;
 	if (s->cs < 0)
 		random_next(s, cyc);
-	else if (!eqs_case_next(s, cyc))
+	else if (!wg_case_drive(&s->run, s, model, in, cyc)) /* the case fills s->cur */
 		return 0;
 	pack(s, in);
 	return 1;
@@ -645,7 +500,7 @@ static void eqs_observe(void *st, const void *model, const uint32_t *in, const u
 	if (s->cur.rst)
 		return;
 	if (get(s, out, EQ_CTA_REQ_O) && s->krun && s->gw_at < 0)
-		s->gw_at = cyc + 1 + (s->cs < 0 ? pick(s, s->k[EK_GWDE_DELAY]) : 0);
+		s->gw_at = cyc + 1 + (s->cs < 0 ? eqs_pick(s, s->k[EK_GWDE_DELAY]) : 0);
 	if (s->ep != ep0 && s->cs < 0 && s->k[EK_PROFILE] == EP_PHASES && --s->prof_ep <= 0) {
 		s->phase = (s->phase + 1) % NPHASE;
 		s->prof = phase_order[s->phase];
@@ -656,7 +511,6 @@ static void eqs_observe(void *st, const void *model, const uint32_t *in, const u
 static const char *eqs_check(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc, char *buf,
 			     size_t n)
 {
-	(void)in;
 	eqs_stim *s = st;
 	eqs_out o;
 	const eqs_out *e = &s->exp;
@@ -694,13 +548,16 @@ static const char *eqs_check(void *st, const void *model, const uint32_t *in, co
 	EXPECT(o.req == e->req, "cycle %ld: cta_req_o=%u, the controller rule gives %u", cyc, o.req, e->req);
 	EXPECT(o.ev == e->ev, "cycle %ld: ev_o=%#x, expected %#x", cyc, o.ev,
 	       e->ev);
-	return s->cs < 0 ? NULL : eqs_case_check(s, &o, cyc, buf, n);
+	if (s->cs < 0)
+		return NULL;
+	const char *msg = eqs_case_record(s, &o, cyc, buf, n);
+	return msg ? msg : wg_case_check(&s->run, s, model, in, out, cyc, buf, n);
 }
 
 static const char *eqs_finish(void *st, long *key, char *buf, size_t n)
 {
 	eqs_stim *s = st;
-	*key = s->key;
+	*key = 0; /* random stimulus marks no cycle */
 	if (s->cs < 0 && getenv("EQ_STATS"))
 		fprintf(stderr,
 			"EQ_STATS lines: 8=%ld 11=%ld 13=%ld 15=%ld 18=%ld 22=%ld none=%ld no-kernel=%ld; T up %ld down %ld; "
@@ -708,8 +565,12 @@ static const char *eqs_finish(void *st, long *key, char *buf, size_t n)
 			s->nline[EL_8], s->nline[EL_11], s->nline[EL_13], s->nline[EL_15], s->nline[EL_18], s->nline[EL_22],
 			s->nline[EL_NONE], s->nline[EL_NOK], s->tup, s->tdown, s->npause, s->nunpause, s->nreq, s->nlaunch,
 			s->ndone, s->nkstart, s->nrst, s->cyc_now + 1, (s->cyc_now + 1) / s->c.epoch);
-	if (s->cs >= 0)
-		return eqs_case_finish(s, key, buf, n);
+	if (s->cs >= 0) {
+		const char *msg = wg_case_finish(&s->run, s, key, buf, n);
+		if (*key < 0) /* a case that failed before its marker: cycle 0, as before the kit */
+			*key = 0;
+		return msg;
+	}
 	/* coverage floor (random mode with the auto kernel length): a run that
 	 * decides too little, or a phases run that never moves T, checks little */
 	long nep = (s->cyc_now + 1) / s->c.epoch, ndec = 0;

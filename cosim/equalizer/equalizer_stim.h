@@ -1,7 +1,7 @@
 /* equalizer_stim.h - internal to the `equalizer` stimulus (docs/equalizer.md):
- * the generator state shared by the random environment and the shadow of
- * the contract (equalizer_stim.c) and the directed cases
- * (equalizer_stim_cases.c). */
+ * the generator state, and the drive helpers (equalizer_drive.c) that both
+ * the random environment with the shadow of the contract (equalizer_stim.c)
+ * and the directed cases (equalizer_stim_cases.c) use. */
 #ifndef EQUALIZER_STIM_H
 #define EQUALIZER_STIM_H
 
@@ -10,7 +10,7 @@
 
 #include "equalizer.h"
 #include "wg_bits.h"
-#include "wg_stim.h"
+#include "wg_kit.h"
 
 /* knobs of the random stream (equalizer_stim.c) */
 enum {
@@ -89,6 +89,7 @@ typedef struct eqs_stim {
 	int S, SB;                 /* samples per epoch, slot bits */
 	long k[EQS_NKNOBS];        /* knobs */
 	int cs;                    /* directed case or -1 */
+	wg_case_runner run;        /* its runner (wg_kit.h) */
 	uint64_t rng;              /* xorshift state */
 	eqs_ref r;                 /* the shadow */
 	eqs_in cur;                /* this cycle's inputs */
@@ -126,33 +127,21 @@ typedef struct eqs_stim {
 	unsigned last_sample;      /* sample_o of the previous cycle */
 	eq_sample_counts last_sums; /* the C model's eq_last_sums() in this cycle */
 	long dslot_cyc;            /* directed: the cycle of the injected cta_done_i, -1 none */
-	long key;                  /* the waveform marker */
 } eqs_stim;
 
 #define EB(w) (UINT64_C(1) << (w))
 
-/* equalizer_stim.c: helpers shared with the cases */
+/* Uniform in 0..n-1 (wg_pick), with no draw for n <= 1. */
+static inline long eqs_pick(eqs_stim *s, long n) { return n <= 1 ? 0 : wg_pick(&s->rng, n); }
+
+/* The slot of warp w this cycle (wslot_i as driven). */
+static inline unsigned eqs_slot_of(const eqs_stim *s, int w) { return s->cur.wslot[w]; }
+
+/* equalizer_drive.c: the environment's drive, for random and directed runs */
 unsigned eqs_popc(uint64_t x);
 uint64_t eqs_avail(const eqs_stim *s);          /* warps of valid, unpaused slots */
 void eqs_kstart(eqs_stim *s, unsigned kmax, unsigned wcta, long pool);
 void eqs_gwde(eqs_stim *s);                     /* launch an answered request into the lowest free slot */
 void eqs_drive_row(eqs_stim *s, const eqs_row *row);
-int eqs_is_sample(const eqs_stim *s);           /* this cycle is a sample cycle (shadow) */
-int eqs_is_eend(const eqs_stim *s);
-
-/* equalizer_stim_cases.c */
-enum {
-	C_EPOCH_EDGE, C_CNT_MAX,
-	C_TT_XMEM_W, C_TT_XALU_W, C_TT_XMEM_2, C_TT_UNSAT_COMP, C_TT_UNSAT_TIE, C_TT_DEGEN, C_TT_IDLE,
-	C_NORM_SHIFT, C_VF_PERF,
-	C_HYST, C_HYST_BROKEN, C_HYST_CLAMP,
-	C_DONE_PAUSED, C_PAUSE_DONE, C_INC_NONE, C_KCHANGE, C_IDLE_SM,
-	EQS_NCASES
-};
-extern const wg_case_def eqs_cases[EQS_NCASES];
-const char *eqs_case_init(eqs_stim *s, char *err, size_t n);
-int eqs_case_next(eqs_stim *s, long cyc);       /* fill s->cur; 0 when the case has ended */
-const char *eqs_case_check(eqs_stim *s, const eqs_out *o, long cyc, char *buf, size_t n);
-const char *eqs_case_finish(eqs_stim *s, long *key, char *buf, size_t n);
 
 #endif

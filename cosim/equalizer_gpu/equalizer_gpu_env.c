@@ -10,6 +10,7 @@
 #include "equalizer_gpu.h"
 #include "vf_manager.h"
 #include "wg_bits.h"
+#include "wg_kit.h"
 #include "wg_rng.h"
 
 static const char *const eqe_prof_names[] = {"MIX", "COMPUTE", "MEMORY", "CACHE", "UNSAT", "IMBALANCE", "PHASE", NULL};
@@ -157,14 +158,15 @@ static void fail(eqg_env *e, long cyc, const char *msg)
 
 static int fw(const eqg_env *e, int port) { return e->L->width[port] / e->sms; }
 
+/* Bits [lsb, lsb + n) of SM sm's field. */
 static void put(const eqg_env *e, uint32_t *in, int port, int sm, int lsb, int n, uint64_t v)
 {
-	wg_put(in + e->L->off[port], (unsigned)(sm * fw(e, port) + lsb), (unsigned)n, v);
+	wg_slice_put(e->L, in, port, sm * fw(e, port) + lsb, n, v);
 }
 
 static uint64_t get(const eqg_env *e, const uint32_t *out, int port, int sm, int lsb, int n)
 {
-	return wg_get(out + e->L->off[port], (unsigned)(sm * fw(e, port) + lsb), (unsigned)n);
+	return wg_slice_get(e->L, out, port, sm * fw(e, port) + lsb, n);
 }
 
 static uint64_t get_all(const eqg_env *e, const uint32_t *out, int port, int sm)
@@ -568,7 +570,7 @@ static void record_epoch(eqg_env *e, const uint32_t *out, long cyc, int kmax)
 	}
 	p->sm_level = e->sm_level;
 	p->mem_level = e->mem_level;
-	p->win = (unsigned)wg_get(out + e->L->off[EQG_WIN_O], 0, (unsigned)e->L->width[EQG_WIN_O]);
+	p->win = (unsigned)wg_port_get(e->L, out, EQG_WIN_O);
 	p->issued = e->ep_issued;
 	p->cycles = cyc - e->ep_start;
 	p->kernel_profile = e->running ? e->prof : -1;
@@ -596,7 +598,7 @@ void eqe_observe(eqg_env *e, const uint32_t *in, const uint32_t *out, long cyc)
 	e->st.cycles++;
 	char m[200];
 	/* chip-level checks */
-	int sml = (int)wg_get(out + e->L->off[EQG_SM_LEVEL_O], 0, 2), mml = (int)wg_get(out + e->L->off[EQG_MEM_LEVEL_O], 0, 2);
+	int sml = (int)wg_slice_get(e->L, out, EQG_SM_LEVEL_O, 0, 2), mml = (int)wg_slice_get(e->L, out, EQG_MEM_LEVEL_O, 0, 2);
 	if (sml == 3 || mml == 3 || (sml != VFM_NORMAL && mml != VFM_NORMAL)) {
 		snprintf(m, sizeof m, "VF levels SM %d memory %d: at most one domain off nominal, never 3", sml, mml);
 		fail(e, cyc, m);

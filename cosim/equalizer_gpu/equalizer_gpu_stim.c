@@ -8,7 +8,11 @@
  * controller against the contract, numBlocks in [1, kmax], aligned
  * decisions, at most one VF domain off nominal, progress), and the epoch
  * timing: after a reset or a kernel start in cycle c every SM decides in
- * cycles c + 1 + j x EPOCH (j >= 1) and in no other cycle. */
+ * cycles c + 1 + j x EPOCH (j >= 1) and in no other cycle.
+ *
+ * A directed case (wg_kit.h) is the environment with the case's knobs
+ * (eqgs_case_knobs): the environment drives every cycle in every mode; the
+ * case's function says how long it runs and adds its checks and claims. */
 #include <stdio.h>
 #include <string.h>
 
@@ -17,37 +21,16 @@
 #include "equalizer_gpu_env.h"
 #include "vf_manager.h"
 #include "wg_bits.h"
-#include "wg_stim.h"
+#include "wg_kit.h"
 
 enum { C_IMBALANCE, C_ALIGNED, EQGS_NCASES };
 
 #define CASE_PARAMS "SMS=3,WARPS=16,MAX_CTAS=8,SAMPLE_PERIOD=16,EPOCH=512,SM_LAT=64,MEM_LAT=64"
 
-static const wg_case_def eqgs_cases[EQGS_NCASES] = {
-	[C_IMBALANCE] = {"imbalance_idle_sms_vote_comp",
-			 "a load-imbalanced kernel: SM 0 keeps one long CTA while the other SMs run out of work; every "
-			 "SM that had no CTA during a whole epoch decides 0 / COMP (Alg. 1 line 22), the idle majority "
-			 "wins the vote (win_o = COMP's request) and the manager moves the level that way",
-			 "Sethia §3.3 (load imbalance), Alg. 1 lines 21-22", CASE_PARAMS},
-	[C_ALIGNED] = {"all_sms_aligned",
-		       "short kernels of every profile back to back: each kernel start restarts every SM's epoch, every "
-		       "decision comes on all SMs in the same cycle exactly EPOCH cycles apart, the manager sees only "
-		       "aligned strobes",
-		       "docs/equalizer.md decision 7, docs/vf_manager.md Protocol", CASE_PARAMS},
-};
-
-static const char *const eqgs_case_knobs[EQGS_NCASES] = {
-	[C_IMBALANCE] = "PROFILE=IMBALANCE,KLEN=60,CTAS=4,LONG=200,KGAP=8,RESET_PPM=0",
-	[C_ALIGNED] = "PROFILE=MIX,KLEN=40,CTAS=3,KGAP=5,RESET_PPM=0",
-};
-
-static const long eqgs_case_cycles[EQGS_NCASES] = {20000, 20000};
-
 typedef struct eqgs_stim {
 	const wg_layout *L;     /* the composition's frame layout */
 	int cs;                 /* directed case, or -1 */
-	long end;               /* directed: cycles to run */
-	long key;               /* cycle of the key event */
+	wg_case_runner run;     /* its runner (wg_kit.h) */
 	int sms, epoch, obj;    /* parameters */
 	long start;             /* last reset or kernel start cycle (epoch origin) */
 	long kstarts;           /* kernel starts seen */
@@ -66,61 +49,10 @@ typedef struct eqgs_stim {
 	eqg_env *env;           /* the environment (after this struct) */
 } eqgs_stim;
 
-static size_t head_size(void) { return (sizeof(eqgs_stim) + 15u) & ~(size_t)15u; }
-
-static size_t eqgs_size(const long *p) { return head_size() + eqe_size(p); }
-
-static const char *eqgs_init(void *st, const long *p, const wg_layout *L, const long *knobs, int case_idx,
-			     uint64_t seed, char *err, size_t n)
-{
-	eqgs_stim *s = st;
-	long k[EQE_NKNOBS];
-	memcpy(k, knobs, sizeof k);
-	s->L = L;
-	s->cs = case_idx;
-	s->key = -1;
-	s->start = -1;
-	s->sms = (int)p[EQG_P_SMS];
-	s->epoch = (int)p[EQG_P_EPOCH];
-	s->obj = (int)p[EQG_P_OBJECTIVE];
-	s->sm_lat = (int)p[EQG_P_SM_LAT];
-	s->mem_lat = (int)p[EQG_P_MEM_LAT];
-	s->tr_start = -1;
-	s->env = (eqg_env *)((char *)st + head_size());
-	if (case_idx >= 0) {
-		wg_block kb = {.name = "knob", .params = eqe_knobs, .nparams = EQE_NKNOBS};
-		if (wg_params_apply(&kb, k, eqgs_case_knobs[case_idx], err, n))
-			return err;
-		s->end = eqgs_case_cycles[case_idx];
-		if (case_idx == C_IMBALANCE && s->sms < 3) {
-			snprintf(err, n, "equalizer_gpu: imbalance_idle_sms_vote_comp needs SMS >= 3 (an idle majority)");
-			return err;
-		}
-	}
-	return eqe_init(s->env, p, L, k, seed, err, n);
-}
-
-static int eqgs_next(void *st, const void *model, uint32_t *in, long cyc)
-{
-	(void)model;
-	eqgs_stim *s = st;
-	if (s->cs >= 0 && cyc >= s->end)
-		return 0;
-	eqe_drive(s->env, in, cyc);
-	return 1;
-}
-
-static void eqgs_observe(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc)
-{
-	(void)model;
-	eqgs_stim *s = st;
-	eqe_observe(s->env, in, out, cyc);
-}
-
+/* SM sm's field of a port (SMS equal fields). */
 static uint64_t field(const eqgs_stim *s, const uint32_t *f, int port, int sm)
 {
-	int w = s->L->width[port] / s->sms;
-	return wg_get(f + s->L->off[port], (unsigned)(sm * w), (unsigned)w);
+	return wg_elem_get(s->L, f, port, sm, s->L->width[port] / s->sms);
 }
 
 /* The request COMP maps to under OBJECTIVE (docs/equalizer.md). */
@@ -131,7 +63,7 @@ static unsigned comp_req(const eqgs_stim *s)
 
 static unsigned lvl(const eqgs_stim *s, const uint32_t *f, int port)
 {
-	return (unsigned)wg_get(f + s->L->off[port], 0, 2);
+	return (unsigned)wg_slice_get(s->L, f, port, 0, 2);
 }
 
 /* One VF step: up (normal -> high, low -> normal) or down, saturating. */
@@ -149,12 +81,13 @@ static unsigned toward_normal(unsigned l) { return l == VFM_HIGH ? VFM_NORMAL : 
  * way, the win must start a transition in COMP's direction (the target
  * domain one step, the other toward normal; docs/vf_manager.md), followed
  * cycle by cycle in follow_tr until it is applied lat cycles later. */
-static const char *comp_win(eqgs_stim *s, const uint32_t *out, long cyc, char *buf, size_t n)
+static void comp_win(eqgs_stim *s, wg_cyc *c)
 {
+	const uint32_t *out = c->out;
 	unsigned old[2] = {lvl(s, out, EQG_SM_LEVEL_O), lvl(s, out, EQG_MEM_LEVEL_O)}, nw[2];
-	if (wg_get(out + s->L->off[EQG_BUSY_O], 0, 1)) {
+	if (wg_slice_get(s->L, out, EQG_BUSY_O, 0, 1)) {
 		s->wins_busy++;
-		return NULL;
+		return;
 	}
 	if (s->obj == EQ_OBJ_PERFORMANCE) { /* COMP -> SM raise */
 		nw[0] = step(old[0], 1);
@@ -165,83 +98,192 @@ static const char *comp_win(eqgs_stim *s, const uint32_t *out, long cyc, char *b
 	}
 	if (nw[0] == old[0] && nw[1] == old[1]) {
 		s->wins_sat++;
-		return NULL;
+		return;
 	}
-	EXPECT(s->tr_start < 0, "a win at cycle %ld while the transition started at cycle %ld is still pending", cyc,
-	       s->tr_start);
+	WG_EXPECT(c, s->tr_start < 0, "a win at cycle %ld while the transition started at cycle %ld is still pending",
+		  c->cyc, s->tr_start);
 	int lat = 1;
 	if (nw[0] != old[0] && s->sm_lat > lat)
 		lat = s->sm_lat;
 	if (nw[1] != old[1] && s->mem_lat > lat)
 		lat = s->mem_lat;
-	s->tr_start = cyc;
+	s->tr_start = c->cyc;
 	s->tr_lat = lat;
 	memcpy(s->tr_old, old, sizeof old);
 	memcpy(s->tr_new, nw, sizeof nw);
-	return NULL;
 }
 
 /* Imbalance: the transition an idle win started: in flight (busy_o, the
  * next levels COMP's way, the old levels kept) until strobe + lat, where the
  * new levels are current. The apply cycle is the key event. */
-static const char *follow_tr(eqgs_stim *s, const uint32_t *out, long cyc, char *buf, size_t n)
+static void follow_tr(eqgs_stim *s, wg_cyc *c)
 {
-	long d = cyc - s->tr_start;
+	const uint32_t *out = c->out;
+	long d = c->cyc - s->tr_start;
 	unsigned cur[2] = {lvl(s, out, EQG_SM_LEVEL_O), lvl(s, out, EQG_MEM_LEVEL_O)};
 	unsigned nxt[2] = {lvl(s, out, EQG_SM_NEXT_O), lvl(s, out, EQG_MEM_NEXT_O)};
-	int busy = (int)wg_get(out + s->L->off[EQG_BUSY_O], 0, 1);
+	int busy = (int)wg_slice_get(s->L, out, EQG_BUSY_O, 0, 1);
 	if (d < s->tr_lat) {
-		EXPECT(busy && nxt[0] == s->tr_new[0] && nxt[1] == s->tr_new[1] && cur[0] == s->tr_old[0] &&
-			       cur[1] == s->tr_old[1],
-		       "%ld cycles after the idle majority's win (cycle %ld): busy %d, levels SM %u mem %u, next SM %u "
-		       "mem %u; expected a transition from SM %u mem %u to SM %u mem %u in flight",
-		       d, s->tr_start, busy, cur[0], cur[1], nxt[0], nxt[1], s->tr_old[0], s->tr_old[1], s->tr_new[0],
-		       s->tr_new[1]);
-		return NULL;
+		WG_EXPECT(c, busy && nxt[0] == s->tr_new[0] && nxt[1] == s->tr_new[1] && cur[0] == s->tr_old[0] &&
+				     cur[1] == s->tr_old[1],
+			  "%ld cycles after the idle majority's win (cycle %ld): busy %d, levels SM %u mem %u, next SM %u "
+			  "mem %u; expected a transition from SM %u mem %u to SM %u mem %u in flight",
+			  d, s->tr_start, busy, cur[0], cur[1], nxt[0], nxt[1], s->tr_old[0], s->tr_old[1], s->tr_new[0],
+			  s->tr_new[1]);
+		return;
 	}
-	EXPECT(!busy && cur[0] == s->tr_new[0] && cur[1] == s->tr_new[1],
-	       "%ld cycles after the idle majority's win (cycle %ld, latency %d): busy %d, levels SM %u mem %u, "
-	       "expected SM %u mem %u applied",
-	       d, s->tr_start, s->tr_lat, busy, cur[0], cur[1], s->tr_new[0], s->tr_new[1]);
-	if (!s->moved)
-		s->moved = s->key = cyc;
+	WG_EXPECT(c, !busy && cur[0] == s->tr_new[0] && cur[1] == s->tr_new[1],
+		  "%ld cycles after the idle majority's win (cycle %ld, latency %d): busy %d, levels SM %u mem %u, "
+		  "expected SM %u mem %u applied",
+		  d, s->tr_start, s->tr_lat, busy, cur[0], cur[1], s->tr_new[0], s->tr_new[1]);
+	if (!s->moved) {
+		s->moved = c->cyc;
+		wg_key(c);
+	}
 	s->tr_start = -1;
-	return NULL;
 }
 
 /* Imbalance: at a decision, the SMs idle during the whole epoch. */
-static const char *idle_check(eqgs_stim *s, const uint32_t *out, long cyc, char *buf, size_t n)
+static void idle_check(eqgs_stim *s, wg_cyc *c)
 {
+	const uint32_t *out = c->out;
 	int idle = 0;
 	for (int k = 0; k < s->sms; k++) {
 		if ((s->busy >> k) & 1u)
 			continue;
 		idle++;
-		EXPECT(field(s, out, EQG_VOTE_O, k) == EQ_VOTE_COMP && field(s, out, EQG_DELTA_O, k) == EQ_DELTA_ZERO,
-		       "SM %d had no CTA during the epoch but decided delta %llu vote %llu (expected 0, COMP)", k,
-		       (unsigned long long)field(s, out, EQG_DELTA_O, k), (unsigned long long)field(s, out, EQG_VOTE_O, k));
+		WG_EXPECT(c, field(s, out, EQG_VOTE_O, k) == EQ_VOTE_COMP && field(s, out, EQG_DELTA_O, k) == EQ_DELTA_ZERO,
+			  "SM %d had no CTA during the epoch but decided delta %llu vote %llu (expected 0, COMP)", k,
+			  (unsigned long long)field(s, out, EQG_DELTA_O, k),
+			  (unsigned long long)field(s, out, EQG_VOTE_O, k));
 	}
 	if (2 * idle > s->sms) {
-		unsigned win = (unsigned)wg_get(out + s->L->off[EQG_WIN_O], 0, 3);
-		EXPECT(win == comp_req(s), "%d of %d SMs idle (COMP) but the manager's winner is %u, expected %u", idle,
-		       s->sms, win, comp_req(s));
+		unsigned win = (unsigned)wg_slice_get(s->L, out, EQG_WIN_O, 0, 3);
+		WG_EXPECT(c, win == comp_req(s), "%d of %d SMs idle (COMP) but the manager's winner is %u, expected %u",
+			  idle, s->sms, win, comp_req(s));
 		s->idle_wins++;
-		return comp_win(s, out, cyc, buf, n);
+		comp_win(s, c);
 	}
-	return NULL;
+}
+
+/* ---- the directed cases (wg_kit.h): the environment drives; a case runs
+ * for its cycles and checks in the CHECK phase, before check()'s epoch-window
+ * bookkeeping of the cycle (s->busy, s->clean: the window that just closed) */
+
+static void case_imbalance(void *st, wg_cyc *c)
+{
+	eqgs_stim *s = st;
+	if (wg_checking(c)) {
+		int rst = (int)wg_slice_get(s->L, c->driven, EQG_RST_I, 0, 1);
+		int dec = (int)field(s, c->out, EQG_DEC_VALID_O, 0);
+		if (rst)
+			s->tr_start = -1;
+		else if (s->tr_start >= 0 && c->cyc > s->tr_start)
+			follow_tr(s, c);
+		if (!c->fail && dec && s->clean && eqe_kernel(s->env, NULL) >= 0)
+			idle_check(s, c);
+	}
+	if (wg_done(c)) {
+		const eqe_stats *t = eqe_get_stats(s->env);
+		WG_EXPECT(c, s->idle_wins > 0, "no epoch with an idle majority (%ld decisions, %llu kernels done)",
+			  s->decisions, (unsigned long long)t->kernels_done);
+		WG_EXPECT(c, s->moved > 0,
+			  "the idle majority won %ld epochs (%ld during a transition, %ld at a level already saturated "
+			  "COMP's way) but no win started a transition COMP's way that was applied",
+			  s->idle_wins, s->wins_busy, s->wins_sat);
+	}
+	wg_case_len(c, 20000);
+}
+
+static void case_aligned(void *st, wg_cyc *c)
+{
+	eqgs_stim *s = st;
+	if (wg_done(c)) {
+		const eqe_stats *t = eqe_get_stats(s->env);
+		WG_EXPECT(c, s->kstarts >= 3 && t->kernels_done >= 2, "only %ld kernel starts, %llu kernels finished",
+			  s->kstarts, (unsigned long long)t->kernels_done);
+	}
+	wg_case_len(c, 20000);
+}
+
+static const wg_case_def eqgs_cases[EQGS_NCASES] = {
+	[C_IMBALANCE] = {"imbalance_idle_sms_vote_comp",
+			 "a load-imbalanced kernel: SM 0 keeps one long CTA while the other SMs run out of work; every "
+			 "SM that had no CTA during a whole epoch decides 0 / COMP (Alg. 1 line 22), the idle majority "
+			 "wins the vote (win_o = COMP's request) and the manager moves the level that way",
+			 "Sethia §3.3 (load imbalance), Alg. 1 lines 21-22", CASE_PARAMS, .run = case_imbalance},
+	[C_ALIGNED] = {"all_sms_aligned",
+		       "short kernels of every profile back to back: each kernel start restarts every SM's epoch, every "
+		       "decision comes on all SMs in the same cycle exactly EPOCH cycles apart, the manager sees only "
+		       "aligned strobes",
+		       "docs/equalizer.md decision 7, docs/vf_manager.md Protocol", CASE_PARAMS, .run = case_aligned},
+};
+
+static const char *const eqgs_case_knobs[EQGS_NCASES] = {
+	[C_IMBALANCE] = "PROFILE=IMBALANCE,KLEN=60,CTAS=4,LONG=200,KGAP=8,RESET_PPM=0",
+	[C_ALIGNED] = "PROFILE=MIX,KLEN=40,CTAS=3,KGAP=5,RESET_PPM=0",
+};
+
+static size_t head_size(void) { return (sizeof(eqgs_stim) + 15u) & ~(size_t)15u; }
+
+static size_t eqgs_size(const long *p) { return head_size() + eqe_size(p); }
+
+static const char *eqgs_init(void *st, const long *p, const wg_layout *L, const long *knobs, int case_idx,
+			     uint64_t seed, char *err, size_t n)
+{
+	eqgs_stim *s = st;
+	long k[EQE_NKNOBS];
+	memcpy(k, knobs, sizeof k);
+	s->L = L;
+	s->cs = case_idx;
+	s->start = -1;
+	s->sms = (int)p[EQG_P_SMS];
+	s->epoch = (int)p[EQG_P_EPOCH];
+	s->obj = (int)p[EQG_P_OBJECTIVE];
+	s->sm_lat = (int)p[EQG_P_SM_LAT];
+	s->mem_lat = (int)p[EQG_P_MEM_LAT];
+	s->tr_start = -1;
+	s->env = (eqg_env *)((char *)st + head_size());
+	if (case_idx >= 0) {
+		wg_block kb = {.name = "knob", .params = eqe_knobs, .nparams = EQE_NKNOBS};
+		if (wg_params_apply(&kb, k, eqgs_case_knobs[case_idx], err, n))
+			return err;
+		if (case_idx == C_IMBALANCE && s->sms < 3) {
+			snprintf(err, n, "equalizer_gpu: imbalance_idle_sms_vote_comp needs SMS >= 3 (an idle majority)");
+			return err;
+		}
+		if (wg_case_start(&s->run, &eqgs_cases[case_idx], (size_t)L->nwords[WG_IN], NULL, 0, err, n))
+			return err;
+	}
+	return eqe_init(s->env, p, L, k, seed, err, n);
+}
+
+static int eqgs_next(void *st, const void *model, uint32_t *in, long cyc)
+{
+	eqgs_stim *s = st;
+	if (s->cs >= 0 && !wg_case_drive(&s->run, s, model, in, cyc))
+		return 0;
+	eqe_drive(s->env, in, cyc);
+	return 1;
+}
+
+static void eqgs_observe(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc)
+{
+	(void)model;
+	eqgs_stim *s = st;
+	eqe_observe(s->env, in, out, cyc);
 }
 
 static const char *eqgs_check(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
 			      char *buf, size_t n)
 {
-	(void)model;
 	eqgs_stim *s = st;
 	const char *e = eqe_error(s->env);
 	if (e) {
 		snprintf(buf, n, "%s", e);
 		return buf;
 	}
-	int rst = (int)wg_get(in + s->L->off[EQG_RST_I], 0, 1);
+	int rst = (int)wg_slice_get(s->L, in, EQG_RST_I, 0, 1);
 	int kst = (int)field(s, in, EQG_KSTART_I, 0);
 	int dec = (int)field(s, out, EQG_DEC_VALID_O, 0);
 	if (cyc >= 2) { /* epoch timing from the last reset or kernel start */
@@ -250,14 +292,10 @@ static const char *eqgs_check(void *st, const void *model, const uint32_t *in, c
 		EXPECT(dec == due, "dec_valid_o %d, expected %d (%ld cycles after the epoch origin at cycle %ld, EPOCH %d)",
 		       dec, due, d + 1, s->start, s->epoch);
 	}
-	if (rst)
-		s->tr_start = -1;
-	else if (s->tr_start >= 0 && cyc > s->tr_start && follow_tr(s, out, cyc, buf, n))
+	if (s->cs >= 0 && wg_case_check(&s->run, s, model, in, out, cyc, buf, n))
 		return buf;
 	if (dec) {
 		s->decisions++;
-		if (s->cs == C_IMBALANCE && s->clean && eqe_kernel(s->env, NULL) >= 0 && idle_check(s, out, cyc, buf, n))
-			return buf;
 		s->busy = 0;
 		s->clean = 1;
 	}
@@ -277,7 +315,7 @@ static const char *eqgs_finish(void *st, long *key, char *buf, size_t n)
 	eqgs_stim *s = st;
 	const char *e = eqe_error(s->env);
 	const eqe_stats *t = eqe_get_stats(s->env);
-	*key = s->key;
+	*key = s->cs < 0 ? -1 : s->run.c.key; /* the case's marker so far, also when a check below fails */
 	if (e) {
 		snprintf(buf, n, "%s", e);
 		return buf;
@@ -285,23 +323,7 @@ static const char *eqgs_finish(void *st, long *key, char *buf, size_t n)
 	EXPECT(s->decisions > 0 && t->launches > 0 && t->issued > 0,
 	       "nothing happened: %ld decisions, %llu CTAs launched, %llu instructions", s->decisions,
 	       (unsigned long long)t->launches, (unsigned long long)t->issued);
-	switch (s->cs) {
-	case C_IMBALANCE:
-		EXPECT(s->idle_wins > 0, "no epoch with an idle majority (%ld decisions, %llu kernels done)", s->decisions,
-		       (unsigned long long)t->kernels_done);
-		EXPECT(s->moved > 0,
-		       "the idle majority won %ld epochs (%ld during a transition, %ld at a level already saturated COMP's "
-		       "way) but no win started a transition COMP's way that was applied",
-		       s->idle_wins, s->wins_busy, s->wins_sat);
-		break;
-	case C_ALIGNED:
-		EXPECT(s->kstarts >= 3 && t->kernels_done >= 2, "only %ld kernel starts, %llu kernels finished", s->kstarts,
-		       (unsigned long long)t->kernels_done);
-		break;
-	default:
-		break;
-	}
-	return NULL;
+	return s->cs < 0 ? NULL : wg_case_finish(&s->run, s, key, buf, n);
 }
 
 const wg_stim_def wg_stim_equalizer_gpu = {
