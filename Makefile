@@ -2,9 +2,12 @@
 #   make          the main job: every block at its papers' default sizes (and more), co-simulated,
 #                 with the equivalence / area / energy report (out/report.{json,md})
 #   make test     unit, golden, bad-input, lint, co-simulation regressions; ends "N passed, M failed"
+#                 (make test T=PATTERN: only the tests whose name contains PATTERN)
+#   make test-fast  unit, golden, bad-input tests and a short co-simulation of every block (minutes)
 #   make build    bin/warpgen and the test programs, nothing long
 #   make bench    speed ratios: Verilator alone, C model alone, co-simulation
-#   make sweep    the long regressions (many sizes x seeds)
+#   make sweep    the long regressions (many sizes x seeds; SEEDS=5 CYCLES=1000000 by default)
+# What each tier runs per block is declared by the block: cosim/<block>/<block>_tests.sh.
 #   make waves    every directed case as a waveform scenario (FST, .gtkw, PNG) + the gallery out/waves/index.html
 #   make deps     install the Debian packages that are missing (run by the others)
 # Every build product goes under out/.
@@ -114,16 +117,23 @@ $(OUT)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB_NOMAIN)
 
 # the three builds and the unit tests compile in parallel (after the packages are in place)
 NPROC := $(shell nproc 2>/dev/null || echo 2)
+TEST_BINS := build $(OUT)/bin/warpgen-tsan $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SRC))
 test:
 	@$(MAKE) --no-print-directory deps
-	@$(MAKE) --no-print-directory -j$(NPROC) build $(OUT)/bin/warpgen-tsan $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SRC))
-	@tests/run_tests.sh
+	@$(MAKE) --no-print-directory -j$(NPROC) $(TEST_BINS)
+	@tests/run_tests.sh --tier test $(T)
+
+test-fast:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory -j$(NPROC) $(TEST_BINS)
+	@tests/run_tests.sh --tier fast $(T)
 
 bench: build
 	@tests/bench.sh
 
 sweep: build
-	@tests/sweep.sh
+	@$(MAKE) --no-print-directory -j$(NPROC) $(TEST_BINS)
+	@tests/run_tests.sh --tier sweep $(T)
 
 # every directed case of every block as a waveform scenario, then the gallery ($(OUT)/waves/index.html)
 waves: build

@@ -231,16 +231,18 @@ int wg_cmd_cosim(int argc, char **argv)
 	wg_opts_parse(&o, "cosim", argc, argv,
 		      WG_OPT_SET | WG_OPT_SEED | WG_OPT_CYCLES | WG_OPT_CASE | WG_OPT_RTL | WG_OPT_WAVE | WG_OPT_KNOB |
 			      WG_OPT_QUIET | WG_OPT_JSON | WG_OPT_LIST | WG_OPT_LIBERTY);
-	if (o.help) {
-		usage(&o);
+	if (o.help || o.list) { /* (o points into argv, not av) */
+		free(av);
+		if (o.help)
+			usage(&o);
+		else if (!o.stim)
+			wg_die("cosim", 2, "%s has no stimulus generator", o.block->name);
+		else
+			list_cases(&o);
 		return 0;
 	}
 	if (!o.stim)
 		wg_die("cosim", 2, "%s has no stimulus generator", o.block->name);
-	if (o.list) {
-		list_cases(&o);
-		return 0;
-	}
 	wg_run_info *ri = wg_xcalloc(sizeof *ri);
 	wg_layout *L = wg_xcalloc(sizeof *L);
 	wg_layout_init(L, o.block, o.p);

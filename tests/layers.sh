@@ -1,52 +1,57 @@
 #!/usr/bin/env bash
 # layers.sh - every #include "..." goes down the layers, never up or sideways:
 #   csim < power_tables < gen < cosim/harness < cosim/gate < cosim/<block> < cli
-# (a block's folder sees its own files and the shared folders below it, not another
-# block's folder; tests/ sees everything). Also: no two headers include each other,
-# directly or through others. Prints each violation; exit 1 if any.
+# (a block's folder sees its own files and the shared folders below it, not another block's
+# folder; tests/ sees everything). Also: no two headers include each other, directly or through
+# others, and no header name exists twice. Prints each violation; exit 1 if any.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-rank() { # folder -> layer number
-	case $1 in
-	csim) echo 0 ;; power_tables) echo 1 ;; gen) echo 2 ;; cosim/harness) echo 3 ;; cosim/gate) echo 4 ;;
-	cosim/*) echo 5 ;; cli) echo 6 ;; tests) echo 7 ;; *) echo 99 ;;
-	esac
-}
-declare -A where=() # header name -> folder
-for f in csim/*.h power_tables/*.h gen/*.h cosim/*/*.h cli/*.h tests/*.h; do
-	[ -e "$f" ] || continue
-	n=${f##*/}
-	[ -z "${where[$n]:-}" ] || { echo "layers: $n exists twice (${where[$n]}, ${f%/*})"; bad=1; }
-	where[$n]=${f%/*}
-done
-bad=${bad:-0}
-for f in csim/*.[ch] power_tables/*.[ch] gen/*.[ch] cosim/*/*.[ch] cli/*.[ch] tests/*.[ch]; do
-	[ -e "$f" ] || continue
-	dir=${f%/*} r=$(rank "${f%/*}")
-	while IFS=: read -r line inc; do
-		[ "$inc" = blocks.inc ] && continue # generated from csim/*_desc.c by the Makefile
-		d=${where[$inc]:-}
-		if [ -z "$d" ]; then echo "$f:$line: #include \"$inc\": no such header in the layers"; bad=1; continue; fi
-		[ "$d" = "$dir" ] && continue
-		rd=$(rank "$d")
-		if [ "$rd" -gt "$r" ] || { [ "$rd" -eq "$r" ] && [ "$r" -ne 7 ]; }; then
-			echo "$f:$line: #include \"$inc\" ($d) goes against the layers: $dir may include only its own folder and those below it"
-			bad=1
-		fi
-	done < <(grep -noE '^#include "[^"]+"' "$f" | sed -E 's/^([0-9]+):#include "([^"]+)"/\1:\2/')
-done
-# include circles among headers (depth-first search over the header graph)
-python3 - "${!where[@]}" <<'PY' || bad=1
-import re, sys, glob, os
-paths = {}
-for f in glob.glob('csim/*.h') + glob.glob('power_tables/*.h') + glob.glob('gen/*.h') + glob.glob('cosim/*/*.h') + glob.glob('cli/*.h') + glob.glob('tests/*.h'):
-    paths[os.path.basename(f)] = f
-deps = {n: [i for i in re.findall(r'^#include "([^"]+)"', open(p).read(), re.M) if i in paths] for n, p in paths.items()}
-state, bad = {}, False
+exec python3 - <<'PY'
+import glob, os, re, sys
+
+def rank(folder):
+    fixed = {"csim": 0, "power_tables": 1, "gen": 2, "cosim/harness": 3, "cosim/gate": 4, "cli": 6, "tests": 7}
+    if folder in fixed:
+        return fixed[folder]
+    return 5 if folder.startswith("cosim/") else 99
+
+files = sorted(f for pat in ("csim/*.[ch]", "power_tables/*.[ch]", "gen/*.[ch]", "cosim/*/*.[ch]", "cli/*.[ch]",
+                             "tests/*.[ch]") for f in glob.glob(pat))
+where, bad = {}, False
+for f in files:
+    if f.endswith(".h"):
+        n = os.path.basename(f)
+        if n in where:
+            print("layers: %s exists twice (%s, %s)" % (n, where[n], os.path.dirname(f)))
+            bad = True
+        where[n] = os.path.dirname(f)
+deps = {}
+for f in files:
+    d, r = os.path.dirname(f), rank(os.path.dirname(f))
+    incs = []
+    for line, text in enumerate(open(f, encoding="utf-8", errors="replace"), 1):
+        m = re.match(r'#include "([^"]+)"', text)
+        if not m or m.group(1) == "blocks.inc":  # generated from csim/*_desc.c by the Makefile
+            continue
+        inc = m.group(1)
+        hd = where.get(inc)
+        if hd is None:
+            print('%s:%d: #include "%s": no such header in the layers' % (f, line, inc))
+            bad = True
+            continue
+        incs.append(inc)
+        rd = rank(hd)
+        if hd != d and (rd > r or (rd == r and r != 7)):
+            print('%s:%d: #include "%s" (%s) goes against the layers: %s may include only its own folder and '
+                  'those below it' % (f, line, inc, hd, d))
+            bad = True
+    if f.endswith(".h"):
+        deps[os.path.basename(f)] = incs
+state = {}
 def visit(n, stack):
     global bad
     state[n] = 1
-    for d in deps[n]:
+    for d in deps.get(n, []):
         if state.get(d) == 1:
             print("layers: include circle: " + " -> ".join(stack[stack.index(d):] + [d]))
             bad = True
@@ -56,7 +61,8 @@ def visit(n, stack):
 for n in sorted(deps):
     if n not in state:
         visit(n, [n])
+if not bad:
+    print("layers: %d files, every #include goes down (csim < power_tables < gen < cosim/harness < cosim/gate "
+          "< cosim/<block> < cli)" % len(files))
 sys.exit(1 if bad else 0)
 PY
-[ "$bad" -eq 0 ] && echo "layers: every #include goes down (csim < power_tables < gen < cosim/harness < cosim/gate < cosim/<block> < cli)"
-exit "$bad"

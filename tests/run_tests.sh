@@ -1,32 +1,46 @@
 #!/usr/bin/env bash
-# run_tests.sh - the default test run (`make test`). Every test is one line of
-# tests/tests.list-style output of list_tests: NAME<TAB>COMMAND. Tests run in
-# parallel (JOBS, default nproc), each with its log under out/test-logs/, and the
-# run ends with the line "N passed, M failed" (exit 1 on any failure).
-# Usage: tests/run_tests.sh [PATTERN]   (only tests whose name contains PATTERN)
+# run_tests.sh - run a tier of tests (`make test`, `make test-fast`, `make sweep`). The tests are
+# the lines "NAME<TAB>COMMAND" of tests/list_tests.sh TIER; they run in parallel (JOBS, default
+# nproc), each with its log under out/test-logs/ (out/sweep-logs/ for the sweep tier). The run
+# ends with the ten slowest tests and the line "N passed, M failed" (exit 1 on any failure).
+# Usage: tests/run_tests.sh [--tier fast|test|sweep] [PATTERN]   (PATTERN: only the tests whose
+# name contains it; `make test T=PATTERN`)
 set -uo pipefail
 cd "$(dirname "$0")/.."
+tier=test
+if [ "${1:-}" = --tier ]; then tier=${2:?--tier needs fast, test or sweep}; shift 2; fi
+pattern=${1:-}
 export WARPGEN=out/bin/warpgen WARPGEN_SAN=out/bin/warpgen-san
 # Sanitizer reports fail the test that produced them.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 LOGS=out/test-logs
+[ "$tier" = sweep ] && LOGS=out/sweep-logs
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 
-list=$(tests/list_tests.sh | grep -F -- "${1:-}")
+list=$(tests/list_tests.sh "$tier") || { echo "run_tests: tests/list_tests.sh $tier failed"; exit 2; }
+list=$(printf '%s\n' "$list" | grep -F -- "$pattern")
 total=$(printf '%s\n' "$list" | grep -c . || true)
-echo "running $total tests, $JOBS at a time (logs in $LOGS/)"
+if [ "$total" -eq 0 ]; then
+	echo "run_tests: no test of tier $tier matches '$pattern' (tests/list_tests.sh $tier lists them)"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+echo "running $total tests of tier $tier, $JOBS at a time (logs in $LOGS/)"
 
 run_one() {
-	local name=$1 cmd=$2 log=$LOGS/$1.log start=$SECONDS
-	if bash -c "$cmd" >"$log" 2>&1; then
-		echo "PASS $name ($((SECONDS - start)) s)"
-		echo pass >"$LOGS/$name.status"
+	local name=$1 cmd=$2 log=$LOGS/$1.log start end secs
+	start=$(date +%s.%N)
+	if bash -c "$cmd" >"$log" 2>&1; then st=pass; else st=fail; fi
+	end=$(date +%s.%N)
+	secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+	if [ $st = pass ]; then
+		echo "PASS $name ($secs s)"
 	else
-		echo "FAIL $name ($((SECONDS - start)) s): $cmd"
+		echo "FAIL $name ($secs s): $cmd"
 		tail -n 15 "$log" | sed 's/^/    /'
-		echo fail >"$LOGS/$name.status"
 	fi
+	printf '%s %s\n' "$st" "$secs" >"$LOGS/$name.status"
 }
 export -f run_one
 export LOGS
@@ -45,6 +59,12 @@ passed=$(grep -l '^pass' "$LOGS"/*.status 2>/dev/null | wc -l)
 failed=$(grep -l '^fail' "$LOGS"/*.status 2>/dev/null | wc -l)
 missing=$((total - passed - failed))
 [ "$missing" -gt 0 ] && failed=$((failed + missing)) && echo "$missing test(s) did not report"
+echo "slowest tests:"
+for f in "$LOGS"/*.status; do
+	[ -e "$f" ] || continue
+	n=${f##*/}
+	printf '%s %s\n' "$(cut -d' ' -f2 "$f")" "${n%.status}"
+done | sort -rn | head -10 | awk '{ printf "  %7.1f s  %s\n", $1, $2 }'
 if [ "$failed" -gt 0 ]; then
 	echo "failed:"; grep -l '^fail' "$LOGS"/*.status | sed 's|.*/||; s|\.status$||; s/^/  /'
 fi

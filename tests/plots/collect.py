@@ -22,25 +22,27 @@ import tempfile
 # "flops" (`--flops-only`, coarse synthesis). Above FLOPS_MAX only the predicted storage bits
 # are plotted (the Yosys flop count equals them at every configuration `make` and `make test`
 # check; PLOTS_FULL=1 measures them here too). Sizes are kept small where Yosys is slow.
-AREA = [
-    ("rfc", "ENTRIES", [2, 4, 6, 8], ["ACTIVE_WARPS=4", "LANES=2", "WIDTH=8"], "full"),
-    ("sched2l", "WARPS", [8, 16, 32, 48], ["ACTIVE=4"], "full"),
-    ("sm_rfc", "ENTRIES", [2, 4, 6, 8], ["ACTIVE=4", "LANES=2", "WIDTH=8"], "flops"),
-    ("rename", "RT_ENTRIES", [16, 32, 64, 128], ["WARPS=8", "REGS=16", "PHYS_REGS=64", "EXEMPT=4", "FC_ENTRIES=8"], "flops"),
-    ("wrc", "WARPS", [4, 8, 16, 32, 48], [], "flops"),
-    ("reexec_q", "ENTRIES", [4, 8, 16, 32], ["THREADS=8", "WARPS=8"], "flops"),
-    ("mascar", "ENTRIES", [4, 8, 16, 32], ["WARPS=8", "THREADS=8"], "flops"),
-    ("equalizer", "WARPS", [8, 16, 32, 48], [], "flops"),
-    ("vf_manager", "SMS", [2, 4, 8, 15], [], "flops"),
-    ("equalizer_gpu", "SMS", [1, 2, 4, 8, 15], [], "flops"),
-    ("prefetch_table", "ENTRIES", [4, 8, 16, 32, 64], ["THREADS=8", "LANES_PER_CYCLE=2", "PQ_DEPTH=8"], "flops"),
-]
-# Yosys's time grows fast with these (wrc: about 30 s at 48 warps; prefetch_table: 12 s at 4 entries,
-# 100 s at its default size): above these values, only in full mode.
-FLOPS_MAX = {"wrc": 16, "equalizer_gpu": 4, "prefetch_table": 4}
-# quick mode (tests/plots_check.sh, under a minute cold): Yosys at the smallest point only (both
-# points for the gate-level plot), and not at all for these two (5-12 s at their smallest).
-QUICK_NO_YOSYS = ("rename", "prefetch_table")
+# Each block declares its points in its own file, cosim/<block>/<block>_tests.sh (`plot_size PARAM
+# "VALUES" "FIXED" FLOW [FLOPS_MAX] [noquick]`; tests/decl.sh), read here in the order of `warpgen list`.
+# FLOPS_MAX: Yosys's time grows fast with some blocks (wrc: about 30 s at 48 warps; prefetch_table:
+# 12 s at 4 entries, 100 s at its default size): above that value, only in full mode. noquick: quick
+# mode (tests/plots_check.sh, under a minute cold) runs Yosys at the smallest point only (both points
+# for the gate-level plot), and not at all for a block marked noquick (5-12 s at its smallest).
+def declared_sizes():
+    out = subprocess.run(["bash", "-c", ". tests/decl.sh && decl_read plots"], check=True, capture_output=True,
+                         text=True).stdout
+    area, flops_max, quick_no = [], {}, []
+    for line in out.splitlines():
+        block, param, values, fixed, flow, fmax, noquick = line.split("\t")
+        area.append((block, param, [int(v) for v in values.split()], fixed.split(), flow))
+        if fmax:
+            flops_max[block] = int(fmax)
+        if noquick == "noquick":
+            quick_no.append(block)
+    return area, flops_max, tuple(quick_no)
+
+
+AREA, FLOPS_MAX, QUICK_NO_YOSYS = declared_sizes()
 # (c) the RFC grid of Gebhart Table 2, on the synthetic SM (sm_rfc).
 RFC_ACTIVE = [4, 6, 8]
 RFC_ENTRIES = [4, 6, 8]

@@ -6,7 +6,7 @@
 # "64, 73-bit entries" (4672 bits) is printed beside it; every part we add is listed with no
 # paper reference; parts add up to storage_bits.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 W=${WARPGEN:-out/bin/warpgen}
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT

@@ -5,7 +5,7 @@
 #   1 KB optimised table 816 x 10 b = 8160 b <= 8192 b, availability flag 1024 b,
 #   release flag cache 48 x 54 b = 2592 b = 324 B; and the parts add up to storage_bits.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 W=${WARPGEN:-out/bin/warpgen}
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT

@@ -5,7 +5,7 @@
 # the same figures as power_tables/sethia2015.tsv; every part we add is listed with no paper
 # reference; parts add up to storage_bits; the GPU composition is 15 x one SM + the manager.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 W=${WARPGEN:-out/bin/warpgen}
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT

@@ -5,7 +5,7 @@
 # (64 address + 32 x 7 offsets + 6 warp + 7 register; "1216 bytes" = 32 x 38 bytes, each entry
 # rounded up to 38 bytes), and every part we add is listed; parts add up to storage_bits.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 W=${WARPGEN:-out/bin/warpgen}
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT

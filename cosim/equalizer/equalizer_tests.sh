@@ -1,0 +1,62 @@
+# equalizer_tests.sh - Equalizer's per-SM block on a random SM environment with kernel profiles and
+# a shadow of the contract (cosim/equalizer/equalizer_stim.c): tests, regressions, main-job points
+# and its report section (read by tests/decl.sh; docs/adding-a-block.md). The issue's regression,
+# WARPS {8,32,48} x EPOCH {256,4096} x SAMPLE_PERIOD {16,128} x both objectives, is covered by four
+# configurations x 2 seeds in make test (every value of every parameter, both objectives); make
+# sweep runs the whole cross product.
+
+t fast "gen:help-equalizer" "\$WARPGEN gen equalizer --help | grep -q 'EPOCH *4096'"
+t fast "bad:equalizer-epoch" "tests/expect_bad.sh 'EPOCH=100 must be a power of two in 2..65536 and >= SAMPLE_PERIOD=128' $W gen equalizer --set EPOCH=100 -o @OUT@"
+t fast "cosim:equalizer-edges-short" "\$WARPGEN_SAN cosim equalizer --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 --seed 3 --cycles 5000 -q"
+t test "lint:equalizer-default" "BLOCK=equalizer tests/lint.sh"
+t test "lint:equalizer-edges" "BLOCK=equalizer tests/lint.sh --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2"
+t test "area:equalizer-edges" "\$WARPGEN area equalizer --flops-only --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 -q"
+t test "area:equalizer-w33-c5" "\$WARPGEN area equalizer --flops-only --set WARPS=33 --set MAX_CTAS=5 --set HYSTERESIS=4 --set SAMPLE_PERIOD=4 --set EPOCH=64 -q"
+# name|cycles|parameters (at EPOCH=4096, 200,000 cycles are 48 epochs)
+EQ_CONFIGS=(
+	"w8-e256-s16-energy|30000|--set WARPS=8 --set EPOCH=256 --set SAMPLE_PERIOD=16"
+	"w32-e4096-s128-perf|200000|--set WARPS=32 --set OBJECTIVE=PERFORMANCE"
+	"w48-e4096-s16-energy|200000|--set SAMPLE_PERIOD=16"
+	"w48-e256-s128-perf|30000|--set EPOCH=256 --set OBJECTIVE=PERFORMANCE"
+)
+for c in "${EQ_CONFIGS[@]}"; do
+	IFS='|' read -r name cyc args <<<"$c"
+	for seed in 1 2; do
+		t test "cosim:equalizer-$name-seed$seed" "\$WARPGEN_SAN cosim equalizer $args --knob PROFILE=phases --seed $seed --cycles $cyc -q"
+	done
+done
+t test "cosim:equalizer-w16c3-shift-strict-h1" "\$WARPGEN_SAN cosim equalizer --set WARPS=16 --set MAX_CTAS=3 --set SAMPLE_PERIOD=2 --set EPOCH=32 --set HYSTERESIS=1 --set OBJECTIVE=PERFORMANCE --set NORM=SHIFT --set XMEM_STRICT=1 --knob PROFILE=phases --seed 4 --cycles 20000 -q"
+t test "cosim:equalizer-w64-c16-e2" "\$WARPGEN_SAN cosim equalizer --set SAMPLE_PERIOD=1 --set EPOCH=2 --set WARPS=64 --set MAX_CTAS=16 --set HYSTERESIS=1 --set BARRIER_IS_ACTIVE=1 --seed 5 --cycles 20000 -q"
+t test "cosim:equalizer-edges" "\$WARPGEN_SAN cosim equalizer --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 --seed 6 --cycles 20000 -q"
+t test "cosim:equalizer-knobs-hot" "\$WARPGEN_SAN cosim equalizer --set WARPS=16 --set MAX_CTAS=3 --set SAMPLE_PERIOD=2 --set EPOCH=32 --set HYSTERESIS=1 --set OBJECTIVE=PERFORMANCE --set NORM=SHIFT --set XMEM_STRICT=1 --knob PROFILE=memory --knob CTA_LIFE=20 --knob GWDE_DELAY=30 --knob RESET_PPM=2000 --knob KGAP=5 --knob KCTAS=5 --seed 7 --cycles 20000 -q"
+t test "cosim-neg:equalizer-coverage-floor" "tests/expect_check_fail.sh 'coverage floor: ' \$WARPGEN cosim equalizer --set WARPS=8 --set EPOCH=256 --set SAMPLE_PERIOD=16 --knob RESET_PPM=20000 --seed 1 --cycles 30000 --model-only -q"
+cases test
+t test "case-neg:equalizer-tt-shift" "tests/expect_check_fail.sh 'vote 0 vf 0 T 8, expected delta 0 vote 2 vf 1 T 8' \$WARPGEN cosim equalizer --case tt_xmem_over_2 --set NORM=SHIFT --model-only -q"
+t test "case-neg:equalizer-vf-energy" "tests/expect_check_fail.sh 'vf 3 T 8, expected delta 0 vote 1 vf 5' \$WARPGEN cosim equalizer --case vf_performance --set OBJECTIVE=ENERGY --model-only -q"
+t test "wave:equalizer-case" "tests/check_wave.sh equalizer hyst_broken_third_epoch"
+t test "gen:equalizer-paper-storage" "cosim/equalizer/equalizer_storage.sh"
+t test "energy:equalizer" "[ \"\$(\$WARPGEN energy equalizer -q | grep -c ' n/g\$')\" = 8 ] && \$WARPGEN energy equalizer -q | grep -qx 'decide n/g' && \$WARPGEN energy equalizer | grep -Eq '^decide +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: Alg\\. 1 runs once per 4096-cycle epoch' && \$WARPGEN energy equalizer | grep -q '56 bits per SM'"
+t test "wave:check-equalizer-window" "tests/wave_check.sh equalizer hyst_broken_third_epoch"
+t sweep "lint:equalizer-w64-c16-max" "BLOCK=equalizer tests/lint.sh --set WARPS=64 --set MAX_CTAS=16 --set HYSTERESIS=7 --set SAMPLE_PERIOD=1024 --set EPOCH=1024 --set NORM=SHIFT --set OBJECTIVE=PERFORMANCE --set BARRIER_IS_ACTIVE=1 --set XMEM_STRICT=1"
+for w in 8 32 48; do for e in 256 4096; do for sp in 16 128; do for o in ENERGY PERFORMANCE; do
+	for s in $(seq 1 "${SEEDS:-5}"); do
+		t sweep "cosim:equalizer-w$w-e$e-s$sp-${o,,}-seed$s" "\$WARPGEN cosim equalizer --set WARPS=$w --set EPOCH=$e --set SAMPLE_PERIOD=$sp --set OBJECTIVE=$o --knob PROFILE=phases --seed $s --cycles ${CYCLES:-1000000} -q"
+	done
+done; done; done; done
+
+mutant_args "--set WARPS=16 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=16 --set HYSTERESIS=1"
+mutant pause-oldest test 's/assign yterm\[gi\*C + gj\] = ~pset\[gj\] | o_ji;/assign yterm[gi*C + gj] = ~pset[gj] | o_ij;/'
+mutant xalu-strict sweep 's/end else if (xa >= thw) begin/end else if (xa > thw) begin/'
+
+# the thesis's sizes (48 warps, 128-cycle samples, 4096-cycle epochs) in both objectives
+main equalizer-default "equalizer"
+main equalizer-perf-shift "equalizer --set OBJECTIVE=PERFORMANCE --set NORM=SHIFT --set WARPS=32"
+main_report 40 equalizer_report
+plot_size WARPS "8 16 32 48" "" flops
+
+# Equalizer: the statistics storage against §3.5.1.2.
+equalizer_report() {
+	echo "Equalizer storage (Sethia 2015 §3.5.1.2, from the manifests of warpgen gen equalizer / equalizer_gpu):"
+	cosim/equalizer/equalizer_storage.sh | tee out/main/equalizer-storage.log || status=1
+	{ echo; echo "## Equalizer storage against the thesis's §3.5.1.2"; echo; cat out/main/equalizer-storage.log; } >>out/report.md
+}

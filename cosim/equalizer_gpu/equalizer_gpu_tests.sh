@@ -1,0 +1,77 @@
+# equalizer_gpu_tests.sh - the GPU composition (SMs of Equalizer + the frequency manager) on a GPU
+# model (cosim/equalizer_gpu/equalizer_gpu_env.c): tests, regressions, main-job points and its
+# report section (read by tests/decl.sh; docs/adding-a-block.md). SMS {1, 3, 15}; 15 x 48 warps
+# runs in `make`.
+EQG_CONFIGS=(
+	"sms1-drops|--set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=300 --set MEM_LAT=100"
+	"sms3|--set SMS=3 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64"
+	"sms15-perf-plurality|--set SMS=15 --set WARPS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --set MAJORITY=PLURALITY"
+)
+gate_synth quick
+
+t fast "bad:equalizer-gpu-sms" "tests/expect_bad.sh 'SMS=33 is out of range (legal range 1..32)' $W gen equalizer_gpu --set SMS=33 -o @OUT@"
+t fast "cosim:equalizer_gpu-sms1-short" "\$WARPGEN_SAN cosim equalizer_gpu --set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=300 --set MEM_LAT=100 --knob KLEN=40 --knob CTAS=6 --seed 3 --cycles 5000 -q"
+t test "lint:equalizer_gpu-s3" "BLOCK=equalizer_gpu tests/lint.sh --set SMS=3 --set WARPS=16"
+t test "area:equalizer_gpu-s3" "\$WARPGEN area equalizer_gpu --flops-only --set SMS=3 -q"
+for c in "${EQG_CONFIGS[@]}"; do
+	case $c in sms15*) ;; # the largest (40 s): make sweep runs it; 15 SMs at gate level
+	*) for seed in 1 2; do
+		t test "cosim:equalizer_gpu-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim equalizer_gpu ${c#*|} --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --seed $seed --cycles 20000 -q"
+	done ;;
+	esac
+done
+# epoch ends in the gaps between kernels (no kernel: every SM decides 0 / NONE)
+t test "cosim:equalizer_gpu-sms3-kgap-seed1" "\$WARPGEN_SAN cosim equalizer_gpu --set SMS=3 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=30 --seed 1 --cycles 20000 -q"
+cases test
+t test "stats:equalizer_gpu-profiles" "d=\$(mktemp -d) && \$WARPGEN_SAN stats equalizer_gpu --set SMS=3 --set WARPS=16 --set SAMPLE_PERIOD=16 --set EPOCH=512 --cycles 30000 -q -o \$d >/dev/null && for p in COMPUTE MEMORY CACHE UNSAT IMBALANCE PHASE; do [ -s \$d/equalizer_gpu_\$p.csv ] && { ! command -v gnuplot >/dev/null || [ -s \$d/equalizer_gpu_\$p.png ]; } || exit 1; done && awk -F, '\$1==\"MEMORY\"&&!(\$9<6){f=1} \$1==\"UNSAT\"&&\$9!=8{f=1} \$NF!=1&&NR>1{f=1} END{exit f}' \$d/equalizer_gpu_summary.csv; rc=\$?; rm -rf \$d; exit \$rc"
+t test "stats:equalizer_gpu-deterministic" "d=\$(mktemp -d) && for r in 1 2; do \$WARPGEN stats equalizer_gpu --set SMS=3 --set WARPS=16 --set EPOCH=512 --set SAMPLE_PERIOD=16 --cycles 30000 -q -o \$d/\$r >/dev/null || exit 1; done && cmp \$d/1/equalizer_gpu_CACHE.csv \$d/2/equalizer_gpu_CACHE.csv && cmp \$d/1/equalizer_gpu_PHASE.csv \$d/2/equalizer_gpu_PHASE.csv && cmp \$d/1/equalizer_gpu_summary.csv \$d/2/equalizer_gpu_summary.csv; rc=\$?; rm -rf \$d; exit \$rc"
+t test "stats-neg:equalizer_gpu-watchdog" "tests/expect_check_fail.sh 'no issue and no memory return' \$WARPGEN stats equalizer_gpu --profile MEMORY --knob MEM_LAT=2000 --knob WATCHDOG=500 --set SMS=3 --set WARPS=16 --cycles 20000 -q -o /tmp/eqg-neg"
+t test "energy:equalizer_gpu" "[ \"\$(\$WARPGEN energy equalizer_gpu -q | grep -c ' n/g\$')\" = 12 ] && \$WARPGEN energy equalizer_gpu -q | grep -qx 'vfm.start n/g' && \$WARPGEN energy equalizer_gpu | grep -q '^leakage n/g: sum of the instances.: eq n/g, vfm n/g'"
+for sms in 1 3 15; do for o in ENERGY PERFORMANCE; do
+	for s in $(seq 1 "${SEEDS:-5}"); do
+		t sweep "cosim:equalizer_gpu-sms$sms-${o,,}-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=$sms --set OBJECTIVE=$o --seed $s --cycles ${CYCLES:-1000000} -q"
+	done
+done; done
+for s in $(seq 1 "${SEEDS:-5}"); do # make test's former 15-SM plurality point
+	t sweep "cosim:equalizer_gpu-sms15-perf-plurality-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=15 --set WARPS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --set MAJORITY=PLURALITY --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --seed $s --cycles ${CYCLES:-1000000} -q"
+done
+
+# the GPU (15 SMs x 48 warps + the manager)
+main_area_opt --flops-only
+main equalizer_gpu-default "equalizer_gpu"
+main_report 50 equalizer_gpu_report
+plot_size SMS "1 2 4 8 15" "" flops 4
+
+# The GPU's behaviour per kernel profile (C model only).
+equalizer_gpu_report() {
+	echo "Equalizer on the GPU model (warpgen stats equalizer_gpu, 15 SMs x 48 warps, 200,000 cycles per profile,"
+	echo "C model only; profiles assumed; plots in out/stats/equalizer_gpu-*/):"
+	{
+		echo "| objective | profile | numBlocks first -> last (mean) | decisions -1/0/+1 | main VF state | IPC per SM |"
+		echo "|---|---|---|---|---|---|"
+		for obj in ENERGY PERFORMANCE; do
+			d=out/stats/equalizer_gpu-$obj
+			$W stats equalizer_gpu --set OBJECTIVE=$obj -o "$d" >"out/main/stats-eqg-$obj.log" 2>&1 || status=1
+			python3 - "$d/equalizer_gpu_summary.csv" $obj <<'PY' || status=1
+import csv, sys
+states = [("f_normal", "normal"), ("f_sm_high", "SM high"), ("f_sm_low", "SM low"), ("f_mem_high", "memory high"),
+          ("f_mem_low", "memory low")]
+for r in csv.DictReader(open(sys.argv[1])):
+    k, name = max(states, key=lambda s: float(r[s[0]]))
+    print("| %s | %s | %.2f -> %.2f (%.2f) | %s/%s/%s | %s %.1f %% | %.3f |" % (
+        sys.argv[2], r["profile"], float(r["nb_first"]), float(r["nb_last"]), float(r["nb_avg"]),
+        r["dec_m1"], r["dec_0"], r["dec_p1"], name, 100 * float(r[k]), float(r["ipc_per_sm"])))
+PY
+		done
+		echo
+		echo "thesis (Sethia 2015 Fig. 3.9, §3.5.2): compute kernels -> SM high (performance) / memory low (energy);"
+		echo "memory and cache kernels -> memory high / SM low; cache kernels run fewer CTAs."
+	} >out/stats-equalizer.md
+	cat out/stats-equalizer.md
+	{ echo; echo "## Equalizer on the GPU model (C model only)"; echo; cat out/stats-equalizer.md; } >>out/report.md
+}
+
+# RTL mutants: an instance's module broken inside the composed file
+mutant_args "--set SMS=3 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --knob KLEN=40 --knob CTAS=6"
+mutant eq-pause-oldest test 's/assign yterm\[gi\*C + gj\] = ~pset\[gj\] | o_ji;/assign yterm[gi*C + gj] = ~pset[gj] | o_ij;/'
+mutant vfm-start-while-busy sweep 's/wire          start   = w_v \& ~busy_q \& (sm_chg | mem_chg);/wire          start   = w_v \& (sm_chg | mem_chg);/'

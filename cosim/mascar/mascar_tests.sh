@@ -1,0 +1,57 @@
+# mascar_tests.sh - the readiness checker and the re-execution queue composed (Mascar) on the
+# SM/LSU/L1 environment (cosim/mascar/mascar_env.c): tests, regressions, main-job points and its
+# report section (read by tests/decl.sh; docs/adding-a-block.md). The regression,
+# WARPS {4,16,48} x ENTRIES {1,2,16,32} x STORES {0,1}, is covered by four configurations x 2 seeds
+# in make test; make sweep runs the whole cross product.
+MSC_CONFIGS=(
+	"w4-e1|--set WARPS=4 --set SCHEDULERS=1 --set ENTRIES=1"
+	"w16-e2-stores|--set WARPS=16 --set ENTRIES=2 --set STORES=1"
+	"w48-e16-stores|--set ENTRIES=16 --set STORES=1"
+	"default|"
+)
+gate_synth quick
+
+t fast "bad:mascar-entries" "tests/expect_bad.sh 'ENTRIES=65 is out of range (legal range 1..64)' $W gen mascar --set ENTRIES=65 -o @OUT@"
+t fast "cosim:mascar-w4-e1-short" "\$WARPGEN_SAN cosim mascar --set WARPS=4 --set SCHEDULERS=1 --set ENTRIES=1 --seed 3 --cycles 5000 -q"
+t fast "case:mascar-fast-fig46_reexecution" "\$WARPGEN_SAN cosim mascar --case fig46_reexecution -q"
+t test "gen:mascar-paper-storage" "cosim/mascar/mascar_storage.sh"
+t test "lint:mascar-w4-e2-t4" "BLOCK=mascar tests/lint.sh --set WARPS=4 --set ENTRIES=2 --set THREADS=4 --set ADDR_BITS=16"
+t test "build:mascar-default" "\$WARPGEN cosim mascar --cycles 1000 -q"
+for c in "${MSC_CONFIGS[@]}"; do
+	case $c in w48-e16-stores*) ;; # the slowest (50 s): make sweep runs it
+	*) for seed in 1 2; do
+		t test "cosim:mascar-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim mascar ${c#*|} --seed $seed --cycles 30000 -q"
+	done ;;
+	esac
+done
+t test "cosim:mascar-edges" "\$WARPGEN_SAN cosim mascar --set WARPS=2 --set SCHEDULERS=1 --set ENTRIES=1 --set MSHRS=1 --set MISSQ=1 --set SAT_MARGIN_MSHR=0 --set SAT_MARGIN_MQ=0 --cycles 20000 -q"
+t test "cosim:mascar-s4-small" "\$WARPGEN_SAN cosim mascar --set WARPS=16 --set SCHEDULERS=4 --set ENTRIES=2 --set MSHRS=8 --set MISSQ=4 --set SAT_HYST=1 --set OWNER_IDLE_TIMEOUT=50 --set THREADS=8 --set ADDR_BITS=16 --set OFFSET_BITS=3 --set REG_BITS=4 --set STORES=1 --knob RESET_PPM=500 --cycles 20000 -q"
+cases test
+t test "case-neg:mascar-fig46-two-entries" "tests/expect_check_fail.sh 'refused request must find the queue full and stall the LSU' \$WARPGEN cosim mascar --case fig46_reexecution --set ENTRIES=2 --model-only -q"
+t test "case-neg:mascar-watchdog" "tests/expect_check_fail.sh 'no progress for' \$WARPGEN cosim mascar --set WARPS=4 --set SCHEDULERS=1 --set ENTRIES=1 --knob WATCHDOG=100 --knob L2_LAT=2000 --cycles 20000 --model-only -q"
+t test "wave:mascar-case" "tests/check_wave.sh mascar fig46_reexecution"
+t test "energy:mascar" "[ \"\$(\$WARPGEN energy mascar -q | grep -c ' n/g\$')\" = 11 ] && \$WARPGEN energy mascar -q | grep -qx 'rq.rotate_move n/g' && \$WARPGEN energy mascar | grep -Eq '^rq\\.push +n/g +rq: not given in pJ .*= 0\\.03 L1 accesses' && \$WARPGEN energy mascar | grep -q '^leakage n/g: sum of the instances.: rq n/g, wrc n/g'"
+for w in 4 16 48; do for e in 1 2 16 32; do for st in 0 1; do
+	for s in $(seq 1 "${SEEDS:-5}"); do
+		t sweep "cosim:mascar-w$w-e$e-st$st-seed$s" "\$WARPGEN cosim mascar --set WARPS=$w --set ENTRIES=$e --set STORES=$st --seed $s --cycles ${CYCLES:-1000000} -q"
+	done
+done; done; done
+
+# the thesis's sizes composed, and at 16 warps with a 16-entry queue that parks stores too
+main_area_opt --flops-only
+main mascar-default "mascar"
+main mascar-w16-e16-stores "mascar --set WARPS=16 --set ENTRIES=16 --set STORES=1"
+main_report 30 mascar_report
+plot_size ENTRIES "4 8 16 32" "WARPS=8 THREADS=8" flops
+
+# Mascar's storage against the thesis's Table 4.2 (the manifest's parts; Yosys counted the flops).
+mascar_report() {
+	echo "Mascar storage (Sethia 2015 Tab. 4.2, from the manifest of warpgen gen mascar):"
+	cosim/mascar/mascar_storage.sh | tee out/main/mascar-storage.log || status=1
+	{ echo; echo "## Mascar storage against the thesis's Table 4.2"; echo; cat out/main/mascar-storage.log; } >>out/report.md
+}
+
+# RTL mutants: an instance's module broken inside the composed file
+mutant_args "--set WARPS=8 --set ENTRIES=4 --set THREADS=8"
+mutant wrc-release-while-busy test 's/(llp_i \& ~busy)/llp_i/'
+mutant rq-full-queue-has-nothing sweep 's/occ\[i\] = full | (wrap/occ[i] = (wrap/'

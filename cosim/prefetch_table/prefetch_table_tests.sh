@@ -1,0 +1,67 @@
+# prefetch_table_tests.sh - APOGEE's prefetch table (docs/prefetch_table.md): random loads from
+# access profiles on an L1 and memory model (cosim/prefetch_table/prefetch_table_env.c) and directed
+# cases: tests, regressions, main-job points and its report sections (read by tests/decl.sh;
+# docs/adding-a-block.md). The issue's regression, ENTRIES {1,4,64} x WARPS {1,4,8} x
+# LANES_PER_CYCLE {1,8,32} x THREADS {8,32}, is covered by four configurations x 2 seeds in make
+# test (every value of every parameter; the defaults, 64 entries x 32 threads, run in `make`);
+# make sweep runs the whole cross product.
+PT_CONFIGS=(
+	"e1-w1-l1-t8|--set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8"
+	"e4-w4-l8-t8|--set ENTRIES=4 --set THREADS=8"
+	"e4-w8-l32-t32|--set ENTRIES=4 --set WARPS=8 --set LANES_PER_CYCLE=32"
+	"e64-w4-l8-t8|--set THREADS=8"
+)
+gate_synth quick
+
+t fast "gen:help-prefetch_table" "\$WARPGEN gen prefetch_table --help | grep -q 'ENTRIES *64'"
+t fast "bad:prefetch_table-tidx" "tests/expect_bad.sh 'TIDX_BITS=5 must hold THREADS=32 lanes' $W gen prefetch_table --set TIDX_BITS=5 -o @OUT@"
+t fast "bad:stats-pt-profile" "tests/expect_bad.sh 'profile bogus: stream' $W stats prefetch_table --profile bogus"
+t fast "cosim:prefetch_table-e1-short" "\$WARPGEN_SAN cosim prefetch_table --set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8 --seed 3 --knob MEM_LAT=100 --knob GAP=8 --knob PHASE_CYC=1000 --cycles 5000 -q"
+t test "lint:prefetch_table-small" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4"
+t test "lint:prefetch_table-edges" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0"
+t test "area:prefetch_table-edges" "\$WARPGEN area prefetch_table --flops-only --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0 -q"
+for c in "${PT_CONFIGS[@]}"; do
+	seeds="1 2"
+	case $c in e64*) seeds=1 ;; esac # the thesis's size: one seed here, more in make sweep
+	for seed in $seeds; do
+		t test "cosim:prefetch_table-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim prefetch_table ${c#*|} --seed $seed --knob MEM_LAT=100 --knob GAP=8 --knob PHASE_CYC=1000 --cycles 10000 -q"
+	done
+done
+cases test
+t test "case-neg:prefetch_table-min-active-2" "tests/expect_check_fail.sh 'two_thread_warp: cycle 7: unexpected line 0x21 issued (only 0 expected)' \$WARPGEN cosim prefetch_table --case two_thread_warp --set MIN_ACTIVE=2 --model-only -q"
+t test "case-neg:prefetch_table-dist-bits-3" "tests/expect_check_fail.sh 'issued line #3: 0x27 tag 0x22, expected 0x26' \$WARPGEN cosim prefetch_table --case distance_slow_then_early --set DIST_BITS=3 --model-only -q"
+t test "stats:prefetch_table-stream" "\$WARPGEN_SAN stats prefetch_table --profile stream --cycles 50000 | awk '/accuracy/{a=\$2} END{exit !(a+0 >= 80)}'"
+t test "gen:prefetch_table-paper-storage" "cosim/prefetch_table/prefetch_table_storage.sh"
+t test "energy:prefetch_table" "[ \"\$(\$WARPGEN energy prefetch_table -q | grep -c ' n/g\$')\" = 17 ] && \$WARPGEN energy prefetch_table -q | grep -qx 'lookup n/g' && \$WARPGEN energy prefetch_table | grep -Eq '^lookup +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: a load.s PC compared with the 64 entries of the Artisan SRAM \\(64 x 73 bits, TSMC 65 nm\\)' && \$WARPGEN energy prefetch_table | grep -q '64 x 73-bit entries = 4672 bits' && \$WARPGEN energy prefetch_table | grep -qx 'clock 1 GHz (leakage energy per cycle = leakage mW / clock GHz pJ)'"
+t sweep "area:prefetch_table-small" "\$WARPGEN area prefetch_table --flops-only --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4 -q"
+t sweep "lint:prefetch_table-w8-l32-pq64" "BLOCK=prefetch_table tests/lint.sh --set WARPS=8 --set LANES_PER_CYCLE=32 --set PQ_DEPTH=64 --set ADDR_BITS=32 --set OFFSET_BITS=16"
+for e in 1 4 64; do for w in 1 4 8; do for l in 1 8 32; do for th in 8 32; do
+	[ "$l" -le "$th" ] || continue
+	for s in $(seq 1 "${SEEDS:-5}"); do
+		t sweep "cosim:prefetch_table-e$e-w$w-l$l-t$th-seed$s" "\$WARPGEN cosim prefetch_table --set ENTRIES=$e --set WARPS=$w --set LANES_PER_CYCLE=$l --set THREADS=$th --seed $s --cycles ${CYCLES:-1000000} -q"
+	done
+done; done; done; done
+
+mutant_args "--set ENTRIES=4 --set THREADS=8"
+mutant confirm-strict test 's/(conf_i >= nact_i - CONF_SLACK)/(conf_i > nact_i - CONF_SLACK)/'
+mutant merge-ignores-valid sweep 's/if (pvl_q \&\& (lines\[l\*LB +: LB\] == pln_q))/if (lines[l*LB +: LB] == pln_q)/'
+
+# the thesis's size (64 entries, 4 warps, 32 threads, 8 lanes per cycle) and at 8 warps, 16 entries
+main_area_opt --flops-only
+main prefetch_table-default "prefetch_table"
+main prefetch_table-w8-e16 "prefetch_table --set WARPS=8 --set ENTRIES=16"
+main_report 60 prefetch_table_report
+plot_size ENTRIES "4 8 16 32 64" "THREADS=8 LANES_PER_CYCLE=2 PQ_DEPTH=8" flops 4 noquick
+
+# APOGEE: the table's storage against Tab. 5.3(b); accuracy, coverage and timeliness per access
+# profile (C model only), beside the thesis.
+prefetch_table_report() {
+	echo "APOGEE prefetch table storage (Sethia 2015 Tab. 5.3(b), from the manifest of warpgen gen prefetch_table):"
+	cosim/prefetch_table/prefetch_table_storage.sh | tee out/main/prefetch_table-storage.log || status=1
+	{ echo; echo "## APOGEE prefetch table storage against the thesis's Tab. 5.3(b)"; echo; cat out/main/prefetch_table-storage.log; } >>out/report.md
+	echo "APOGEE prefetching per access profile (warpgen stats prefetch_table, defaults, 100,000 cycles per run,"
+	echo "C model only; profiles assumed; thesis Fig. 5.13/5.16: 93.5 % accuracy, 2.2 % extra traffic):"
+	$W stats prefetch_table >out/main/stats-prefetch_table.log 2>&1 || status=1
+	sed 's/^/  /' out/main/stats-prefetch_table.log
+	{ echo; echo "## APOGEE prefetching per access profile (C model only)"; echo; echo '```'; cat out/main/stats-prefetch_table.log; echo '```'; } >>out/report.md
+}

@@ -1,0 +1,92 @@
+# rename_tests.sh - the register renaming table's tests, regressions, main-job points and its
+# report section (read by tests/decl.sh; docs/adding-a-block.md).
+
+# The paper's sizes (48 warps, 63 registers, 1024 physical registers; 1 KB table and the
+# unconstrained 3024-entry one), each placement policy, small and odd configurations.
+RN_SMALL="--set WARPS=4 --set REGS=8 --set RT_ENTRIES=32 --set PHYS_REGS=32 --set SUBARRAYS=2 --set FC_ENTRIES=4 --set EXEMPT=2"
+RN_CONFIGS=(
+	"default|"
+	"paper-largest|--set RT_ENTRIES=3024"
+	"lowest|--set POLICY=LOWEST_FIRST"
+	"wear|--set POLICY=WEAR_LEVEL"
+	"small|$RN_SMALL --set ALLOC_PORTS=1"
+	"small-wear-b2|$RN_SMALL --set POLICY=WEAR_LEVEL --set RT_BANKS=2 --set RF_BANKS=2"
+	"w16-p64-l3-a4-b8|--set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST"
+	"w64-d128|--set WARPS=64 --set REGS=16 --set RT_ENTRIES=1024 --set RF_BANKS=8 --set SUBARRAYS=16 --set FC_ENTRIES=64 --set EXEMPT=4 --set PF_DEPTH=16"
+	"edge-1|--set WARPS=1 --set REGS=2 --set RT_ENTRIES=2 --set RT_BANKS=1 --set PHYS_REGS=16 --set RF_BANKS=1 --set SUBARRAYS=1 --set FC_ENTRIES=1 --set EXEMPT=1 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set PC_BITS=16"
+)
+gate_synth quick
+
+t fast "gen:list-rename" "\$WARPGEN list | grep -q '^rename '"
+t fast "gen:help-rename" "\$WARPGEN gen rename --help | grep -q 'RT_ENTRIES *816'"
+t fast "bad:rename-rt-entries" "tests/expect_bad.sh 'RT_ENTRIES=30 must be a multiple of RT_BANKS=4 in 4..32' $W gen rename $RN_SMALL --set RT_ENTRIES=30 -o @OUT@"
+t fast "bad:rename-phys" "tests/expect_bad.sh 'PHYS_REGS=1000 must be a power of 2 in 16..1024' $W gen rename --set PHYS_REGS=1000 -o @OUT@"
+t fast "bad:rename-policy" "tests/expect_bad.sh 'POLICY=RANDOM is not one of CONSOLIDATE|LOWEST_FIRST|WEAR_LEVEL' $W gen rename --set POLICY=RANDOM -o @OUT@"
+t fast "bad:stats-rename-profile" "tests/expect_bad.sh 'unknown profile' $W stats rename --profile nosuch"
+t fast "cosim:rename-small-short" "\$WARPGEN_SAN cosim rename $RN_SMALL --set ALLOC_PORTS=1 --seed 3 --cycles 5000 -q"
+
+# (the paper's sizes are linted by `make`, and the policies at the small sizes here; the
+# paper-largest, the 64-warp and the 16-warp 4-port configurations are not linted here: Yosys
+# needs 1-2 minutes for each; `make sweep` lints the default and the 16-warp one)
+for c in "${RN_CONFIGS[@]}"; do
+	case $c in default* | lowest* | wear* | paper-largest* | w64* | w16*) ;; *) t test "lint:rename-${c%%|*}" "BLOCK=rename tests/lint.sh ${c#*|}" ;; esac
+done
+t sweep "lint:rename-default" "BLOCK=rename tests/lint.sh"
+t sweep "lint:rename-w16-p64-l3-a4-b8" "BLOCK=rename tests/lint.sh --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST"
+lint_cases sweep
+t test "build:rename-paper-largest" "\$WARPGEN cosim rename --set RT_ENTRIES=3024 --cycles 1000 -q"
+# one seed per configuration, alternating 1 and 2 down the list (more seeds: make sweep)
+i=0
+for c in "${RN_CONFIGS[@]}"; do
+	seed=$((i++ % 2 + 1))
+	t test "cosim:rename-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rename ${c#*|} --seed $seed --cycles 50000 -q"
+	for s in $(seq 3 "${SEEDS:-5}"); do
+		t sweep "cosim:rename-${c%%|*}-seed$s" "\$WARPGEN cosim rename ${c#*|} --seed $s --cycles ${CYCLES:-1000000} -q"
+	done
+done
+cases test
+t test "case-neg:rename-early-release" "tests/expect_check_fail.sh 'data: warp 0 reads' \$WARPGEN cosim rename --case early_release_detected --model-only -q"
+t test "case-neg:rename-wear-under-lowest" "tests/expect_check_fail.sh 'WEAR_LEVEL: first free id' \$WARPGEN cosim rename --case wear_level_wrap --set POLICY=LOWEST_FIRST --model-only -q"
+# fewer flag-cache entries than warps: refused pirs, warps parked until one frees (docs/rename.md §2)
+t test "cosim:rename-fc1-w8-rr" "\$WARPGEN_SAN cosim rename --set WARPS=8 --set RT_ENTRIES=504 --set FC_ENTRIES=1 --knob SCHED=0 --seed 3 --cycles 100000 -q"
+t test "cosim:rename-waves" "\$WARPGEN_SAN cosim rename --knob WAVES=4 --knob SCHED=2 --seed 6 --cycles 100000 -q"
+t test "cosim:rename-knobs-hot" "\$WARPGEN_SAN cosim rename --knob SCHED=0 --knob OVERSUB_PCT=30 --knob PROFILE=-1 --knob BURST_PCT=50 --knob ALC_BLOCK_PCT=40 --knob RESET_PPM=200 --seed 4 --cycles 100000 -q"
+t test "cosim:rename-knobs-sched" "\$WARPGEN_SAN cosim rename --knob SCHED=1 --knob DIV_PCT=80 --knob LOOP_PCT=40 --knob OC_LAT=1 --knob LL_LAT=20 --seed 5 --cycles 100000 -q"
+t test "area:rename-small" "\$WARPGEN area rename $RN_SMALL -q"
+# (the paper's sizes: `make` checks the flip-flops of the 816- and 3024-entry tables with
+# `area --flops-only`, about a minute each; the full gate mapping takes Yosys about 25 minutes)
+t test "area:rename-tiny" "\$WARPGEN area rename --set WARPS=1 --set REGS=8 --set RT_ENTRIES=8 --set FC_ENTRIES=1 --set RT_BANKS=1 --set PHYS_REGS=16 --set EXEMPT=0 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set RF_BANKS=1 --set SUBARRAYS=1 -q"
+t sweep "area:rename-small-wear" "\$WARPGEN area rename $RN_SMALL --set POLICY=WEAR_LEVEL --set LOOKUP_PORTS=3 -q"
+t test "gen:rename-paper-storage" "cosim/rename/rename_storage.sh"
+t test "energy:rename" "\$WARPGEN energy rename -q | grep -qx 'rt_read 1.14' && \$WARPGEN energy rename -q | grep -qx 'leakage_mw 1.08' && \$WARPGEN energy rename -q | grep -qx 'free n/g'"
+t test "energy:rename-size-rule" "\$WARPGEN energy rename --set RT_ENTRIES=3024 -q | grep -qx 'rt_read 2.22177'"
+t test "energy:leak-per-bit" "\$WARPGEN energy rename | grep -q '^leakage per storage bit 63.57 nW/bit: 1.08 mW / 16989 storage bits' && \$WARPGEN energy sched2l | grep -q '^leakage per storage bit n/g'"
+t test "stats:rename-by-mode" "\$WARPGEN stats rename --profile CP --kernels 1 | grep -q '^  CP            sub_renaming         ACTIVE 836122 cyc 5852854.000 pJ, GATED 1820294 cyc 0.000 pJ, 10 wake-up(s), total 5852854.000 pJ\$'"
+t test "stats:rename-two-profiles" "\$WARPGEN_SAN stats rename --profile vectorAdd,gaussian --seed 2 | grep -q 'average of 2 workload(s)'"
+t test "stats:rename-deterministic" "cmp <(\$WARPGEN stats rename --profile gaussian,vectorAdd --seed 5) <(\$WARPGEN stats rename --profile gaussian,vectorAdd --seed 5)"
+t test "stats:rename-json" "f=\$(mktemp) && \$WARPGEN stats rename --profile CP --kernels 1 --json \$f >/dev/null && grep -q '\"ok\": true' \$f && grep -q '\"rt_leakage_vs_rf_ungated\": 0.01205' \$f; rc=\$?; rm -f \$f; exit \$rc"
+t test "stats-neg:rename-bad-hints" "tests/expect_check_fail.sh 'FAILED vectorAdd' \$WARPGEN stats rename --profile vectorAdd --knob BAD_HINT=1"
+t test "wave:rename-case" "tests/check_wave.sh rename full_table_stall"
+t test "wave:negative-rename" "tests/wave_check.sh rename early_release_detected"
+
+# the renaming table at the paper's 1 KB table (816 entries) and its unconstrained 48 x 63 table
+# (3024 entries), and with wear levelling; the gate mapping takes Yosys 10-25 minutes: flip-flops only
+main_area_opt --flops-only
+main rename-default "rename"
+main rename-rt3024 "rename --set RT_ENTRIES=3024"
+main rename-wear "rename --set POLICY=WEAR_LEVEL"
+main_report 20 rename_report
+plot_size RT_ENTRIES "16 32 64 128" "WARPS=8 REGS=16 PHYS_REGS=64 EXEMPT=4 FC_ENTRIES=8" flops "" noquick
+
+# Statistics mode of the renaming table (C model only): Table 3 workloads (docs/rename.md).
+rename_report() {
+	echo "register renaming on synthetic kernels shaped like Jeon's Table 3 (warpgen stats rename, C model only;"
+	echo "code shapes assumed), against compiler reservation and the paper's baseline power gating:"
+	$W stats rename --json out/main/stats-rename.json >out/main/stats-rename.log 2>&1 || status=1
+	sed -n '/^average/,$p' out/main/stats-rename.log | tee out/stats-rename.md
+	{ echo; echo "## Register renaming on Table 3-shaped kernels (C model only)"; echo; echo '```'; cat out/main/stats-rename.log; echo '```'; } >>out/report.md
+}
+
+# RTL mutants (at the small size: a quick build)
+mutant_args "$RN_SMALL"
+mutant reg-on-late test 's/assign reg_on_o     = occ_q | gmask;/assign reg_on_o     = occ_q;/'

@@ -1,0 +1,82 @@
+# sched2l_tests.sh - the two-level warp scheduler's tests, regressions and main-job points (read
+# by tests/decl.sh; the functions are documented there and in docs/adding-a-block.md).
+
+# The issue's matrix ACTIVE {1,2,6,8,32} x WARPS {8,32,48} x SELECT {GREEDY,RR}, one seed each (1 and
+# 2 alternating), plus the parameter edges (1 warp, 64 warps, odd sizes, PENDING, no barrier demotion)
+SCHED2L_CONFIGS=()
+for w in 8 32 48; do
+	for a in 1 2 6 8 32; do
+		[ "$a" -le "$w" ] || continue
+		for sel in GREEDY RR; do
+			SCHED2L_CONFIGS+=("w${w}a${a}-${sel,,}|--set WARPS=$w --set ACTIVE=$a --set SELECT=$sel")
+		done
+	done
+done
+SCHED2L_EDGES=(
+	"w8a8-pending|--set WARPS=8 --set ACTIVE=8 --set SUSPEND=PENDING"
+	"a32-nobar|--set ACTIVE=32 --set BARRIER_DEMOTE=0"
+	"w64a64-rr|--set WARPS=64 --set ACTIVE=64 --set SELECT=RR"
+	"w1a1|--set WARPS=1 --set ACTIVE=1"
+	"w33a7-rr-pending-nobar|--set WARPS=33 --set ACTIVE=7 --set SELECT=RR --set SUSPEND=PENDING --set BARRIER_DEMOTE=0"
+)
+
+t fast "gen:list-sched2l" "\$WARPGEN list | grep -q '^sched2l '"
+t fast "gen:help-sched2l" "\$WARPGEN gen sched2l --help | grep -q 'ACTIVE *8 *1..64'"
+t fast "bad:sched2l-inconsistent" "tests/expect_bad.sh 'ACTIVE=16 must not exceed WARPS=8' $W gen sched2l --set WARPS=8 --set ACTIVE=16 -o @OUT@"
+t fast "bad:sched2l-enum" "tests/expect_bad.sh 'SELECT=LRR is not one of GREEDY|RR' $W gen sched2l --set SELECT=LRR -o @OUT@"
+t fast "cosim:sched2l-w8a2-short" "\$WARPGEN_SAN cosim sched2l --set WARPS=8 --set ACTIVE=2 --set SELECT=RR --seed 3 --cycles 5000 -q"
+t fast "case:sched2l-fast-greedy_keeps_warp" "\$WARPGEN_SAN cosim sched2l --case greedy_keeps_warp -q"
+
+t test "lint:sched2l-default" "BLOCK=sched2l tests/lint.sh"
+for c in "${SCHED2L_EDGES[@]}" "w48a6-rr|--set WARPS=48 --set ACTIVE=6 --set SELECT=RR" "w8a2-rr|--set WARPS=8 --set ACTIVE=2 --set SELECT=RR"; do
+	case $c in w64a64*) continue ;; esac # Yosys needs 45 s for it: make sweep lints it
+	t test "lint:sched2l-${c%%|*}" "BLOCK=sched2l tests/lint.sh ${c#*|}"
+done
+t sweep "lint:sched2l-w64a64-rr" "BLOCK=sched2l tests/lint.sh --set WARPS=64 --set ACTIVE=64 --set SELECT=RR"
+lint_cases test
+t test "build:sched2l-default" "\$WARPGEN cosim sched2l --cycles 1000 -q"
+# one seed per configuration, alternating 1 and 2 down the list (more seeds: make sweep)
+i=0
+for c in "${SCHED2L_CONFIGS[@]}" "${SCHED2L_EDGES[@]}"; do
+	seed=$((i++ % 2 + 1))
+	t test "cosim:sched2l-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim sched2l ${c#*|} --seed $seed --cycles 100000 -q"
+	for s in $(seq 3 "${SEEDS:-5}"); do
+		t sweep "cosim:sched2l-${c%%|*}-seed$s" "\$WARPGEN cosim sched2l ${c#*|} --seed $s --cycles ${CYCLES:-1000000} -q"
+	done
+done
+t test "tsan:cosim-sched2l" "out/bin/warpgen-tsan cosim sched2l --set WARPS=48 --seed 9 --cycles 50000 -q"
+t test "cosim:sched2l-knobs-hot" "\$WARPGEN_SAN cosim sched2l --set WARPS=16 --set ACTIVE=4 --knob LL_PCT=50 --knob BAR_PM=100 --knob FIN_PM=50 --knob LAUNCH_PCT=50 --knob FREE_LAT=16 --knob ILP=1 --knob GROUP=4 --cycles 100000 -q"
+t test "cosim:sched2l-knobs-cold" "\$WARPGEN_SAN cosim sched2l --knob LL_PCT=0 --knob BAR_PM=0 --knob FIN_PM=0 --knob RESET_PPM=0 --knob FREE_LAT=0 --knob ILP=8 --cycles 100000 -q"
+cases test
+t test "case-neg:sched2l-barrier-deadlock" "tests/expect_check_fail.sh 'deadlock: the warps waiting at the barrier hold every slot' \$WARPGEN cosim sched2l --case barrier_deadlock_without_demotion --model-only -q"
+t test "case-neg:sched2l-greedy-under-rr" "tests/expect_check_fail.sh 'greedy starts at slot 0 after reset' \$WARPGEN cosim sched2l --case greedy_keeps_warp --set SELECT=RR --model-only -q"
+t test "case-neg:sched2l-rr-under-greedy" "tests/expect_check_fail.sh 'RR rotates the priority every issue' \$WARPGEN cosim sched2l --case rr_rotates --set SELECT=GREEDY --model-only -q"
+t test "case-neg:sched2l-always-under-pending" "tests/expect_check_fail.sh 'ALWAYS: a marked consumer whose value is back is still demoted' \$WARPGEN cosim sched2l --case marked_value_returned_always --set SUSPEND=PENDING --model-only -q"
+t test "case-neg:sched2l-pending-under-always" "tests/expect_check_fail.sh 'PENDING: a marked consumer whose value is back issues without demotion' \$WARPGEN cosim sched2l --case marked_value_returned_pending --set SUSPEND=ALWAYS --model-only -q"
+t test "area:sched2l-default" "\$WARPGEN area sched2l -q"
+t test "area:sched2l-w8a1" "\$WARPGEN area sched2l --set WARPS=8 --set ACTIVE=1 -q"
+t test "area:sched2l-w1a1" "\$WARPGEN area sched2l --set WARPS=1 --set ACTIVE=1 -q"
+t test "area:sched2l-w48a6-rr" "\$WARPGEN area sched2l --set WARPS=48 --set ACTIVE=6 --set SELECT=RR -q"
+t test "area:sched2l-w8a2" "\$WARPGEN area sched2l --set WARPS=8 --set ACTIVE=2 -q"
+t test "area:flops-only-agrees" "\$WARPGEN area sched2l --flops-only | grep -q 'flip-flop bits 129, storage_bits predicts 129: ok'"
+t test "lint:sched2l-w64a1-rr" "BLOCK=sched2l tests/lint.sh --set WARPS=64 --set ACTIVE=1 --set SELECT=RR"
+t test "cosim:sched2l-w64a1-rr" "\$WARPGEN_SAN cosim sched2l --set WARPS=64 --set ACTIVE=1 --set SELECT=RR --seed 1 --cycles 100000 -q"
+t test "cosim:sched2l-w7a7-pending" "\$WARPGEN_SAN cosim sched2l --set WARPS=7 --set ACTIVE=7 --set SUSPEND=PENDING --seed 1 --cycles 100000 -q"
+t test "energy:sched2l-not-given" "\$WARPGEN energy sched2l -q | grep -qx 'select n/g'"
+t test "wave:sched2l-case" "tests/check_wave.sh sched2l barrier_all_active"
+t test "wave:check-sched2l" "tests/wave_check.sh sched2l barrier_all_active"
+t test "wave:negative-sched2l" "tests/wave_check.sh sched2l barrier_deadlock_without_demotion"
+t test "cosim:sched2l-gate-mapped-default" "tests/gate_check.sh mapped sched2l 20000"
+t sweep "gate:sched2l-w8a2-200000" "tests/gate_check.sh pass sched2l 200000 --set WARPS=8 --set ACTIVE=2"
+
+mutant_args "--set WARPS=16 --set ACTIVE=4 --set SELECT=RR"
+mutant busy-ignored test 's/cand = res_q \& ~act \& ~llp_i \& ~bar_i \& ~busy;/cand = res_q \& ~act \& ~llp_i \& ~bar_i;/'
+mutant rr-starts-at-last sweep 's/el_hi\[s\] = el\[s\] \& (s\[SB-1:0\] > last_q);/el_hi[s] = el[s] \& (s[SB-1:0] >= last_q);/'
+mutant promote-skips-pointer sweep 's/cand_hi\[w\] = cand\[w\] \& (w\[WB-1:0\] >= pp_q);/cand_hi[w] = cand[w] \& (w[WB-1:0] > pp_q);/'
+mutant demote-cause-always-mark sweep 's/dem_cause = dem_valid \& bd_w\[dem_warp\];/dem_cause = 1'"'"'b0;/'
+
+# the two-level scheduler at its default (32 warps, 8 active, greedy) and at Fermi's 48 warps
+# with 6 active and round-robin
+main sched2l-default "sched2l"
+main sched2l-w48-a6-rr "sched2l --set WARPS=48 --set ACTIVE=6 --set SELECT=RR"
+plot_size WARPS "8 16 32 48" "ACTIVE=4" full

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# decl.sh - what each block declares about its own tests, read from the block's file
+# cosim/<block>/<block>_tests.sh (docs/adding-a-block.md). Shared scripts source this file
+# and call decl_read; a block's file only calls the functions below, so adding a block adds
+# its file and edits nothing here. Every block's file is read with BLOCK set to its name.
+#
+# In a block's file:
+#   t TIER NAME COMMAND          a test: TIER is fast (also in make test), test (make test) or
+#                                sweep (make sweep); COMMAND runs from the repository root with
+#                                $WARPGEN and $WARPGEN_SAN set (tests/run_tests.sh)
+#   cases TIER [PREFIX]          a test per directed case (`warpgen cosim BLOCK --list`, negative
+#                                scenarios left out: they are tested as declared failures)
+#   lint_cases TIER              the lint of every directed case's parameter overrides
+#   gate_synth quick|full        the Yosys flow of the gate-level test of the default configuration
+#                                (default full; quick where the full flow takes minutes)
+#   mutant_args ARGS             the configuration the block's RTL mutants are built at
+#   mutant NAME TIER SED         an RTL mutant: one sed edit of the generated Verilog that
+#                                co-simulation must catch (tests/mutant.sh BLOCK/NAME)
+#   main NAME ARGS               a configuration of the main job (`make`): gen, lint, 1,000,000
+#                                co-simulated cycles, area, energy (tests/main_job.sh)
+#   main_area_opt OPT            an option of `warpgen area` for the main job (e.g. --flops-only)
+#   main_report ORDER FUNCTION   a section of `make`'s report, written by FUNCTION (defined in the
+#                                block's file); sections run in ORDER
+#   plot_size PARAM "VALUES" "FIXED" MODE [FLOPS_MAX] [noquick]
+#                                the block's points of the area plots (tests/plots/collect.py)
+#
+# Reading modes (DECL_MODE): list TIER (print NAME<TAB>COMMAND), mutants (BLOCK/NAME<TAB>ARGS<TAB>SED),
+# main (NAME|ARGS|AREA_OPT), reports (ORDER<TAB>BLOCK<TAB>FUNCTION), plots (tab-separated fields),
+# gate (BLOCK<TAB>FLOW).
+
+W='$WARPGEN_SAN' # for bad-input lines: the command as written in the test list
+
+decl_emit() { printf '%s\t%s\n' "$1" "$2"; }
+
+t() { # TIER NAME COMMAND
+	[ "$DECL_MODE" = list ] || return 0
+	case "$DECL_TIER:$1" in
+	fast:fast | test:fast | test:test | sweep:sweep) decl_emit "$2" "$3" ;;
+	esac
+}
+
+# The positive directed cases of a block: "NAME" per line.
+decl_case_names() {
+	out/bin/warpgen cosim "$BLOCK" --list 2>/dev/null | awk '/^  [a-z_0-9]+ / && !/\(negative: must fail with /{print $1}'
+}
+
+cases() { # TIER [PREFIX]: one test per directed case, C side under ASan + UBSan
+	local c
+	for c in $(decl_case_names); do
+		t "$1" "case:${2:-$BLOCK-}$c" "\$WARPGEN_SAN cosim $BLOCK --case $c -q"
+	done
+}
+
+lint_cases() { # TIER: the lint of each directed case's parameter overrides ([A=1,B=2] in --list)
+	local ov
+	out/bin/warpgen cosim "$BLOCK" --list 2>/dev/null | grep -oE '\[[A-Z_=0-9,]+\]$' | tr -d '[]' | sort -u |
+		while read -r ov; do
+			t "$1" "lint:$BLOCK-case-${ov//[=,]/-}" "BLOCK=$BLOCK tests/lint.sh $(printf -- '--set %s ' ${ov//,/ })"
+		done
+}
+
+gate_synth() { [ "$DECL_MODE" = gate ] && printf '%s\t%s\n' "$BLOCK" "$1"; return 0; }
+
+mutant_args() { DECL_MUTANT_ARGS=$1; }
+mutant() { # NAME TIER SED
+	case $DECL_MODE in
+	mutants) printf '%s/%s\t%s\t%s\n' "$BLOCK" "$1" "$DECL_MUTANT_ARGS" "$3" ;;
+	list) t "$2" "mutant:$BLOCK-$1" "tests/mutant.sh $BLOCK/$1" ;;
+	esac
+	return 0
+}
+
+main_area_opt() { DECL_AREA_OPT=$1; }
+main() { [ "$DECL_MODE" = main ] && printf '%s|%s|%s\n' "$1" "$2" "$DECL_AREA_OPT"; return 0; }
+main_report() { [ "$DECL_MODE" = reports ] && printf '%s\t%s\t%s\n' "$1" "$BLOCK" "$2"; return 0; }
+
+plot_size() { # PARAM VALUES FIXED MODE [FLOPS_MAX] [noquick]
+	[ "$DECL_MODE" = plots ] && printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$BLOCK" "$1" "$2" "$3" "$4" "${5:-}" "${6:-}"
+	return 0
+}
+
+# decl_read MODE [TIER]: read every block's declarations in the given mode, blocks in the order
+# of `warpgen list` (the generated block list). A block without a file declares nothing.
+decl_read() {
+	DECL_MODE=$1 DECL_TIER=${2:-}
+	local b f
+	for b in $(out/bin/warpgen list | awk '{print $1}'); do
+		f=cosim/$b/${b}_tests.sh
+		[ -f "$f" ] || continue
+		BLOCK=$b DECL_MUTANT_ARGS="" DECL_AREA_OPT=""
+		# shellcheck source=/dev/null
+		. "$f"
+	done
+}
