@@ -5,17 +5,22 @@
 # its file and edits nothing here. Every block's file is read with BLOCK set to its name.
 #
 # In a block's file:
-#   t TIER NAME COMMAND          a test: TIER is fast (also in make test), test (make test) or
-#                                sweep (make sweep); COMMAND runs from the repository root with
+#   t TIER NAME COMMAND          a test: TIER is fast (make test-fast and make test), fast-only
+#                                (make test-fast only: a short run whose configuration make test
+#                                runs longer), test (make test) or sweep (make sweep); COMMAND runs from the repository root with
 #                                $WARPGEN and $WARPGEN_SAN set (tests/run_tests.sh)
 #   cases TIER [PREFIX]          a test per directed case (`warpgen cosim BLOCK --list`, negative
 #                                scenarios left out: they are tested as declared failures)
 #   lint_cases TIER              the lint of every directed case's parameter overrides
 #   gate_synth quick|full        the Yosys flow of the gate-level test of the default configuration
 #                                (default full; quick where the full flow takes minutes)
-#   mutant_args ARGS             the configuration the block's RTL mutants are built at
+#   gate_small ARGS [FLOW]       make test co-simulates this small configuration at gate level (in
+#                                FLOW, default the block's) instead of the default, which moves to make sweep (where
+#                                synthesizing the default takes minutes)
+#   mutant_args ARGS             the configuration the block's RTL mutants declared after it are built at
 #   mutant NAME TIER SED         an RTL mutant: one sed edit of the generated Verilog that
-#                                co-simulation must catch (tests/mutant.sh BLOCK/NAME)
+#                                co-simulation must catch (tests/mutant.sh BLOCK/NAME); TIER test
+#                                or sweep (make sweep runs every mutant)
 #   main NAME ARGS               a configuration of the main job (`make`): gen, lint, 1,000,000
 #                                co-simulated cycles, area, energy (tests/main_job.sh)
 #   main_area_opt OPT            an option of `warpgen area` for the main job (e.g. --flops-only)
@@ -26,7 +31,7 @@
 #
 # Reading modes (DECL_MODE): list TIER (print NAME<TAB>COMMAND), mutants (BLOCK/NAME<TAB>ARGS<TAB>SED),
 # main (NAME|ARGS|AREA_OPT), reports (ORDER<TAB>BLOCK<TAB>FUNCTION), plots (tab-separated fields),
-# gate (BLOCK<TAB>FLOW).
+# gate (BLOCK<TAB>synth|small<TAB>VALUE).
 
 W='$WARPGEN_SAN' # for bad-input lines: the command as written in the test list
 
@@ -35,7 +40,7 @@ decl_emit() { printf '%s\t%s\n' "$1" "$2"; }
 t() { # TIER NAME COMMAND
 	[ "$DECL_MODE" = list ] || return 0
 	case "$DECL_TIER:$1" in
-	fast:fast | test:fast | test:test | sweep:sweep) decl_emit "$2" "$3" ;;
+	fast:fast | fast:fast-only | test:fast | test:test | sweep:sweep) decl_emit "$2" "$3" ;;
 	esac
 }
 
@@ -59,13 +64,14 @@ lint_cases() { # TIER: the lint of each directed case's parameter overrides ([A=
 		done
 }
 
-gate_synth() { [ "$DECL_MODE" = gate ] && printf '%s\t%s\n' "$BLOCK" "$1"; return 0; }
+gate_synth() { [ "$DECL_MODE" = gate ] && printf '%s\tsynth\t%s\n' "$BLOCK" "$1"; return 0; }
+gate_small() { [ "$DECL_MODE" = gate ] && printf '%s\tsmall\t%s\t%s\n' "$BLOCK" "$1" "${2:-}"; return 0; }
 
 mutant_args() { DECL_MUTANT_ARGS=$1; }
 mutant() { # NAME TIER SED
 	case $DECL_MODE in
 	mutants) printf '%s/%s\t%s\t%s\n' "$BLOCK" "$1" "$DECL_MUTANT_ARGS" "$3" ;;
-	list) t "$2" "mutant:$BLOCK-$1" "tests/mutant.sh $BLOCK/$1" ;;
+	list) [ "$2" = sweep ] || t "$2" "mutant:$BLOCK-$1" "tests/mutant.sh $BLOCK/$1" ;; # make sweep runs every mutant
 	esac
 	return 0
 }

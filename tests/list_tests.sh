@@ -15,20 +15,27 @@ DECL_MODE=list DECL_TIER=$TIER
 # --- gate-level co-simulation (docs/cosim.md "Gate-level co-simulation"): the Yosys generic-gate
 # netlist of every block's default configuration against the C model in warpgen's own gate-level
 # simulator, 20,000 cycles, toggles priced with sky130 when ../shared/liberty is there. Yosys's
-# full flow where it takes seconds; the quick flow (no opt loop, share or ABC) for the blocks whose
-# file says `gate_synth quick` (make and make sweep run those in the full flow: 200,000 cycles, seed
-# 2). First in the list: the longest tests start first ---
-while IFS=$'\t' read -r b flow; do
-	if [ "$flow" = quick ]; then
-		t test "cosim:$b-gate-default-quick" "tests/gate_check.sh pass $b 20000 --synth quick"
+# full flow, or the quick one (no opt loop, share or ABC) for a block whose file says
+# `gate_synth quick`. A block whose default takes Yosys minutes declares a small configuration
+# (`gate_small`) that make test runs instead (in the same flow); its default runs in make sweep and
+# in `make` (the full flow). make sweep: every default, 200,000 cycles, seed 2. First in the list:
+# the longest tests start first ---
+for b in $(out/bin/warpgen list | awk '{print $1}'); do
+	flow=full small="" sflow=""
+	while IFS=$'\t' read -r _ what value value2; do
+		case $what in synth) flow=$value ;; small) small=$value sflow=$value2 ;; esac
+	done < <(BLOCK=$b bash -c '. tests/decl.sh; DECL_MODE=gate; f=cosim/$BLOCK/${BLOCK}_tests.sh; [ ! -f "$f" ] || . "$f"')
+	sfx="" ssfx=""
+	[ "$flow" = quick ] && sfx=-quick
+	[ "${sflow:-$flow}" = quick ] && ssfx=-quick
+	if [ -n "$small" ]; then
+		t test "cosim:$b-gate-small$ssfx" "tests/gate_check.sh pass $b 20000 $small${ssfx:+ --synth quick}"
+		t sweep "cosim:$b-gate-default$sfx" "tests/gate_check.sh pass $b 20000${sfx:+ --synth quick}"
 	else
-		t test "cosim:$b-gate-default" "tests/gate_check.sh pass $b 20000"
+		t test "cosim:$b-gate-default$sfx" "tests/gate_check.sh pass $b 20000${sfx:+ --synth quick}"
 	fi
 	t sweep "gate:$b-default-200000" "tests/gate_check.sh pass $b 200000 --seed 2"
-done < <(for b in $(out/bin/warpgen list | awk '{print $1}'); do
-	f=$(BLOCK=$b bash -c '. tests/decl.sh; DECL_MODE=gate; f=cosim/$BLOCK/${BLOCK}_tests.sh; [ -f "$f" ] && . "$f"' | cut -f2)
-	printf '%s\t%s\n' "$b" "${f:-full}"
-done)
+done
 
 # --- C unit tests (built under ASan + UBSan by the Makefile; one per tests/test_*.c source:
 # a binary left in out/ by a removed test is not run) ---

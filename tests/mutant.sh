@@ -11,14 +11,14 @@ cd "$(dirname "$0")/.."
 declare -A MUT=() ARGS=()
 while IFS=$'\t' read -r m args sed_expr; do
 	MUT[$m]=$sed_expr
-	ARGS[${m%%/*}]=$args
+	ARGS[$m]=$args # the block's mutant_args in force where the mutant is declared
 done < <(decl_read mutants)
 if [ "${1:-}" = --list ]; then printf '%s\n' "${!MUT[@]}" | sort; exit 0; fi
 name=${1:?usage: mutant.sh BLOCK/NAME|--list}
 [ -n "${MUT[$name]:-}" ] || { echo "unknown mutant $name"; exit 2; }
 W=${WARPGEN:-out/bin/warpgen}
 block=${name%%/*}
-read -r -a set_args <<<"${ARGS[$block]}"
+read -r -a set_args <<<"${ARGS[$name]}"
 gen_args=() # the same without the stimulus's --knob options, which `gen` does not take
 for ((i = 0; i < ${#set_args[@]}; i++)); do
 	if [ "${set_args[i]}" = --knob ]; then i=$((i + 1)); else gen_args+=("${set_args[i]}"); fi

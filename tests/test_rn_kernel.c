@@ -1,5 +1,5 @@
 /* test_rn_kernel.c - unit tests of the synthetic kernels, the hint pass and
- * the walker (cosim/rename/rename_kernel.c, cosim/rename/rename_kernel_live.c) against spec
+ * the walker (cosim/rename/rename_kernel.c, rename_kernel_live.c, rename_kernel_check.c) against spec
  * renaming-table.md §2.3, §2.7, §2.9, §5, §6.
  *
  * Hand-built kernels check the placement rules one at a time (divergence →

@@ -7,7 +7,7 @@
 
 t fast "gen:help-equalizer" "\$WARPGEN gen equalizer --help | grep -q 'EPOCH *4096'"
 t fast "bad:equalizer-epoch" "tests/expect_bad.sh 'EPOCH=100 must be a power of two in 2..65536 and >= SAMPLE_PERIOD=128' $W gen equalizer --set EPOCH=100 -o @OUT@"
-t fast "cosim:equalizer-edges-short" "\$WARPGEN_SAN cosim equalizer --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 --seed 3 --cycles 5000 -q"
+t fast-only "cosim:equalizer-edges-short" "\$WARPGEN_SAN cosim equalizer --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 --seed 3 --cycles 5000 -q"
 t test "lint:equalizer-default" "BLOCK=equalizer tests/lint.sh"
 t test "lint:equalizer-edges" "BLOCK=equalizer tests/lint.sh --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2"
 t test "area:equalizer-edges" "\$WARPGEN area equalizer --flops-only --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 -q"
@@ -21,8 +21,10 @@ EQ_CONFIGS=(
 )
 for c in "${EQ_CONFIGS[@]}"; do
 	IFS='|' read -r name cyc args <<<"$c"
+	tier=test
+	case $name in *e4096*) tier=sweep ;; esac # 200,000 cycles each
 	for seed in 1 2; do
-		t test "cosim:equalizer-$name-seed$seed" "\$WARPGEN_SAN cosim equalizer $args --knob PROFILE=phases --seed $seed --cycles $cyc -q"
+		t $tier "cosim:equalizer-$name-seed$seed" "\$WARPGEN_SAN cosim equalizer $args --knob PROFILE=phases --seed $seed --cycles $cyc -q"
 	done
 done
 t test "cosim:equalizer-w16c3-shift-strict-h1" "\$WARPGEN_SAN cosim equalizer --set WARPS=16 --set MAX_CTAS=3 --set SAMPLE_PERIOD=2 --set EPOCH=32 --set HYSTERESIS=1 --set OBJECTIVE=PERFORMANCE --set NORM=SHIFT --set XMEM_STRICT=1 --knob PROFILE=phases --seed 4 --cycles 20000 -q"
@@ -33,14 +35,14 @@ t test "cosim-neg:equalizer-coverage-floor" "tests/expect_check_fail.sh 'coverag
 cases test
 t test "case-neg:equalizer-tt-shift" "tests/expect_check_fail.sh 'vote 0 vf 0 T 8, expected delta 0 vote 2 vf 1 T 8' \$WARPGEN cosim equalizer --case tt_xmem_over_2 --set NORM=SHIFT --model-only -q"
 t test "case-neg:equalizer-vf-energy" "tests/expect_check_fail.sh 'vf 3 T 8, expected delta 0 vote 1 vf 5' \$WARPGEN cosim equalizer --case vf_performance --set OBJECTIVE=ENERGY --model-only -q"
-t test "wave:equalizer-case" "tests/check_wave.sh equalizer hyst_broken_third_epoch"
+t sweep "wave:equalizer-case" "tests/check_wave.sh equalizer hyst_broken_third_epoch"
 t test "gen:equalizer-paper-storage" "cosim/equalizer/equalizer_storage.sh"
 t test "energy:equalizer" "[ \"\$(\$WARPGEN energy equalizer -q | grep -c ' n/g\$')\" = 8 ] && \$WARPGEN energy equalizer -q | grep -qx 'decide n/g' && \$WARPGEN energy equalizer | grep -Eq '^decide +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: Alg\\. 1 runs once per 4096-cycle epoch' && \$WARPGEN energy equalizer | grep -q '56 bits per SM'"
 t test "wave:check-equalizer-window" "tests/wave_check.sh equalizer hyst_broken_third_epoch"
 t sweep "lint:equalizer-w64-c16-max" "BLOCK=equalizer tests/lint.sh --set WARPS=64 --set MAX_CTAS=16 --set HYSTERESIS=7 --set SAMPLE_PERIOD=1024 --set EPOCH=1024 --set NORM=SHIFT --set OBJECTIVE=PERFORMANCE --set BARRIER_IS_ACTIVE=1 --set XMEM_STRICT=1"
 for w in 8 32 48; do for e in 256 4096; do for sp in 16 128; do for o in ENERGY PERFORMANCE; do
 	for s in $(seq 1 "${SEEDS:-5}"); do
-		t sweep "cosim:equalizer-w$w-e$e-s$sp-${o,,}-seed$s" "\$WARPGEN cosim equalizer --set WARPS=$w --set EPOCH=$e --set SAMPLE_PERIOD=$sp --set OBJECTIVE=$o --knob PROFILE=phases --seed $s --cycles ${CYCLES:-1000000} -q"
+		t sweep "cosim:equalizer-w$w-e$e-s$sp-${o,,}-long-seed$s" "\$WARPGEN cosim equalizer --set WARPS=$w --set EPOCH=$e --set SAMPLE_PERIOD=$sp --set OBJECTIVE=$o --knob PROFILE=phases --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done; done; done
 

@@ -8,9 +8,10 @@ EQG_CONFIGS=(
 	"sms15-perf-plurality|--set SMS=15 --set WARPS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --set MAJORITY=PLURALITY"
 )
 gate_synth quick
+gate_small "--set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256"
 
 t fast "bad:equalizer-gpu-sms" "tests/expect_bad.sh 'SMS=33 is out of range (legal range 1..32)' $W gen equalizer_gpu --set SMS=33 -o @OUT@"
-t fast "cosim:equalizer_gpu-sms1-short" "\$WARPGEN_SAN cosim equalizer_gpu --set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=300 --set MEM_LAT=100 --knob KLEN=40 --knob CTAS=6 --seed 3 --cycles 5000 -q"
+t fast-only "cosim:equalizer_gpu-sms1-short" "\$WARPGEN_SAN cosim equalizer_gpu --set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=300 --set MEM_LAT=100 --knob KLEN=40 --knob CTAS=6 --seed 3 --cycles 5000 -q"
 t test "lint:equalizer_gpu-s3" "BLOCK=equalizer_gpu tests/lint.sh --set SMS=3 --set WARPS=16"
 t test "area:equalizer_gpu-s3" "\$WARPGEN area equalizer_gpu --flops-only --set SMS=3 -q"
 for c in "${EQG_CONFIGS[@]}"; do
@@ -29,11 +30,11 @@ t test "stats-neg:equalizer_gpu-watchdog" "tests/expect_check_fail.sh 'no issue 
 t test "energy:equalizer_gpu" "[ \"\$(\$WARPGEN energy equalizer_gpu -q | grep -c ' n/g\$')\" = 12 ] && \$WARPGEN energy equalizer_gpu -q | grep -qx 'vfm.start n/g' && \$WARPGEN energy equalizer_gpu | grep -q '^leakage n/g: sum of the instances.: eq n/g, vfm n/g'"
 for sms in 1 3 15; do for o in ENERGY PERFORMANCE; do
 	for s in $(seq 1 "${SEEDS:-5}"); do
-		t sweep "cosim:equalizer_gpu-sms$sms-${o,,}-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=$sms --set OBJECTIVE=$o --seed $s --cycles ${CYCLES:-1000000} -q"
+		t sweep "cosim:equalizer_gpu-sms$sms-${o,,}-long-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=$sms --set OBJECTIVE=$o --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done
 for s in $(seq 1 "${SEEDS:-5}"); do # make test's former 15-SM plurality point
-	t sweep "cosim:equalizer_gpu-sms15-perf-plurality-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=15 --set WARPS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --set MAJORITY=PLURALITY --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --seed $s --cycles ${CYCLES:-1000000} -q"
+	t sweep "cosim:equalizer_gpu-sms15-perf-plurality-long-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=15 --set WARPS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --set MAJORITY=PLURALITY --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --seed $s --cycles ${CYCLES:-1000000} -q"
 done
 
 # the GPU (15 SMs x 48 warps + the manager)
@@ -72,6 +73,6 @@ PY
 }
 
 # RTL mutants: an instance's module broken inside the composed file
-mutant_args "--set SMS=3 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --knob KLEN=40 --knob CTAS=6"
+mutant_args "--set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=300 --set MEM_LAT=100 --knob KLEN=40 --knob CTAS=6"
 mutant eq-pause-oldest test 's/assign yterm\[gi\*C + gj\] = ~pset\[gj\] | o_ji;/assign yterm[gi*C + gj] = ~pset[gj] | o_ij;/'
-mutant vfm-start-while-busy sweep 's/wire          start   = w_v \& ~busy_q \& (sm_chg | mem_chg);/wire          start   = w_v \& (sm_chg | mem_chg);/'
+mutant vfm-other-domain-kept sweep 's/wire \[1:0\]    mem_new = w_mem ? step(mem_q, w_up) : toward(mem_q);/wire [1:0]    mem_new = w_mem ? step(mem_q, w_up) : mem_q;/'

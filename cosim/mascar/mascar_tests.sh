@@ -10,10 +10,11 @@ MSC_CONFIGS=(
 	"default|"
 )
 gate_synth quick
+gate_small "--set WARPS=4 --set SCHEDULERS=1 --set ENTRIES=2 --set THREADS=4 --set ADDR_BITS=16"
 
 t fast "bad:mascar-entries" "tests/expect_bad.sh 'ENTRIES=65 is out of range (legal range 1..64)' $W gen mascar --set ENTRIES=65 -o @OUT@"
-t fast "cosim:mascar-w4-e1-short" "\$WARPGEN_SAN cosim mascar --set WARPS=4 --set SCHEDULERS=1 --set ENTRIES=1 --seed 3 --cycles 5000 -q"
-t fast "case:mascar-fast-fig46_reexecution" "\$WARPGEN_SAN cosim mascar --case fig46_reexecution -q"
+t fast-only "cosim:mascar-w4-e1-short" "\$WARPGEN_SAN cosim mascar --set WARPS=4 --set SCHEDULERS=1 --set ENTRIES=1 --seed 3 --cycles 5000 -q"
+t fast-only "case:mascar-fast-fig46_reexecution" "\$WARPGEN_SAN cosim mascar --case fig46_reexecution -q"
 t test "gen:mascar-paper-storage" "cosim/mascar/mascar_storage.sh"
 t test "lint:mascar-w4-e2-t4" "BLOCK=mascar tests/lint.sh --set WARPS=4 --set ENTRIES=2 --set THREADS=4 --set ADDR_BITS=16"
 t test "build:mascar-default" "\$WARPGEN cosim mascar --cycles 1000 -q"
@@ -25,7 +26,7 @@ for c in "${MSC_CONFIGS[@]}"; do
 	esac
 done
 t test "cosim:mascar-edges" "\$WARPGEN_SAN cosim mascar --set WARPS=2 --set SCHEDULERS=1 --set ENTRIES=1 --set MSHRS=1 --set MISSQ=1 --set SAT_MARGIN_MSHR=0 --set SAT_MARGIN_MQ=0 --cycles 20000 -q"
-t test "cosim:mascar-s4-small" "\$WARPGEN_SAN cosim mascar --set WARPS=16 --set SCHEDULERS=4 --set ENTRIES=2 --set MSHRS=8 --set MISSQ=4 --set SAT_HYST=1 --set OWNER_IDLE_TIMEOUT=50 --set THREADS=8 --set ADDR_BITS=16 --set OFFSET_BITS=3 --set REG_BITS=4 --set STORES=1 --knob RESET_PPM=500 --cycles 20000 -q"
+t sweep "cosim:mascar-s4-small" "\$WARPGEN_SAN cosim mascar --set WARPS=16 --set SCHEDULERS=4 --set ENTRIES=2 --set MSHRS=8 --set MISSQ=4 --set SAT_HYST=1 --set OWNER_IDLE_TIMEOUT=50 --set THREADS=8 --set ADDR_BITS=16 --set OFFSET_BITS=3 --set REG_BITS=4 --set STORES=1 --knob RESET_PPM=500 --cycles 20000 -q"
 cases test
 t test "case-neg:mascar-fig46-two-entries" "tests/expect_check_fail.sh 'refused request must find the queue full and stall the LSU' \$WARPGEN cosim mascar --case fig46_reexecution --set ENTRIES=2 --model-only -q"
 t test "case-neg:mascar-watchdog" "tests/expect_check_fail.sh 'no progress for' \$WARPGEN cosim mascar --set WARPS=4 --set SCHEDULERS=1 --set ENTRIES=1 --knob WATCHDOG=100 --knob L2_LAT=2000 --cycles 20000 --model-only -q"
@@ -33,7 +34,7 @@ t test "wave:mascar-case" "tests/check_wave.sh mascar fig46_reexecution"
 t test "energy:mascar" "[ \"\$(\$WARPGEN energy mascar -q | grep -c ' n/g\$')\" = 11 ] && \$WARPGEN energy mascar -q | grep -qx 'rq.rotate_move n/g' && \$WARPGEN energy mascar | grep -Eq '^rq\\.push +n/g +rq: not given in pJ .*= 0\\.03 L1 accesses' && \$WARPGEN energy mascar | grep -q '^leakage n/g: sum of the instances.: rq n/g, wrc n/g'"
 for w in 4 16 48; do for e in 1 2 16 32; do for st in 0 1; do
 	for s in $(seq 1 "${SEEDS:-5}"); do
-		t sweep "cosim:mascar-w$w-e$e-st$st-seed$s" "\$WARPGEN cosim mascar --set WARPS=$w --set ENTRIES=$e --set STORES=$st --seed $s --cycles ${CYCLES:-1000000} -q"
+		t sweep "cosim:mascar-w$w-e$e-st$st-long-seed$s" "\$WARPGEN cosim mascar --set WARPS=$w --set ENTRIES=$e --set STORES=$st --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done; done
 

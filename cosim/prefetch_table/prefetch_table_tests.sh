@@ -12,19 +12,21 @@ PT_CONFIGS=(
 	"e64-w4-l8-t8|--set THREADS=8"
 )
 gate_synth quick
+gate_small "--set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4"
 
 t fast "gen:help-prefetch_table" "\$WARPGEN gen prefetch_table --help | grep -q 'ENTRIES *64'"
 t fast "bad:prefetch_table-tidx" "tests/expect_bad.sh 'TIDX_BITS=5 must hold THREADS=32 lanes' $W gen prefetch_table --set TIDX_BITS=5 -o @OUT@"
 t fast "bad:stats-pt-profile" "tests/expect_bad.sh 'profile bogus: stream' $W stats prefetch_table --profile bogus"
-t fast "cosim:prefetch_table-e1-short" "\$WARPGEN_SAN cosim prefetch_table --set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8 --seed 3 --knob MEM_LAT=100 --knob GAP=8 --knob PHASE_CYC=1000 --cycles 5000 -q"
+t fast-only "cosim:prefetch_table-e1-short" "\$WARPGEN_SAN cosim prefetch_table --set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8 --seed 3 --knob MEM_LAT=100 --knob GAP=8 --knob PHASE_CYC=1000 --cycles 5000 -q"
 t test "lint:prefetch_table-small" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4"
-t test "lint:prefetch_table-edges" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0"
+t sweep "lint:prefetch_table-edges" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0"
 t test "area:prefetch_table-edges" "\$WARPGEN area prefetch_table --flops-only --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0 -q"
 for c in "${PT_CONFIGS[@]}"; do
 	seeds="1 2"
-	case $c in e64*) seeds=1 ;; esac # the thesis's size: one seed here, more in make sweep
+	tier=test
+	case $c in e64*) seeds=1 tier=sweep ;; esac # its build takes 70 s; `make` runs the thesis's size
 	for seed in $seeds; do
-		t test "cosim:prefetch_table-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim prefetch_table ${c#*|} --seed $seed --knob MEM_LAT=100 --knob GAP=8 --knob PHASE_CYC=1000 --cycles 10000 -q"
+		t $tier "cosim:prefetch_table-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim prefetch_table ${c#*|} --seed $seed --knob MEM_LAT=100 --knob GAP=8 --knob PHASE_CYC=1000 --cycles 10000 -q"
 	done
 done
 cases test
@@ -38,12 +40,13 @@ t sweep "lint:prefetch_table-w8-l32-pq64" "BLOCK=prefetch_table tests/lint.sh --
 for e in 1 4 64; do for w in 1 4 8; do for l in 1 8 32; do for th in 8 32; do
 	[ "$l" -le "$th" ] || continue
 	for s in $(seq 1 "${SEEDS:-5}"); do
-		t sweep "cosim:prefetch_table-e$e-w$w-l$l-t$th-seed$s" "\$WARPGEN cosim prefetch_table --set ENTRIES=$e --set WARPS=$w --set LANES_PER_CYCLE=$l --set THREADS=$th --seed $s --cycles ${CYCLES:-1000000} -q"
+		t sweep "cosim:prefetch_table-e$e-w$w-l$l-t$th-long-seed$s" "\$WARPGEN cosim prefetch_table --set ENTRIES=$e --set WARPS=$w --set LANES_PER_CYCLE=$l --set THREADS=$th --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done; done; done
 
-mutant_args "--set ENTRIES=4 --set THREADS=8"
+mutant_args "--set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8"
 mutant confirm-strict test 's/(conf_i >= nact_i - CONF_SLACK)/(conf_i > nact_i - CONF_SLACK)/'
+mutant_args "--set ENTRIES=4 --set THREADS=8" # (one entry never merges a queued line)
 mutant merge-ignores-valid sweep 's/if (pvl_q \&\& (lines\[l\*LB +: LB\] == pln_q))/if (lines[l*LB +: LB] == pln_q)/'
 
 # the thesis's size (64 entries, 4 warps, 32 threads, 8 lanes per cycle) and at 8 warps, 16 entries

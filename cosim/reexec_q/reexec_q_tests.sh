@@ -2,8 +2,10 @@
 # points (read by tests/decl.sh; docs/adding-a-block.md). reexec_q alone runs on an LSU/L1
 # abstraction with an independent FIFO scoreboard (cosim/reexec_q/reexec_q_stim.c).
 
+gate_small "--set ENTRIES=3 --set THREADS=4 --set WARPS=4 --set ADDR_BITS=16 --set OFFSET_BITS=3"
+
 t fast "gen:help-reexec_q" "\$WARPGEN gen reexec_q --help | grep -q 'ENTRIES *32 *1..64'"
-t fast "cosim:reexec_q-e1-short" "\$WARPGEN_SAN cosim reexec_q --set ENTRIES=1 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=4 --seed 3 --cycles 5000 -q"
+t fast-only "cosim:reexec_q-e1-short" "\$WARPGEN_SAN cosim reexec_q --set ENTRIES=1 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=4 --seed 3 --cycles 5000 -q"
 t test "lint:reexec_q-e1-w1" "BLOCK=reexec_q tests/lint.sh --set ENTRIES=1 --set WARPS=1"
 t test "lint:reexec_q-e3-small-st" "BLOCK=reexec_q tests/lint.sh --set ENTRIES=3 --set THREADS=4 --set WARPS=4 --set ADDR_BITS=16 --set OFFSET_BITS=3 --set STORES=1"
 t test "area:reexec_q-e1-w1-st" "\$WARPGEN area reexec_q --set ENTRIES=1 --set WARPS=1 --set STORES=1 -q"

@@ -11,11 +11,13 @@ RN_CONFIGS=(
 	"wear|--set POLICY=WEAR_LEVEL"
 	"small|$RN_SMALL --set ALLOC_PORTS=1"
 	"small-wear-b2|$RN_SMALL --set POLICY=WEAR_LEVEL --set RT_BANKS=2 --set RF_BANKS=2"
+	"small-lowest|$RN_SMALL --set POLICY=LOWEST_FIRST --set ALLOC_PORTS=3"
 	"w16-p64-l3-a4-b8|--set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST"
 	"w64-d128|--set WARPS=64 --set REGS=16 --set RT_ENTRIES=1024 --set RF_BANKS=8 --set SUBARRAYS=16 --set FC_ENTRIES=64 --set EXEMPT=4 --set PF_DEPTH=16"
 	"edge-1|--set WARPS=1 --set REGS=2 --set RT_ENTRIES=2 --set RT_BANKS=1 --set PHYS_REGS=16 --set RF_BANKS=1 --set SUBARRAYS=1 --set FC_ENTRIES=1 --set EXEMPT=1 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set PC_BITS=16"
 )
 gate_synth quick
+gate_small "$RN_SMALL"
 
 t fast "gen:list-rename" "\$WARPGEN list | grep -q '^rename '"
 t fast "gen:help-rename" "\$WARPGEN gen rename --help | grep -q 'RT_ENTRIES *816'"
@@ -23,7 +25,7 @@ t fast "bad:rename-rt-entries" "tests/expect_bad.sh 'RT_ENTRIES=30 must be a mul
 t fast "bad:rename-phys" "tests/expect_bad.sh 'PHYS_REGS=1000 must be a power of 2 in 16..1024' $W gen rename --set PHYS_REGS=1000 -o @OUT@"
 t fast "bad:rename-policy" "tests/expect_bad.sh 'POLICY=RANDOM is not one of CONSOLIDATE|LOWEST_FIRST|WEAR_LEVEL' $W gen rename --set POLICY=RANDOM -o @OUT@"
 t fast "bad:stats-rename-profile" "tests/expect_bad.sh 'unknown profile' $W stats rename --profile nosuch"
-t fast "cosim:rename-small-short" "\$WARPGEN_SAN cosim rename $RN_SMALL --set ALLOC_PORTS=1 --seed 3 --cycles 5000 -q"
+t fast-only "cosim:rename-small-short" "\$WARPGEN_SAN cosim rename $RN_SMALL --set ALLOC_PORTS=1 --seed 3 --cycles 5000 -q"
 
 # (the paper's sizes are linted by `make`, and the policies at the small sizes here; the
 # paper-largest, the 64-warp and the 16-warp 4-port configurations are not linted here: Yosys
@@ -34,12 +36,14 @@ done
 t sweep "lint:rename-default" "BLOCK=rename tests/lint.sh"
 t sweep "lint:rename-w16-p64-l3-a4-b8" "BLOCK=rename tests/lint.sh --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST"
 lint_cases sweep
-t test "build:rename-paper-largest" "\$WARPGEN cosim rename --set RT_ENTRIES=3024 --cycles 1000 -q"
+t sweep "build:rename-paper-largest" "\$WARPGEN cosim rename --set RT_ENTRIES=3024 --cycles 1000 -q"
 # one seed per configuration, alternating 1 and 2 down the list (more seeds: make sweep)
 i=0
 for c in "${RN_CONFIGS[@]}"; do
 	seed=$((i++ % 2 + 1))
-	t test "cosim:rename-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rename ${c#*|} --seed $seed --cycles 50000 -q"
+	tier=test # the larger tables take 20-35 s to build: make sweep (and `make`: 816, 3024 entries)
+	case $c in paper-largest* | w64* | w16* | wear* | lowest*) tier=sweep ;; esac
+	t $tier "cosim:rename-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rename ${c#*|} --seed $seed --cycles 50000 -q"
 	for s in $(seq 3 "${SEEDS:-5}"); do
 		t sweep "cosim:rename-${c%%|*}-seed$s" "\$WARPGEN cosim rename ${c#*|} --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
@@ -52,7 +56,7 @@ t test "cosim:rename-fc1-w8-rr" "\$WARPGEN_SAN cosim rename --set WARPS=8 --set 
 t test "cosim:rename-waves" "\$WARPGEN_SAN cosim rename --knob WAVES=4 --knob SCHED=2 --seed 6 --cycles 100000 -q"
 t test "cosim:rename-knobs-hot" "\$WARPGEN_SAN cosim rename --knob SCHED=0 --knob OVERSUB_PCT=30 --knob PROFILE=-1 --knob BURST_PCT=50 --knob ALC_BLOCK_PCT=40 --knob RESET_PPM=200 --seed 4 --cycles 100000 -q"
 t test "cosim:rename-knobs-sched" "\$WARPGEN_SAN cosim rename --knob SCHED=1 --knob DIV_PCT=80 --knob LOOP_PCT=40 --knob OC_LAT=1 --knob LL_LAT=20 --seed 5 --cycles 100000 -q"
-t test "area:rename-small" "\$WARPGEN area rename $RN_SMALL -q"
+t sweep "area:rename-small" "\$WARPGEN area rename $RN_SMALL -q"
 # (the paper's sizes: `make` checks the flip-flops of the 816- and 3024-entry tables with
 # `area --flops-only`, about a minute each; the full gate mapping takes Yosys about 25 minutes)
 t test "area:rename-tiny" "\$WARPGEN area rename --set WARPS=1 --set REGS=8 --set RT_ENTRIES=8 --set FC_ENTRIES=1 --set RT_BANKS=1 --set PHYS_REGS=16 --set EXEMPT=0 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set RF_BANKS=1 --set SUBARRAYS=1 -q"

@@ -15,14 +15,17 @@ RFC_CONFIGS=(
 	"a8e4l4-w64-rb3|--set WARPS=64 --set ENTRIES=4 --set LANES=4 --set REG_BITS=3"
 )
 gate_synth quick
+gate_small "--set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4" full
 
 # --- fast: a short random run and a directed case (small builds) ---
-t fast "cosim:rfc-a1e1l1-short" "\$WARPGEN_SAN cosim rfc --set WARPS=4 --set ACTIVE_WARPS=1 --set ENTRIES=1 --set LANES=1 --seed 3 --cycles 5000 -q"
-t fast "case:rfc-fast-lru_read_touch" "\$WARPGEN_SAN cosim rfc --case lru_read_touch -q"
+t fast-only "cosim:rfc-a1e1l1-short" "\$WARPGEN_SAN cosim rfc --set WARPS=4 --set ACTIVE_WARPS=1 --set ENTRIES=1 --set LANES=1 --seed 3 --cycles 5000 -q"
+t fast-only "case:rfc-fast-lru_read_touch" "\$WARPGEN_SAN cosim rfc --case lru_read_touch -q"
 
 # --- lint: every configuration and every directed case's configuration ---
 for c in "${RFC_CONFIGS[@]}"; do
-	t test "lint:rfc-${c%%|*}" "tests/lint.sh ${c#*|}"
+	tier=test
+	case $c in a32e8l4* | a32e1l1-w64*) tier=sweep ;; esac # Yosys takes 12-20 s for each
+	t $tier "lint:rfc-${c%%|*}" "tests/lint.sh ${c#*|}"
 done
 lint_cases test
 
@@ -30,7 +33,9 @@ lint_cases test
 t test "build:rfc-default" "\$WARPGEN cosim rfc --cycles 1000 -q"
 for c in "${RFC_CONFIGS[@]}"; do
 	for seed in 1 2; do
-		t test "cosim:rfc-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rfc ${c#*|} --seed $seed --cycles 100000 -q"
+		tier=test
+		case $c$seed in a32e1l1-w64*2) tier=sweep ;; esac # 10 s of simulation
+		t $tier "cosim:rfc-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rfc ${c#*|} --seed $seed --cycles 100000 -q"
 	done
 done
 # the pipelined loop (stimulus + C model in a thread) under ThreadSanitizer
@@ -50,7 +55,7 @@ t test "case-neg:pins-with-read-lat-1" "tests/expect_check_fail.sh 'the miss sho
 # --- RTL mutants: make test runs two, make sweep every one ---
 mutant_args "--set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8"
 mutant ignore-pins test 's/if (!pin\[e\] \&\& (!v_ok/if ((!v_ok/'
-mutant victim-youngest test 's/(ws_rank\[e\*IBW +: IBW\] > best)/(ws_rank[e*IBW +: IBW] < best)/'
+mutant victim-youngest sweep 's/(ws_rank\[e\*IBW +: IBW\] > best)/(ws_rank[e*IBW +: IBW] < best)/'
 mutant flush-keeps-dead sweep 's/^        v = v \& ~d;   /        v = v;   /'
 mutant reset-forgets-valid sweep '/^        v   = {N{1.b0}};$/d'
 mutant rd-data-ungated sweep 's/= bus \& {L\*W{rd_ok\[gp\]}};/= bus;/'
@@ -59,18 +64,17 @@ mutant partial-bypass-drops-lanes sweep 's/w_thru = m_found \&\& !(\&wr_mask_i);
 
 # --- area: Yosys flip-flop bits equal the predicted storage bits ---
 t test "area:rfc-small" "\$WARPGEN area rfc --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4 -q"
-t test "area:rfc-a4e4l4-lru" "\$WARPGEN area rfc --set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8 --set REPLACEMENT=LRU -q"
+t sweep "area:rfc-a4e4l4-lru" "\$WARPGEN area rfc --set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8 --set REPLACEMENT=LRU -q"
 t test "area:rfc-a1e1" "\$WARPGEN area rfc --set ACTIVE_WARPS=1 --set ENTRIES=1 --set LANES=1 --set WARPS=1 -q"
 t test "area:rfc-sky130" "tests/area_sky130.sh"
 
 # --- waveforms ---
-t test "wave:rfc-case" "tests/check_wave.sh"
+t sweep "wave:rfc-case" "tests/check_wave.sh"
 t test "wave:check-rfc" "tests/wave_check.sh rfc victim_vs_inflight_reader"
 t test "wave:case-fails" "tests/expect_check_fail.sh 'LRU: the read of r1 makes r2 the victim' \$WARPGEN wave rfc --case lru_read_touch --set REPLACEMENT=FIFO -o out/tests/wave-fail --no-png"
 
-# --- gate level: the small rfc in the full flow in both simulators, its netlist with one gate
+# --- gate level: the small rfc (gate_small above) in the full flow in Verilator too, its netlist with one gate
 # changed (must mismatch), and mapped to a Liberty library's cells (sky130, else OSU) ---
-t test "cosim:rfc-gate-small" "tests/gate_check.sh pass rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
 t test "cosim:rfc-gate-verilator" "tests/gate_check.sh verilator rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
 t test "mutant:rfc-gate-xor" "tests/gate_check.sh mutant rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
 t test "cosim:rfc-gate-mapped-small" "tests/gate_check.sh mapped rfc 20000 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
@@ -79,7 +83,7 @@ t sweep "gate:rfc-a1e1l1-200000" "tests/gate_check.sh pass rfc 200000 --set WARP
 # --- sweep: the whole cross product, SEEDS seeds x CYCLES cycles each ---
 for a in 1 4 8 32; do for e in 1 4 6 8; do for l in 1 4 32; do for r in FIFO LRU; do for v in 0 1; do
 	for s in $(seq 1 "${SEEDS:-5}"); do
-		t sweep "cosim:rfc-a$a-e$e-l$l-${r,,}-live$v-seed$s" "\$WARPGEN cosim rfc --set ACTIVE_WARPS=$a --set ENTRIES=$e --set LANES=$l --set REPLACEMENT=$r --set LIVENESS=$v --seed $s --cycles ${CYCLES:-1000000} -q"
+		t sweep "cosim:rfc-a$a-e$e-l$l-${r,,}-live$v-long-seed$s" "\$WARPGEN cosim rfc --set ACTIVE_WARPS=$a --set ENTRIES=$e --set LANES=$l --set REPLACEMENT=$r --set LIVENESS=$v --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done; done; done; done
 

@@ -24,22 +24,28 @@ t fast "gen:list-sched2l" "\$WARPGEN list | grep -q '^sched2l '"
 t fast "gen:help-sched2l" "\$WARPGEN gen sched2l --help | grep -q 'ACTIVE *8 *1..64'"
 t fast "bad:sched2l-inconsistent" "tests/expect_bad.sh 'ACTIVE=16 must not exceed WARPS=8' $W gen sched2l --set WARPS=8 --set ACTIVE=16 -o @OUT@"
 t fast "bad:sched2l-enum" "tests/expect_bad.sh 'SELECT=LRR is not one of GREEDY|RR' $W gen sched2l --set SELECT=LRR -o @OUT@"
-t fast "cosim:sched2l-w8a2-short" "\$WARPGEN_SAN cosim sched2l --set WARPS=8 --set ACTIVE=2 --set SELECT=RR --seed 3 --cycles 5000 -q"
-t fast "case:sched2l-fast-greedy_keeps_warp" "\$WARPGEN_SAN cosim sched2l --case greedy_keeps_warp -q"
+t fast-only "cosim:sched2l-w8a2-short" "\$WARPGEN_SAN cosim sched2l --set WARPS=8 --set ACTIVE=2 --set SELECT=RR --seed 3 --cycles 5000 -q"
+t fast-only "case:sched2l-fast-greedy_keeps_warp" "\$WARPGEN_SAN cosim sched2l --case greedy_keeps_warp -q"
 
 t test "lint:sched2l-default" "BLOCK=sched2l tests/lint.sh"
 for c in "${SCHED2L_EDGES[@]}" "w48a6-rr|--set WARPS=48 --set ACTIVE=6 --set SELECT=RR" "w8a2-rr|--set WARPS=8 --set ACTIVE=2 --set SELECT=RR"; do
 	case $c in w64a64*) continue ;; esac # Yosys needs 45 s for it: make sweep lints it
-	t test "lint:sched2l-${c%%|*}" "BLOCK=sched2l tests/lint.sh ${c#*|}"
+	tier=test
+	case $c in a32-nobar*) tier=sweep ;; esac
+	t $tier "lint:sched2l-${c%%|*}" "BLOCK=sched2l tests/lint.sh ${c#*|}"
 done
 t sweep "lint:sched2l-w64a64-rr" "BLOCK=sched2l tests/lint.sh --set WARPS=64 --set ACTIVE=64 --set SELECT=RR"
 lint_cases test
 t test "build:sched2l-default" "\$WARPGEN cosim sched2l --cycles 1000 -q"
 # one seed per configuration, alternating 1 and 2 down the list (more seeds: make sweep)
+# (make test: the default, Fermi's 48/6, the smallest and largest active sets and the edges but
+# 64 x 64; every other point of the matrix in make sweep)
 i=0
 for c in "${SCHED2L_CONFIGS[@]}" "${SCHED2L_EDGES[@]}"; do
 	seed=$((i++ % 2 + 1))
-	t test "cosim:sched2l-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim sched2l ${c#*|} --seed $seed --cycles 100000 -q"
+	tier=sweep
+	case ${c%%|*} in w32a8-greedy | w48a6-rr | w8a2-rr | w8a1-greedy | w32a32-rr | w48a1-rr | w8a8-pending | a32-nobar | w1a1 | w33a7*) tier=test ;; esac
+	t $tier "cosim:sched2l-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim sched2l ${c#*|} --seed $seed --cycles 100000 -q"
 	for s in $(seq 3 "${SEEDS:-5}"); do
 		t sweep "cosim:sched2l-${c%%|*}-seed$s" "\$WARPGEN cosim sched2l ${c#*|} --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
@@ -56,14 +62,14 @@ t test "case-neg:sched2l-pending-under-always" "tests/expect_check_fail.sh 'PEND
 t test "area:sched2l-default" "\$WARPGEN area sched2l -q"
 t test "area:sched2l-w8a1" "\$WARPGEN area sched2l --set WARPS=8 --set ACTIVE=1 -q"
 t test "area:sched2l-w1a1" "\$WARPGEN area sched2l --set WARPS=1 --set ACTIVE=1 -q"
-t test "area:sched2l-w48a6-rr" "\$WARPGEN area sched2l --set WARPS=48 --set ACTIVE=6 --set SELECT=RR -q"
+t sweep "area:sched2l-w48a6-rr" "\$WARPGEN area sched2l --set WARPS=48 --set ACTIVE=6 --set SELECT=RR -q"
 t test "area:sched2l-w8a2" "\$WARPGEN area sched2l --set WARPS=8 --set ACTIVE=2 -q"
 t test "area:flops-only-agrees" "\$WARPGEN area sched2l --flops-only | grep -q 'flip-flop bits 129, storage_bits predicts 129: ok'"
 t test "lint:sched2l-w64a1-rr" "BLOCK=sched2l tests/lint.sh --set WARPS=64 --set ACTIVE=1 --set SELECT=RR"
 t test "cosim:sched2l-w64a1-rr" "\$WARPGEN_SAN cosim sched2l --set WARPS=64 --set ACTIVE=1 --set SELECT=RR --seed 1 --cycles 100000 -q"
 t test "cosim:sched2l-w7a7-pending" "\$WARPGEN_SAN cosim sched2l --set WARPS=7 --set ACTIVE=7 --set SUSPEND=PENDING --seed 1 --cycles 100000 -q"
 t test "energy:sched2l-not-given" "\$WARPGEN energy sched2l -q | grep -qx 'select n/g'"
-t test "wave:sched2l-case" "tests/check_wave.sh sched2l barrier_all_active"
+t sweep "wave:sched2l-case" "tests/check_wave.sh sched2l barrier_all_active"
 t test "wave:check-sched2l" "tests/wave_check.sh sched2l barrier_all_active"
 t test "wave:negative-sched2l" "tests/wave_check.sh sched2l barrier_deadlock_without_demotion"
 t test "cosim:sched2l-gate-mapped-default" "tests/gate_check.sh mapped sched2l 20000"

@@ -10,6 +10,7 @@ SMR_CONFIGS=(
 	"w64a64e2l1-lru-fp4|--set WARPS=64 --set ACTIVE=64 --set ENTRIES=2 --set LANES=1 --set WIDTH=64 --set REPLACEMENT=LRU --set READ_PORTS=4 --set READ_LAT=4 --set FLUSH_PORTS=4 --set LIVENESS=0"
 )
 gate_synth quick
+gate_small "--set WARPS=8 --set ACTIVE=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4"
 
 t fast "gen:list-sm_rfc" "\$WARPGEN list | grep -q '^sm_rfc '"
 t fast "gen:help-sm_rfc" "\$WARPGEN gen sm_rfc --help | grep -q 'ACTIVE *8 *1..64'"
@@ -17,7 +18,7 @@ t fast "bad:sm_rfc-inconsistent" "tests/expect_bad.sh 'sm_rfc: instance sched (s
 t fast "bad:sm_rfc-too-big" "tests/expect_bad.sh 'sm_rfc: instance rfc (rfc): ACTIVE_WARPS*ENTRIES*LANES*WIDTH=524288 data bits exceeds the legal maximum 262144' $W gen sm_rfc --set WARPS=64 --set ACTIVE=64 --set ENTRIES=8 -o @OUT@"
 t fast "bad:stats-mix" "tests/expect_bad.sh 'must not exceed 100' $W stats sm_rfc --knob LL_PCT=50 --knob SFU_PCT=50 --knob SHM_PCT=10"
 t fast "bad:stats-latency" "tests/expect_bad.sh 'ALU_LAT=4 must be at least READ_LAT+2=5' $W stats sm_rfc --knob ALU_LAT=4"
-t fast "cosim:sm_rfc-w1a1e1l1-short" "\$WARPGEN_SAN cosim sm_rfc --set WARPS=1 --set ACTIVE=1 --set ENTRIES=1 --set LANES=1 --seed 3 --cycles 5000 -q"
+t fast-only "cosim:sm_rfc-w1a1e1l1-short" "\$WARPGEN_SAN cosim sm_rfc --set WARPS=1 --set ACTIVE=1 --set ENTRIES=1 --set LANES=1 --seed 3 --cycles 5000 -q"
 
 # Without barrier demotion the synthetic SM's barriers deadlock (the environment's watchdog
 # says so: case-neg:sm_rfc-barrier-without-demotion); random runs then use no barriers.
@@ -25,12 +26,17 @@ t test "lint:sm_rfc-nobar" "BLOCK=sm_rfc tests/lint.sh --set WARPS=8 --set ACTIV
 t test "cosim:sm_rfc-nobar-no-barriers" "\$WARPGEN_SAN cosim sm_rfc --set WARPS=8 --set ACTIVE=4 --set LANES=4 --set WIDTH=8 --set BARRIER_DEMOTE=0 --knob BAR_PM=0 --cycles 50000 -q"
 # (the paper's point and two other sizes with 2 seeds; the edges with one, and the 64 x 64 edge
 # is not linted: Yosys needs minutes for it; sched2l is linted alone at 64 x 64, rfc at 32 slots)
+# (make test: the paper's point with 2 seeds, the small edges with one; the other sizes in make
+# sweep, and `make` lints and co-simulates the default and 4 x 4)
 for c in "${SMR_CONFIGS[@]}"; do
-	case $c in w64a64*) ;; *) t test "lint:sm_rfc-${c%%|*}" "BLOCK=sm_rfc tests/lint.sh ${c#*|}" ;; esac
+	tier=test
+	case $c in a4e4* | w48a6* | w64a64*) tier=sweep ;; esac
+	case $c in default*) t sweep "lint:sm_rfc-default" "BLOCK=sm_rfc tests/lint.sh" ;; esac
+	case $c in w64a64* | default*) ;; *) t $tier "lint:sm_rfc-${c%%|*}" "BLOCK=sm_rfc tests/lint.sh ${c#*|}" ;; esac
 	seeds="1 2"
 	case $c in w1a1* | w8a4* | w64a64*) seeds=1 ;; esac
 	for seed in $seeds; do
-		t test "cosim:sm_rfc-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim sm_rfc ${c#*|} --seed $seed --cycles 50000 -q"
+		t $tier "cosim:sm_rfc-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim sm_rfc ${c#*|} --seed $seed --cycles 50000 -q"
 	done
 	for s in $(seq 3 "${SEEDS:-5}"); do
 		t sweep "cosim:sm_rfc-${c%%|*}-seed$s" "\$WARPGEN cosim sm_rfc ${c#*|} --seed $s --cycles ${CYCLES:-1000000} -q"

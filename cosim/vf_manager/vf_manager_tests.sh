@@ -2,8 +2,8 @@
 # points (read by tests/decl.sh; docs/adding-a-block.md). Random strobes closer than the latencies
 # (drops), the thesis's latencies, plurality.
 
-t fast "cosim:vf_manager-default-short" "\$WARPGEN_SAN cosim vf_manager --seed 3 --cycles 5000 -q"
-t fast "case:vf_manager-fast-latency_exact" "\$WARPGEN_SAN cosim vf_manager --case latency_exact -q"
+t fast-only "cosim:vf_manager-default-short" "\$WARPGEN_SAN cosim vf_manager --seed 3 --cycles 5000 -q"
+t fast-only "case:vf_manager-fast-latency_exact" "\$WARPGEN_SAN cosim vf_manager --case latency_exact -q"
 t test "lint:vf_manager-s1-lat1" "BLOCK=vf_manager tests/lint.sh --set SMS=1 --set SM_LAT=1 --set MEM_LAT=1"
 t test "lint:vf_manager-s32-plurality-lat4096" "BLOCK=vf_manager tests/lint.sh --set SMS=32 --set MAJORITY=PLURALITY --set SM_LAT=1 --set MEM_LAT=4096"
 t test "area:vf_manager-default" "\$WARPGEN area vf_manager -q"

@@ -3,11 +3,12 @@
 # queue (cosim/wrc/wrc_stim.c); at 48 warps it runs composed (mascar) and for 1,000,000 cycles in `make`.
 
 gate_synth quick
+gate_small "--set WARPS=4 --set MSHRS=8 --set MISSQ=4"
 
 t fast "gen:help-wrc" "\$WARPGEN gen wrc --help | grep -q 'SAT_MARGIN_MSHR *4 *0..255'"
 t fast "bad:wrc-schedulers" "tests/expect_bad.sh 'SCHEDULERS=4 must not exceed WARPS=3' $W gen wrc --set WARPS=3 --set SCHEDULERS=4 -o @OUT@"
 t fast "bad:wrc-hysteresis" "tests/expect_bad.sh 'SAT_HYST=7 must be below MSHRS-SAT_MARGIN_MSHR=60 and MISSQ-SAT_MARGIN_MQ=7' $W gen wrc --set SAT_HYST=7 -o @OUT@"
-t fast "cosim:wrc-w4s1-short" "\$WARPGEN_SAN cosim wrc --set WARPS=4 --set SCHEDULERS=1 --seed 3 --cycles 5000 -q"
+t fast-only "cosim:wrc-w4s1-short" "\$WARPGEN_SAN cosim wrc --set WARPS=4 --set SCHEDULERS=1 --seed 3 --cycles 5000 -q"
 # lint at small sizes (the thesis's sizes take Yosys 25 s each: `make` lints them)
 t test "lint:wrc-w8" "BLOCK=wrc tests/lint.sh --set WARPS=8"
 t test "lint:wrc-w5s3-t7-h2" "BLOCK=wrc tests/lint.sh --set WARPS=5 --set SCHEDULERS=3 --set OWNER_IDLE_TIMEOUT=7 --set SAT_HYST=2"
