@@ -12,13 +12,13 @@ PT_CONFIGS=(
 	"e64-w4-l8-t8|--set THREADS=8"
 )
 gate_synth quick
-gate_small "--set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4"
+gate_small "--set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8"
 
 t fast "gen:help-prefetch_table" "\$WARPGEN gen prefetch_table --help | grep -q 'ENTRIES *64'"
 t fast "bad:prefetch_table-tidx" "tests/expect_bad.sh 'TIDX_BITS=5 must hold THREADS=32 lanes' $W gen prefetch_table --set TIDX_BITS=5 -o @OUT@"
 t fast "bad:stats-pt-profile" "tests/expect_bad.sh 'profile bogus: stream' $W stats prefetch_table --profile bogus"
 t fast-only "cosim:prefetch_table-e1-short" "\$WARPGEN_SAN cosim prefetch_table --set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8 --seed 3 --knob MEM_LAT=100 --knob GAP=8 --knob PHASE_CYC=1000 --cycles 5000 -q"
-t test "lint:prefetch_table-small" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4"
+t sweep "lint:prefetch_table-small" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4"
 t sweep "lint:prefetch_table-edges" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0"
 t test "area:prefetch_table-edges" "\$WARPGEN area prefetch_table --flops-only --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0 -q"
 for c in "${PT_CONFIGS[@]}"; do

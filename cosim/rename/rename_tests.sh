@@ -11,10 +11,10 @@ RN_CONFIGS=(
 	"wear|--set POLICY=WEAR_LEVEL"
 	"small|$RN_SMALL --set ALLOC_PORTS=1"
 	"small-wear-b2|$RN_SMALL --set POLICY=WEAR_LEVEL --set RT_BANKS=2 --set RF_BANKS=2"
-	"small-lowest|$RN_SMALL --set POLICY=LOWEST_FIRST --set ALLOC_PORTS=3"
 	"w16-p64-l3-a4-b8|--set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST"
 	"w64-d128|--set WARPS=64 --set REGS=16 --set RT_ENTRIES=1024 --set RF_BANKS=8 --set SUBARRAYS=16 --set FC_ENTRIES=64 --set EXEMPT=4 --set PF_DEPTH=16"
 	"edge-1|--set WARPS=1 --set REGS=2 --set RT_ENTRIES=2 --set RT_BANKS=1 --set PHYS_REGS=16 --set RF_BANKS=1 --set SUBARRAYS=1 --set FC_ENTRIES=1 --set EXEMPT=1 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set PC_BITS=16"
+	"small-lowest|$RN_SMALL --set POLICY=LOWEST_FIRST --set ALLOC_PORTS=3"
 )
 gate_synth quick
 gate_small "$RN_SMALL"
@@ -31,7 +31,10 @@ t fast-only "cosim:rename-small-short" "\$WARPGEN_SAN cosim rename $RN_SMALL --s
 # paper-largest, the 64-warp and the 16-warp 4-port configurations are not linted here: Yosys
 # needs 1-2 minutes for each; `make sweep` lints the default and the 16-warp one)
 for c in "${RN_CONFIGS[@]}"; do
-	case $c in default* | lowest* | wear* | paper-largest* | w64* | w16*) ;; *) t test "lint:rename-${c%%|*}" "BLOCK=rename tests/lint.sh ${c#*|}" ;; esac
+	case $c in default* | lowest* | wear* | paper-largest* | w64* | w16*) ;;
+	small-lowest*) t sweep "lint:rename-${c%%|*}" "BLOCK=rename tests/lint.sh ${c#*|}" ;;
+	*) t test "lint:rename-${c%%|*}" "BLOCK=rename tests/lint.sh ${c#*|}" ;;
+	esac
 done
 t sweep "lint:rename-default" "BLOCK=rename tests/lint.sh"
 t sweep "lint:rename-w16-p64-l3-a4-b8" "BLOCK=rename tests/lint.sh --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST"
@@ -71,7 +74,7 @@ t test "stats:rename-deterministic" "cmp <(\$WARPGEN stats rename --profile gaus
 t test "stats:rename-json" "f=\$(mktemp) && \$WARPGEN stats rename --profile CP --kernels 1 --json \$f >/dev/null && grep -q '\"ok\": true' \$f && grep -q '\"rt_leakage_vs_rf_ungated\": 0.01205' \$f; rc=\$?; rm -f \$f; exit \$rc"
 t test "stats-neg:rename-bad-hints" "tests/expect_check_fail.sh 'FAILED vectorAdd' \$WARPGEN stats rename --profile vectorAdd --knob BAD_HINT=1"
 t test "wave:rename-case" "tests/check_wave.sh rename full_table_stall"
-t test "wave:negative-rename" "tests/wave_check.sh rename early_release_detected"
+t sweep "wave:negative-rename" "tests/wave_check.sh rename early_release_detected"
 
 # the renaming table at the paper's 1 KB table (816 entries) and its unconstrained 48 x 63 table
 # (3024 entries), and with wear levelling; the gate mapping takes Yosys 10-25 minutes: flip-flops only

@@ -34,7 +34,7 @@ t test "build:rfc-default" "\$WARPGEN cosim rfc --cycles 1000 -q"
 for c in "${RFC_CONFIGS[@]}"; do
 	for seed in 1 2; do
 		tier=test
-		case $c$seed in a32e1l1-w64*2) tier=sweep ;; esac # 10 s of simulation
+		case $c in a32e1l1-w64*) tier=sweep ;; esac # a build and 10 s of simulation each
 		t $tier "cosim:rfc-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rfc ${c#*|} --seed $seed --cycles 100000 -q"
 	done
 done

@@ -59,7 +59,7 @@ t test "case-neg:sched2l-greedy-under-rr" "tests/expect_check_fail.sh 'greedy st
 t test "case-neg:sched2l-rr-under-greedy" "tests/expect_check_fail.sh 'RR rotates the priority every issue' \$WARPGEN cosim sched2l --case rr_rotates --set SELECT=GREEDY --model-only -q"
 t test "case-neg:sched2l-always-under-pending" "tests/expect_check_fail.sh 'ALWAYS: a marked consumer whose value is back is still demoted' \$WARPGEN cosim sched2l --case marked_value_returned_always --set SUSPEND=PENDING --model-only -q"
 t test "case-neg:sched2l-pending-under-always" "tests/expect_check_fail.sh 'PENDING: a marked consumer whose value is back issues without demotion' \$WARPGEN cosim sched2l --case marked_value_returned_pending --set SUSPEND=ALWAYS --model-only -q"
-t test "area:sched2l-default" "\$WARPGEN area sched2l -q"
+t sweep "area:sched2l-default" "\$WARPGEN area sched2l -q"
 t test "area:sched2l-w8a1" "\$WARPGEN area sched2l --set WARPS=8 --set ACTIVE=1 -q"
 t test "area:sched2l-w1a1" "\$WARPGEN area sched2l --set WARPS=1 --set ACTIVE=1 -q"
 t sweep "area:sched2l-w48a6-rr" "\$WARPGEN area sched2l --set WARPS=48 --set ACTIVE=6 --set SELECT=RR -q"
@@ -72,7 +72,7 @@ t test "energy:sched2l-not-given" "\$WARPGEN energy sched2l -q | grep -qx 'selec
 t sweep "wave:sched2l-case" "tests/check_wave.sh sched2l barrier_all_active"
 t test "wave:check-sched2l" "tests/wave_check.sh sched2l barrier_all_active"
 t test "wave:negative-sched2l" "tests/wave_check.sh sched2l barrier_deadlock_without_demotion"
-t test "cosim:sched2l-gate-mapped-default" "tests/gate_check.sh mapped sched2l 20000"
+t sweep "cosim:sched2l-gate-mapped-default" "tests/gate_check.sh mapped sched2l 20000"
 t sweep "gate:sched2l-w8a2-200000" "tests/gate_check.sh pass sched2l 200000 --set WARPS=8 --set ACTIVE=2"
 
 mutant_args "--set WARPS=16 --set ACTIVE=4 --set SELECT=RR"
