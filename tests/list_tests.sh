@@ -17,9 +17,9 @@ DECL_MODE=list DECL_TIER=$TIER
 # simulator, 20,000 cycles, toggles priced with sky130 when ../shared/liberty is there. Yosys's
 # full flow, or the quick one (no opt loop, share or ABC) for a block whose file says
 # `gate_synth quick`. A block whose default takes Yosys minutes declares a small configuration
-# (`gate_small`) that make test runs instead (in the same flow); its default runs in make sweep and
-# in `make` (the full flow). make sweep: every default, 200,000 cycles, seed 2. First in the list:
-# the longest tests start first ---
+# (`gate_small`, in the block's flow unless it names one) that make test runs instead; its
+# default runs in make sweep and in `make` (the full flow). make sweep: every default, 200,000
+# cycles, seed 2. First in the list: the longest tests start first ---
 for b in $(out/bin/warpgen list | awk '{print $1}'); do
 	flow=full small="" sflow=""
 	while IFS=$'\t' read -r _ what value value2; do
