@@ -21,7 +21,7 @@ static const wg_command commands[] = {
 	{"energy", wg_cmd_energy, "energy BLOCK [--set N=V]...                  energy per event from power_tables/"},
 	{"liberty", wg_cmd_liberty, "liberty FILE [--cell NAME]                   what the Liberty reader sees: units, cells, pins, energy"},
 	{"bench", wg_cmd_bench, "bench BLOCK [--set N=V]... [--cycles N]      Verilator vs C model vs co-simulation"},
-	{"stats", wg_cmd_stats, "stats sm_rfc|rename [--set N=V]... [--knob N=V]...   statistics on synthetic kernels (C model)"},
+	{"stats", wg_cmd_stats, "stats BLOCK [--set N=V]... [--knob N=V]...   statistics on synthetic workloads (C model; `warpgen stats` lists the blocks)"},
 	{"report", wg_cmd_report, "report -o DIR RESULT.json...                 merge cosim/area results into a report"},
 };
 

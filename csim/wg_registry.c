@@ -2,7 +2,8 @@
  * the Makefile from csim/<block>_desc.c, so adding a block edits nothing here.
  * Each layer above keeps its own per-block declarations the same way (weak
  * references to wg_<kind>_<block>, resolved by the block's own files):
- * power_tables/wg_energy_registry.c, cosim/harness/wg_cosim_registry.c. */
+ * power_tables/wg_energy_registry.c, gen/wg_papers_registry.c,
+ * cosim/harness/wg_cosim_registry.c. */
 #include <string.h>
 
 #include "wg_desc.h"

@@ -45,7 +45,7 @@ const wg_stats_def *wg_stats_find(const char *name)
 	return i < 0 ? NULL : all_stats[i];
 }
 
-const char *wg_stats_blocks(char *buf, unsigned long n)
+const char *wg_stats_blocks(char *buf, size_t n)
 {
 	int nb, k = 0, total = 0;
 	const wg_block *const *b = wg_blocks(&nb);
