@@ -33,8 +33,6 @@
 # main (NAME|ARGS|AREA_OPT), reports (ORDER<TAB>BLOCK<TAB>FUNCTION), plots (tab-separated fields),
 # gate (BLOCK<TAB>synth|small<TAB>VALUE).
 
-W='$WARPGEN_SAN' # for bad-input lines: the command as written in the test list
-
 decl_emit() { printf '%s\t%s\n' "$1" "$2"; }
 
 t() { # TIER NAME COMMAND
@@ -89,7 +87,8 @@ plot_size() { # PARAM VALUES FIXED MODE [FLOPS_MAX] [noquick]
 # of `warpgen list` (the generated block list). A block without a file declares nothing.
 decl_read() {
 	DECL_MODE=$1 DECL_TIER=${2:-}
-	local b f
+	local b f W='$WARPGEN_SAN' # W: for bad-input lines, the program as written in the test list
+	# (local: a caller's own $W, e.g. tests/main_job.sh's, is left alone)
 	for b in $(out/bin/warpgen list | awk '{print $1}'); do
 		f=cosim/$b/${b}_tests.sh
 		[ -f "$f" ] || continue

@@ -11,6 +11,7 @@ TIER=${1:-test}
 case $TIER in fast | test | sweep) ;; *) echo "list_tests.sh: tier '$TIER' is not fast, test or sweep" >&2; exit 2 ;; esac
 . tests/decl.sh
 DECL_MODE=list DECL_TIER=$TIER
+W='$WARPGEN_SAN' # for bad-input lines: the program as written in the test list
 
 # --- gate-level co-simulation (docs/cosim.md "Gate-level co-simulation"): the Yosys generic-gate
 # netlist of every block's default configuration against the C model in warpgen's own gate-level
