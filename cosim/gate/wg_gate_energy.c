@@ -26,20 +26,6 @@ double *wg_gate_loads(const wg_gate_res *r, const double *in_cap, double wire_pf
 	return load;
 }
 
-void wg_gate_energy_set(wg_gate_energy *en, const wg_lib *lib, const wg_lib_energy *e, double period_ns)
-{
-	en->ok = 1;
-	snprintf(en->lib_name, sizeof en->lib_name, "%s", lib->name ? lib->name : "?");
-	en->vdd = e->vdd;
-	en->period_ns = period_ns;
-	en->internal_pj = e->internal_pj;
-	en->switching_pj = e->switching_pj;
-	en->clock_pj = e->clock_pj;
-	en->leakage_pj = e->leakage_pj;
-	en->total_pj = e->total_pj;
-	en->lib_instances = e->instances;
-}
-
 int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, char *err, size_t n)
 {
 	wg_gate_energy *en = &r->en;

@@ -1,6 +1,7 @@
 /* wg_harness.c - the cycle loop: stimulus, C model, RTL, compare. */
 #include "wg_harness.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -469,4 +470,19 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	free(m.oc);
 	free(m.ov);
 	return 0;
+}
+
+int wg_wave_run(wg_harness_cfg *cfg, const char *fst, wg_harness_res *r)
+{
+	char tmp[PATH_MAX + 32];
+	wg_tmp_name(fst, tmp, sizeof tmp);
+	const char *saved = cfg->trace_path;
+	cfg->trace_path = tmp;
+	int rc = wg_harness_run(cfg, r);
+	cfg->trace_path = saved;
+	if (rc == 0 && r->traced && rename(tmp, fst) == 0)
+		return 0;
+	remove(tmp);
+	r->traced = 0;
+	return rc;
 }

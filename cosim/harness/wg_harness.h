@@ -69,6 +69,11 @@ typedef struct wg_harness_res {
 /* Run. Returns 0 when the run happened (see r->verdict), -1 when the model
  * could not be created. Free r with wg_harness_res_free. */
 int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r);
+/* Run cfg (its dut a traced build; trace_from/trace_to set) with the FST
+ * written under a private name and renamed to fst when written (dates
+ * blanked). r->traced is 1 only when fst is in place. Returns what
+ * wg_harness_run returns. Used by cosim --wave, mismatch windows and wave. */
+int wg_wave_run(wg_harness_cfg *cfg, const char *fst, wg_harness_res *r);
 void wg_harness_res_free(wg_harness_res *r);
 
 #endif

@@ -24,11 +24,6 @@
 /* Bump when the recipe below changes in a way the hashed inputs do not show. */
 #define WG_VBUILD_RECIPE "wg_vbuild 1"
 
-const char *wg_flavour_name(wg_flavour f)
-{
-	return f == WG_FLAVOUR_FST ? "fst" : "fast";
-}
-
 /* Verilator's own flags (without paths, which follow from the folder). */
 static void verilator_flags(wg_argv *a, const char *top, wg_flavour f)
 {

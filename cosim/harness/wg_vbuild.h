@@ -18,17 +18,12 @@
 #include <stddef.h>
 
 #include "wg_desc.h"
+#include "wg_flavour.h"
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
 #endif
 
-typedef enum {
-	WG_FLAVOUR_FAST = 0,  /* no tracing: regressions and benchmarks */
-	WG_FLAVOUR_FST = 1,   /* --trace-fst: --wave runs and mismatch windows */
-} wg_flavour;
-
-const char *wg_flavour_name(wg_flavour f);
 
 typedef struct wg_vbuild_req {
 	const wg_block *block;   /* the block */

@@ -8,9 +8,14 @@
 #ifndef WG_VLRT_H
 #define WG_VLRT_H
 
+#include <limits.h>
 #include <sys/types.h>
 
-#include "wg_vbuild.h"
+#include "wg_flavour.h"
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
 
 typedef struct wg_vlrt {
 	char dir[PATH_MAX];          /* <out>/vlrt/<flavour> */

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "wg_buf.h"
-#include "wg_harness.h"
 #include "wg_vbuild.h"
 #include "wg_gen.h"
 
@@ -297,21 +296,6 @@ wg_trace_names *wg_trace_names_of_build(const char *dir, const char *top, const 
 	snprintf(decl, sizeof decl, "%s/obj/V%s__Trace__0__Slow.cpp", dir, top);
 	wg_trace_names_read(names, decl, b);
 	return names;
-}
-
-int wg_wave_run(wg_harness_cfg *cfg, const char *fst, wg_harness_res *r)
-{
-	char tmp[PATH_MAX + 32];
-	wg_tmp_name(fst, tmp, sizeof tmp);
-	const char *saved = cfg->trace_path;
-	cfg->trace_path = tmp;
-	int rc = wg_harness_run(cfg, r);
-	cfg->trace_path = saved;
-	if (rc == 0 && r->traced && rename(tmp, fst) == 0)
-		return 0;
-	unlink(tmp);
-	r->traced = 0;
-	return rc;
 }
 
 int wg_fst_strip_date(const char *path)

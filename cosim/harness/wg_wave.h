@@ -72,13 +72,6 @@ int wg_gtkw_write(const wg_gtkw_spec *s, char *err, size_t n);
  * declarations). Never NULL (names->found is 0 when unknown); caller frees. */
 wg_trace_names *wg_trace_names_of_build(const char *dir, const char *top, const wg_block *b);
 
-struct wg_harness_cfg;
-struct wg_harness_res;
-/* Run cfg (its dut a traced build; trace_from/trace_to set) with the FST
- * written under a private name and renamed to fst when written (dates
- * blanked). r->traced is 1 only when fst is in place. Returns what
- * wg_harness_run returns. Used by cosim --wave, mismatch windows and wave. */
-int wg_wave_run(struct wg_harness_cfg *cfg, const char *fst, struct wg_harness_res *r);
 
 /* Blank the wall-clock date that the FST writer puts in the file header,
  * so the same run gives the same bytes. Returns 0, or -1. */
