@@ -29,7 +29,8 @@
 #   plot_size PARAM "VALUES" "FIXED" MODE [FLOPS_MAX] [noquick]
 #                                the block's points of the area plots (tests/plots/collect.py)
 #
-# Reading modes (DECL_MODE): list TIER (print NAME<TAB>COMMAND), mutants (BLOCK/NAME<TAB>ARGS<TAB>SED),
+# Reading modes (DECL_MODE): define (print nothing: only define the block files' functions and
+# variables in the calling shell), list TIER (print NAME<TAB>COMMAND), mutants (BLOCK/NAME<TAB>ARGS<TAB>SED),
 # main (NAME|ARGS|AREA_OPT), reports (ORDER<TAB>BLOCK<TAB>FUNCTION), plots (tab-separated fields),
 # gate (BLOCK<TAB>synth|small<TAB>VALUE).
 
@@ -48,6 +49,7 @@ decl_case_names() {
 }
 
 cases() { # TIER [PREFIX]: one test per directed case, C side under ASan + UBSan
+	[ "$DECL_MODE" = list ] || return 0
 	local c
 	for c in $(decl_case_names); do
 		t "$1" "case:${2:-$BLOCK-}$c" "\$WARPGEN_SAN cosim $BLOCK --case $c -q"
@@ -55,6 +57,7 @@ cases() { # TIER [PREFIX]: one test per directed case, C side under ASan + UBSan
 }
 
 lint_cases() { # TIER: the lint of each directed case's parameter overrides ([A=1,B=2] in --list)
+	[ "$DECL_MODE" = list ] || return 0
 	local ov
 	out/bin/warpgen cosim "$BLOCK" --list 2>/dev/null | grep -oE '\[[A-Z_=0-9,]+\]$' | tr -d '[]' | sort -u |
 		while read -r ov; do

@@ -17,6 +17,7 @@ CONFIGS=()
 while IFS= read -r c; do CONFIGS+=("$c"); done < <(decl_read main)
 REPORTS=()
 while IFS= read -r r; do REPORTS+=("$r"); done < <(decl_read reports | sort -n)
+decl_read define # once more in this shell, for the report functions the block files define
 rm -rf out/main && mkdir -p out/main
 # step NAME CMD...: run one step, append its wall-clock seconds and status to $steps
 step() {
@@ -62,7 +63,7 @@ $W report -o out out/main/*/cosim.json out/main/*/area.json || status=1
 # Each block's report sections, in their declared order (functions of cosim/<block>/<block>_tests.sh).
 for r in "${REPORTS[@]}"; do
 	IFS=$'\t' read -r _ _ fn <<<"$r"
-	"$fn"
+	"$fn" || status=1
 done
 # Plots (gnuplot, PNG and SVG, docs/user-guide.md "Plots"): area against size, energy breakdown,
 # the RFC's MRF accesses avoided and energy over the Table 2 grid; listed in the report.
