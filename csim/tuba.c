@@ -159,12 +159,12 @@ static unsigned tb_min(unsigned a, unsigned b)
 
 /* The evaluation instant: each completion (EVAL_PERIOD = 0), every cycle
  * (1), or the period's last cycle (> 1); never without a kernel or with
- * start_i. */
+ * start_i, nor in a reset cycle. */
 static unsigned tb_eval_now(const tb_model *m, const tb_in *in)
 {
 	unsigned P = (unsigned)m->cfg.eval_period;
 	unsigned ev = P == 0 ? in->done != 0 : P == 1 ? 1u : m->pc == P - 1u;
-	return ev && m->lim != 0 && !in->start;
+	return ev && m->lim != 0 && !in->start && !in->rst;
 }
 
 /* pc_q after the edge: 0..EVAL_PERIOD - 1 from the kernel start. */

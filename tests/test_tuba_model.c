@@ -615,7 +615,7 @@ static void ref_out(const ref *r, const tb_in *in, int *lim_n, int *ev, int *dec
 		e = 1;
 	else
 		e = r->pc == P - 1;
-	e = e && r->lim != 0 && !in->start;
+	e = e && r->lim != 0 && !in->start && !in->rst; /* no evaluation in a reset cycle */
 	int lo = 100 * (long)in->free < (long)c->dw_pct * c->tfet_regs;
 	int hi = 100 * (long)in->free > (long)c->up_pct * c->tfet_regs;
 	int cap_new = (int)in->occ < c->max_blocks ? (int)in->occ : c->max_blocks;
