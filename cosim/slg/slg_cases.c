@@ -37,6 +37,9 @@ enum {
 	C_ENABLE_OFF,
 };
 
+static const char *const ev_name[SLG_NEVENTS] = {"arrive", "release", "enter", "to_slg1", "wake1",
+						 "wake2", "stall", "slg1", "slg2"};
+
 static int st_(const slg_stim *s, int w) { return s->o.st[w]; }
 static int ok_(const slg_stim *s, int w) { return (int)((s->o.ok >> w) & 1u); }
 static int wait_(const slg_stim *s, int w) { return (int)((s->o.wait >> w) & 1u); }
@@ -577,7 +580,7 @@ static void case_enable_off(void *st, wg_cyc *c)
 			  "t=%ld: ENABLE=0: no region leaves ACTIVE (warp %d is in %s)", t, w, slg_st_name(st_(s, w)));
 	WG_EXPECT(c, s->o.ok == 0xff, "t=%ld: ENABLE=0: every region is accessible", t);
 	for (int e = SLG_EV_ENTER; e <= SLG_EV_SLG2; e++)
-		WG_EXPECT(c, ev_(s, e) == 0, "t=%ld: ENABLE=0: no gating event (event %d = %ld)", t, e, ev_(s, e));
+		WG_EXPECT(c, ev_(s, e) == 0, "t=%ld: ENABLE=0: no gating event (%s = %ld)", t, ev_name[e], ev_(s, e));
 	if (t == 3)
 		WG_EXPECT(c, s->o.wait == 0x03, "t=3: warps 0 and 1 wait at the barrier as with ENABLE=1");
 	if (t == 4) {
