@@ -8,7 +8,7 @@
 // Structure (one module, no submodules):
 //   - the evaluation strobe (generate on EVAL_PERIOD): done_i (0), every
 //     cycle (1), or the end of the period counter pc_q (> 1); never while
-//     lim_q = 0 (no kernel) or with start_i;
+//     lim_q = 0 (no kernel), with start_i or in a reset cycle;
 //   - lo / hi: 100 * free_i against DW_PCT * TFET_REGS and UP_PCT *
 //     TFET_REGS, strict, in FB + 7 bits (100 * free_i < 2^(FB+7) since
 //     free_i < 2^FB; constant factors: no multiplier is left);
@@ -19,7 +19,8 @@
 //   - events eval, dec, inc;
 //   - one always block of flip-flops, reset folded into the _d logic.
 //   lim_o is a function of the state only; accept_o and ev_o depend on this
-//   cycle's inputs too (and, as the page gives them, not on rst_i). The only
+//   cycle's inputs too (in a reset cycle ev_o is 0 and accept_o compares
+//   res_i with the limit start_i loads, else with lim_q). The only
 //   flip-flops are the state bits of docs/tuba.md "State" (the descriptor's
 //   storage formula), LB = clog2(MAX_BLOCKS + 1), PB = clog2(EVAL_PERIOD)
 //   (0 when EVAL_PERIOD <= 1):
@@ -117,7 +118,7 @@ module {{TOP}} #(
   // -------------------------------------------------------------------------
   wire [MW-1:0] free100 = { {(MW-FB){1'b0}}, free_i } * C100;
 
-  wire ev = tick & (lim_q != {LB{1'b0}}) & ~start_i;
+  wire ev = tick & (lim_q != {LB{1'b0}}) & ~start_i & ~rst_i;
   wire lo = (free100 < DWT_MW);
   wire hi = (free100 > UPT_MW);
 
