@@ -34,7 +34,8 @@ typedef struct sse_warp {
 	int cta;         /* CTA slot */
 	/* the front end: one instruction between selection and register read */
 	long rd_sel;     /* selection cycle of the instruction waiting for its read, -1 none */
-	long rd_due;     /* the cycle it first asks: rd_sel + Z */
+	long rd_due;     /* the cycle it first asks: rd_sel + Z (+ rd_delay) */
+	long rd_delay;   /* FRONT=INORDER: cycles freezes ahead of it added */
 	long rd_rem;     /* the wake left at its selection (0: none) */
 	int rd_kind, rd_t; /* that wake (SSE_W_*) and its t */
 	int rd_load;     /* the instruction is a load */
@@ -69,6 +70,7 @@ struct sm_slg_env {
 	int count;               /* COUNT: SLG_COUNT_WARPS or SLG_COUNT_THREADS */
 	int wb_bits;             /* width of a warp id in slot_warp_o */
 	int Z;                   /* front-end stages (knob) */
+	int front;               /* SSE_FE_* (knob FRONT) */
 	long k[SSE_NKNOBS];      /* knobs */
 	sse_shape sh;            /* the run */
 	uint64_t seed;           /* run seed */
@@ -149,6 +151,7 @@ const char *sse_init(sm_slg_env *e, const long *p, const wg_layout *L, const lon
 	e->wb_bits = L->width[SSL_SLOT_WARP_O] / e->W;
 	memcpy(e->k, knobs, sizeof e->k);
 	e->Z = (int)knobs[SSE_K_Z];
+	e->front = (int)knobs[SSE_K_FRONT];
 	if (e->Z < 1) {
 		snprintf(err, n, "sm_slg: knob Z=%d must be at least 1 (a selection's read comes after it)", e->Z);
 		return err;
@@ -198,6 +201,22 @@ static int dep_blocked(const sse_warp *x)
 	return 0;
 }
 
+/* FRONT=INORDER: the oldest read in the front end is due and its region will
+ * not be accessible this cycle (the wake the environment predicts, checked in
+ * region()): the front end stands still. Its warp, or -1. */
+static int frozen(const sm_slg_env *e, long cyc)
+{
+	int head = -1;
+	for (int w = 0; w < e->W; w++)
+		if (e->w[w].live && e->w[w].rd_sel >= 0 && (head < 0 || e->w[w].rd_due < e->w[head].rd_due))
+			head = w;
+	if (head < 0 || e->w[head].rd_due > cyc)
+		return -1;
+	const sse_warp *x = &e->w[head];
+	int ok = x->wake_end >= 0 ? cyc >= x->wake_end : x->prev_ok;
+	return ok ? -1 : head;
+}
+
 /* A CTA slot and WPB free warps for the next block: launch it this cycle. */
 static uint64_t pick_launch(sm_slg_env *e)
 {
@@ -234,6 +253,7 @@ void sse_drive(sm_slg_env *e, uint32_t *in, long cyc)
 	e->cyc = cyc;
 	memset(v, 0, sizeof *v);
 	v->cyc = cyc;
+	v->freeze = -1;
 	v->iss_warp = v->iss_slot = v->iss_kind = -1;
 	int rst = cyc < 2 || (e->k[SSE_K_RESET_PPM] > 0 && wg_pick(&e->rng, 1000000) < e->k[SSE_K_RESET_PPM]);
 	if (rst) {
@@ -244,6 +264,7 @@ void sse_drive(sm_slg_env *e, uint32_t *in, long cyc)
 		env_reset(e);
 		return;
 	}
+	v->freeze = e->front == SSE_FE_INORDER ? frozen(e, cyc) : -1;
 	v->launch = pick_launch(e);
 	if (v->launch) {
 		wg_port_put(L, in, SSL_LAUNCH_I, v->launch);
@@ -254,13 +275,15 @@ void sse_drive(sm_slg_env *e, uint32_t *in, long cyc)
 		const sse_warp *x = &e->w[w];
 		uint64_t b = bit(w);
 		if (e->pro & b) { /* the prologue: every reset warp's first instruction is EXIT */
-			v->rdy |= b;
-			v->fin |= b;
+			if (v->freeze < 0) {
+				v->rdy |= b;
+				v->fin |= b;
+			}
 			continue;
 		}
 		if (!x->live)
 			continue;
-		if (x->rd_sel < 0 && !x->arrive && !dep_blocked(x)) {
+		if (v->freeze < 0 && x->rd_sel < 0 && !x->arrive && !dep_blocked(x)) {
 			v->rdy |= b;
 			if (x->s.kind == SSE_EXIT && !x->waiting)
 				v->fin |= b;
@@ -464,12 +487,17 @@ static void accesses(sm_slg_env *e, int w)
 		e->last_progress = e->cyc;
 	}
 	if (x->rd_sel >= 0 && e->cyc >= x->rd_due) { /* the operand read */
-		long stall = e->cyc - x->rd_due, want = x->rd_rem > e->Z ? x->rd_rem - e->Z : 0;
+		long ze = e->Z + x->rd_delay; /* the front end's stages, and the cycles it stood still ahead of it */
+		long stall = e->cyc - x->rd_due, want = x->rd_rem > ze ? x->rd_rem - ze : 0;
 		if (stall != want)
 			return fail(e, "warp %d's operand read selected at cycle %ld (region %s, wake %ld cycles) stalled %ld "
-				       "cycles, P2 Table III says max(0, wake - Z=%d) = %ld", w, x->rd_sel,
-				    wake_names[x->rd_kind], x->rd_rem, stall, e->Z, want);
-		rec(&e->st.rd[x->rd_kind][x->rd_t], stall);
+				       "cycles, P2 Table III says max(0, wake - Z=%d%s) = %ld", w, x->rd_sel,
+				    wake_names[x->rd_kind], x->rd_rem, stall, e->Z,
+				    x->rd_delay ? " - cycles held up behind a stalled read" : "", want);
+		if (x->rd_delay)
+			e->st.delayed++;
+		else
+			rec(&e->st.rd[x->rd_kind][x->rd_t], stall);
 		e->st.reads++;
 		e->st.read_stall += (uint64_t)stall;
 		v->read_done |= b;
@@ -506,6 +534,7 @@ static void issue(sm_slg_env *e, int w)
 	if (k == SSE_COMP || k == SSE_LOAD) {
 		x->rd_sel = e->cyc;
 		x->rd_due = e->cyc + e->Z;
+		x->rd_delay = 0;
 		x->rd_rem = wake_met(e, w, &x->rd_kind, &x->rd_t);
 		x->rd_load = k == SSE_LOAD;
 		x->rd_n = x->s.n;
@@ -652,6 +681,22 @@ void sse_observe(sm_slg_env *e, const uint32_t *in, const uint32_t *out, long cy
 			accesses(e, w);
 	if (e->err[0])
 		return;
+	if (v->freeze >= 0) { /* the stalled read holds up every read behind it */
+		int h = v->freeze;
+		if ((v->ok >> h) & 1u)
+			return fail(e, "internal: the front end stood still for warp %d's read, but its region is accessible", h);
+		e->st.freezes++;
+		for (int w = 0; w < e->W; w++)
+			if (w != h && e->w[w].live && e->w[w].rd_sel >= 0) {
+				e->w[w].rd_due++;
+				e->w[w].rd_delay++;
+			}
+	} else if (e->front == SSE_FE_INORDER) {
+		for (int w = 0; w < e->W; w++)
+			if (e->w[w].live && e->w[w].rd_sel >= 0 && e->w[w].rd_due <= cyc)
+				return fail(e, "internal: warp %d's read is due but waits, and the front end did not stand still",
+					    w);
+	}
 	barriers(e); /* this cycle's arrivals and releases, before the selection adds next cycle's arrival */
 	if (e->err[0])
 		return;

@@ -61,10 +61,18 @@ enum {
 	SSE_K_WORK,      /* run budget, warp-instructions per SM: scales the barriers per block */
 	SSE_K_LOOP,      /* 1: the kernel starts again when its last block has left (random co-simulation) */
 	SSE_K_RESET_PPM, /* mid-run resets per million cycles */
+	SSE_K_FRONT,     /* front end: SSE_FE_WARP (B4) or SSE_FE_INORDER (P2's blocking pipeline) */
 	SSE_NKNOBS
 };
 
 extern const wg_param_def sse_knobs[SSE_NKNOBS];
+
+/* Front ends (knob FRONT): what a read waiting for its region's wake holds up. */
+enum {
+	SSE_FE_WARP,    /* only its warp (spec B4: other warps are selected and read meanwhile) */
+	SSE_FE_INORDER  /* the whole in-order front end: no selection, and every instruction behind it waits a
+			 * cycle, for each cycle it stalls (the pipeline P2 §III, §IV-B reasons with) */
+};
 
 /* Workload profiles: P2 Table II's benchmarks (docs/sm_slg.md "Profiles"). */
 enum { SSE_PR_DYNPROC, SSE_PR_SCAN, SSE_PR_GAUSSIAN, SSE_PR_LPS, SSE_PR_BACKPROP, SSE_PR_SRAD, SSE_NPROF };
@@ -133,6 +141,8 @@ typedef struct sse_stats {
 	uint64_t by_kind[SSE_NKIND]; /* ... by kind */
 	uint64_t idle;         /* kernel cycles without a selection */
 	uint64_t reads, read_stall;  /* operand reads; their stall cycles */
+	uint64_t freezes;      /* FRONT=INORDER: cycles the front end stood still behind a waking read */
+	uint64_t delayed;      /* FRONT=INORDER: reads held up by a freeze ahead of them (not in rd[][]) */
 	uint64_t wbs, wb_stall;      /* write-backs; their stall cycles */
 	uint64_t wb_sleeping;  /* write-backs that found the region asleep (unannounced loads) */
 	uint64_t wakes[SSE_NW];/* wakes started, by the state they left (S1, S2, S21; WK unused) */
@@ -143,7 +153,7 @@ typedef struct sse_stats {
 	long blocks_done;      /* blocks that have left */
 	long max_wait;         /* longest barrier wait of a warp, cycles */
 	uint64_t wait_cycles;  /* warp-cycles waiting at a barrier */
-	sse_wrec rd[SSE_NW][SSE_MAX_T]; /* operand reads by the wake met at selection and its t */
+	sse_wrec rd[SSE_NW][SSE_MAX_T]; /* operand reads (not delayed by a freeze) by the wake met at selection and its t */
 	sse_wrec wb[SSE_NW][SSE_MAX_T]; /* write-backs by the wake met when the data returned */
 } sse_stats;
 
@@ -171,6 +181,7 @@ typedef struct sse_view {
 	long cyc;              /* the cycle */
 	int reset;             /* rst_i */
 	uint64_t rdy, fin, arr, acc, pend, launch; /* driven per-warp vectors */
+	int freeze;            /* FRONT=INORDER: the front end stands still this cycle (warp of the stalled read, -1) */
 	int iss_valid, iss_slot, iss_warp; /* the selection */
 	int iss_kind;          /* its instruction kind (SSE_*), -1 for a prologue EXIT or none */
 	int ext_valid;         /* an EXIT issued */

@@ -27,6 +27,9 @@ const wg_param_def sse_knobs[SSE_NKNOBS] = {
 		"run budget, warp-instructions per SM: scales the barriers per block", "decision (run length)"},
 	[SSE_K_LOOP] = {"LOOP", 1, 0, 1, NULL, "1: start the kernel again when its last block has left", "stimulus"},
 	[SSE_K_RESET_PPM] = {"RESET_PPM", 20, 0, 1000000, NULL, "mid-run resets per million cycles", "stimulus"},
+	[SSE_K_FRONT] = {"FRONT", SSE_FE_WARP, 0, 1, NULL,
+		"0: a waking read holds up its warp only (B4); 1: the in-order front end stands still behind it",
+		"B4; P2 §III, §IV-B reasoning"},
 };
 
 /* P2 Table II, copied (kernels, thread blocks, warps/block, syncs per thread); the rest assumed. */
