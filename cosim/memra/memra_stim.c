@@ -11,7 +11,8 @@
  * load (A6: both ignored). The rename stage grants a TFET destination to a
  * wanting warp with GRANT_PCT % probability (never with its ld_i), read from
  * the C model's state at the start of the cycle, so grants always keep the
- * protocol. Mid-run resets at RESET_PPM per million cycles. */
+ * protocol. Mid-run resets at RESET_PPM per million cycles, with random
+ * ld_i, done_i and grant_i in them (unchecked there; the reset wins). */
 #include <stdio.h>
 #include <string.h>
 
@@ -81,7 +82,11 @@ static int mrs_next(void *st, const void *model, uint32_t *in, long cyc)
 	mrs_stim *s = st;
 	const mr_model *m = model;
 	if (cyc < 2 || wg_pick(&s->rng, 1000000) < s->k[K_RESET_PPM]) {
+		uint64_t wm = wg_ones64(s->W); /* random inputs: the reset wins over them */
 		wg_port_put(s->L, in, MR_RST_I, 1);
+		wg_port_put(s->L, in, MR_LD_I, wg_rng_next(&s->rng) & wm);
+		wg_port_put(s->L, in, MR_DONE_I, wg_rng_next(&s->rng) & wm);
+		wg_port_put(s->L, in, MR_GRANT_I, wg_rng_next(&s->rng) & wm);
 		loads_reset(s);
 		return 1;
 	}

@@ -14,8 +14,9 @@
  * raises, floor(UP_PCT TFET_REGS / 100) + 1), else uniform in
  * 0..TFET_REGS. occ_i carries random bits when start_i is 0 and done_i
  * pulses in the periodic modes are ignored by the block. Mid-run resets at
- * RESET_PPM per million cycles: the block forgets the kernel, the SM's
- * resident blocks stay and still complete (done_i while lim_q = 0). */
+ * RESET_PPM per million cycles, with random (legal) start_i, occ_i, done_i
+ * and free_i in them: the block forgets the kernel, the SM's resident
+ * blocks stay and still complete (done_i while lim_q = 0). */
 #include <stdio.h>
 #include <string.h>
 
@@ -72,8 +73,13 @@ static int tbs_next(void *st, const void *model, uint32_t *in, long cyc)
 	tbs_stim *s = st;
 	long M = s->cfg.max_blocks;
 	s->in_rst = cyc < 2 || wg_pick(&s->rng, 1000000) < s->k[K_RESET_PPM];
-	if (s->in_rst) {
+	if (s->in_rst) { /* legal random inputs: the reset wins over them at the edge */
+		int rstart = wg_pick(&s->rng, 2);
 		wg_port_put(s->L, in, TB_RST_I, 1);
+		wg_port_put(s->L, in, TB_START_I, (uint64_t)rstart);
+		wg_port_put(s->L, in, TB_OCC_I, (uint64_t)(rstart ? 1 + wg_pick(&s->rng, M) : (long)wg_rng_next(&s->rng)));
+		wg_port_put(s->L, in, TB_DONE_I, (uint64_t)wg_pick(&s->rng, 2));
+		wg_port_put(s->L, in, TB_FREE_I, (uint64_t)pick_free(s));
 		wg_port_put(s->L, in, TB_RES_I, (uint64_t)s->res);
 		return 1;
 	}
