@@ -21,7 +21,8 @@
 /* Everything one cycle decides, computed from the state and the inputs. */
 typedef struct mr_plan {
 	uint64_t ld;                   /* ld_i within WARPS */
-	uint64_t dn;                   /* dn[w] = done_i[w] & meas_q[w] & !ld_i[w] */
+	uint64_t dn;                   /* dn[w] = done_valid_i & done_warp_i == w & meas_q[w] & !ld_i[w]
+	                                * (one bit at most) */
 	uint64_t grant;                /* grant_i within WARPS */
 	uint16_t ncnt[MR_MAX_WARPS];   /* cnt_q after the edge */
 	uint64_t nmeas;                /* meas_q after the edge */
@@ -39,12 +40,21 @@ struct mr_model {
 	uint16_t cnt[MR_MAX_WARPS];    /* cnt_q per warp: MEASURE cycles, or BUDGET left */
 	uint64_t meas;                 /* meas_q: bit w = warp w in MEASURE */
 	unsigned last;                 /* last_q: latency of the SM's latest completion */
-	unsigned smp;                  /* smp_q: sample_acc */
+	unsigned smp;                  /* smp_q: sample_acc (SAMPLE_PERIOD > 1; at 1 there is no such
+	                                * register: smp_q is last_q, read through mr_smp, and this
+	                                * field stays 0) */
 	unsigned pc;                   /* pc_q: 0..SAMPLE_PERIOD - 1 */
 	uint64_t counts[MR_NEVENTS];   /* cumulative events (reset cycles excluded) */
 };
 
 #define BIT(w) (UINT64_C(1) << (w))
+
+/* smp_q as the contract reads it: at SAMPLE_PERIOD = 1 it is last_q (not a
+ * register of its own, "State"). */
+static unsigned mr_smp(const mr_model *m)
+{
+	return m->cfg.sample_period == 1 ? m->last : m->smp;
+}
 
 /* ------------------------------------------------------------------ */
 /* Configuration                                                       */
@@ -159,20 +169,30 @@ static uint64_t mr_budget_above(const mr_model *m, unsigned k)
 /* Protocol                                                            */
 /* ------------------------------------------------------------------ */
 
-/* A bit at w >= WARPS in any input vector. */
+/* A bit of the per-warp vector v at w >= WARPS. */
+static int mr_out_of_range(const mr_model *m, const char *name, uint64_t v, char *msg, size_t n)
+{
+	uint64_t bad = v & ~m->wmask;
+	if (!bad)
+		return MR_OK;
+	snprintf(msg, n, "memra: %s for warp %u which is out of range (WARPS=%d)", name, wg_ctz64(bad),
+		 m->cfg.warps);
+	return MR_E_RANGE;
+}
+
+/* A warp at w >= WARPS: a bit of ld_i or grant_i, or done_warp_i with
+ * done_valid_i (done_warp_i is not read without it); the first in port
+ * order. */
 static int mr_check_range(const mr_model *m, const mr_in *in, char *msg, size_t n)
 {
-	static const char *const names[] = {"ld_i", "done_i", "grant_i"};
-	const uint64_t v[] = {in->ld, in->done, in->grant};
-	for (int k = 0; k < 3; k++) {
-		uint64_t bad = v[k] & ~m->wmask;
-		if (bad) {
-			snprintf(msg, n, "memra: %s for warp %u which is out of range (WARPS=%d)", names[k],
-				 wg_ctz64(bad), m->cfg.warps);
-			return MR_E_RANGE;
-		}
+	if (mr_out_of_range(m, "ld_i", in->ld, msg, n))
+		return MR_E_RANGE;
+	if (in->done_valid && in->done_warp >= (unsigned)m->cfg.warps) {
+		snprintf(msg, n, "memra: done_warp_i=%u with done_valid_i: warp out of range (WARPS=%d)",
+			 in->done_warp, m->cfg.warps);
+		return MR_E_RANGE;
 	}
-	return MR_OK;
+	return mr_out_of_range(m, "grant_i", in->grant, msg, n);
 }
 
 /* First violated rule of "Protocol", or MR_OK; message in msg ("" when none). */
@@ -223,7 +243,7 @@ static unsigned mr_prev(const mr_model *m, unsigned w)
 static unsigned mr_sc(const mr_model *m, unsigned w)
 {
 	const mr_cfg *c = &m->cfg;
-	return mr_eq1(mr_prev(m, w), m->smp, (unsigned)c->thr_acc, (unsigned)c->ref_shift);
+	return mr_eq1(mr_prev(m, w), mr_smp(m), (unsigned)c->thr_acc, (unsigned)c->ref_shift);
 }
 
 /* "Next state at the edge" for warp w: the first rule that applies. */
@@ -246,12 +266,13 @@ static void mr_warp_next(const mr_model *m, const mr_plan *pl, unsigned w, uint1
 	*meas = ms;
 }
 
-/* last_q, smp_q and pc_q after the edge. */
+/* last_q (prev of the completing warp, if any), smp_q (SAMPLE_PERIOD > 1
+ * only: at 1 it is last_q) and pc_q after the edge. */
 static void mr_sample_next(const mr_model *m, mr_plan *pl)
 {
 	unsigned end = (unsigned)m->cfg.sample_period - 1u;
 	pl->nlast = pl->dn ? mr_prev(m, wg_ctz64(pl->dn)) : m->last;
-	pl->nsmp = m->pc == end ? pl->nlast : m->smp;
+	pl->nsmp = m->cfg.sample_period == 1 ? 0 : m->pc == end ? pl->nlast : m->smp;
 	pl->npc = m->pc == end ? 0 : m->pc + 1u;
 }
 
@@ -261,7 +282,7 @@ static void mr_events(const mr_model *m, const mr_in *in, mr_plan *pl)
 	if (in->rst)
 		return;
 	pl->ev[MR_EV_START] = mr_popcount(pl->ld);
-	pl->ev[MR_EV_PREDICT] = mr_popcount(pl->dn);
+	pl->ev[MR_EV_PREDICT] = pl->dn != 0;
 	pl->ev[MR_EV_GRANT] = mr_popcount(pl->grant);
 	pl->ev[MR_EV_SAMPLE] = m->pc == (unsigned)m->cfg.sample_period - 1u;
 }
@@ -269,7 +290,9 @@ static void mr_events(const mr_model *m, const mr_in *in, mr_plan *pl)
 static void mr_plan_make(const mr_model *m, const mr_in *in, mr_plan *pl)
 {
 	pl->ld = in->ld & m->wmask;
-	pl->dn = in->done & m->meas & ~pl->ld & m->wmask;
+	pl->dn = 0;
+	if (in->done_valid && in->done_warp < (unsigned)m->cfg.warps)
+		pl->dn = BIT(in->done_warp) & m->meas & ~pl->ld;
 	pl->grant = in->grant & m->wmask;
 	pl->nmeas = 0;
 	memset(pl->ncnt, 0, sizeof pl->ncnt);
@@ -294,7 +317,7 @@ int mr_eval(const mr_model *m, const mr_in *in, mr_out *out)
 	out->prio = mr_budget_above(m, 0);
 	memcpy(out->cnt, m->cnt, sizeof out->cnt);
 	out->meas = m->meas;
-	out->sample = m->smp;
+	out->sample = mr_smp(m);
 	if (!in->rst) { /* only the events depend on the inputs */
 		mr_plan pl;
 		mr_plan_make(m, in, &pl);
@@ -335,7 +358,7 @@ uint64_t mr_meas(const mr_model *m) { return m->meas; }
 uint64_t mr_want(const mr_model *m) { return mr_budget_above(m, 1); }
 uint64_t mr_prio(const mr_model *m) { return mr_budget_above(m, 0); }
 unsigned mr_last(const mr_model *m) { return m->last; }
-unsigned mr_sample(const mr_model *m) { return m->smp; }
+unsigned mr_sample(const mr_model *m) { return mr_smp(m); }
 unsigned mr_pc(const mr_model *m) { return m->pc; }
 
 int mr_cnt(const mr_model *m, int w)

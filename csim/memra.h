@@ -25,10 +25,14 @@ enum {
 /* Port indices (order of the descriptor's port table). */
 enum {
 	MR_RST_I,
-	MR_LD_I, MR_DONE_I, MR_GRANT_I,
+	MR_LD_I, MR_DONE_VALID_I, MR_DONE_WARP_I, MR_GRANT_I,
 	MR_WANT_O, MR_PRIO_O, MR_CNT_O, MR_MEAS_O, MR_SAMPLE_O,
 	MR_EV_O,
-	MR_NPORTS
+	MR_NPORTS,
+	/* The old per-warp done_i's name, kept only until the co-simulation
+	 * stimulus (cosim/memra/memra_stim.c) moves to done_valid_i/done_warp_i:
+	 * it is done_valid_i now. */
+	MR_DONE_I = MR_DONE_VALID_I
 };
 
 /* Energy events (fields of ev_o, LSB first). */
@@ -62,10 +66,12 @@ typedef struct mr_dims {
 
 /* Inputs of one cycle; per-warp vectors: bit w = warp w. */
 typedef struct mr_in {
-	unsigned rst;       /* rst_i */
-	uint64_t ld;        /* ld_i: an off-chip load of the warp leaves the SM */
-	uint64_t done;      /* done_i: the last piece of the warp's latest off-chip load returns */
-	uint64_t grant;     /* grant_i: the rename stage gave the warp a TFET destination */
+	unsigned rst;        /* rst_i */
+	uint64_t ld;         /* ld_i: an off-chip load of the warp leaves the SM */
+	unsigned done_valid; /* done_valid_i: the last piece of a warp's latest off-chip load
+	                      * returns (one completion per cycle) */
+	unsigned done_warp;  /* done_warp_i: its warp (read only with done_valid) */
+	uint64_t grant;      /* grant_i: the rename stage gave the warp a TFET destination */
 } mr_in;
 
 /* Outputs of one cycle. */
@@ -74,7 +80,7 @@ typedef struct mr_out {
 	uint64_t prio;                  /* prio_o: BUDGET & cnt > 0 (TRWS) */
 	uint16_t cnt[MR_MAX_WARPS];     /* cnt_o per warp */
 	uint64_t meas;                  /* meas_o: 1 MEASURE, 0 BUDGET */
-	unsigned sample;                /* sample_o: smp_q */
+	unsigned sample;                /* sample_o: smp_q (last_q at SAMPLE_PERIOD = 1) */
 	unsigned ev[MR_NEVENTS];        /* ev_o fields (all 0 in a reset cycle) */
 	char msg[MR_MSG_LEN];           /* protocol violation, "" when none */
 } mr_out;
@@ -82,7 +88,8 @@ typedef struct mr_out {
 /* mr_eval return values: 0, or the first violated rule of "Protocol". */
 enum {
 	MR_OK = 0,
-	MR_E_RANGE,         /* a bit of ld_i, done_i or grant_i at w >= WARPS */
+	MR_E_RANGE,         /* a bit of ld_i or grant_i at w >= WARPS, or done_warp_i >= WARPS
+	                     * with done_valid_i */
 	MR_E_GRANT,         /* grant_i while want_o is 0 (MEASURE, or cnt <= 1) */
 	MR_E_GRANT_LD       /* grant_i together with ld_i for the same warp */
 };
@@ -122,7 +129,7 @@ uint64_t mr_meas(const mr_model *m);            /* meas_q */
 uint64_t mr_want(const mr_model *m);            /* want_o of the current state */
 uint64_t mr_prio(const mr_model *m);            /* prio_o of the current state */
 unsigned mr_last(const mr_model *m);            /* last_q */
-unsigned mr_sample(const mr_model *m);          /* smp_q */
+unsigned mr_sample(const mr_model *m);          /* smp_q (last_q at SAMPLE_PERIOD = 1) */
 unsigned mr_pc(const mr_model *m);              /* pc_q */
 
 /* Frame-level entry points used through wg_block_memra (memra_frame.c). The

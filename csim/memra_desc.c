@@ -29,8 +29,10 @@ static const wg_port_def mr_ports[MR_NPORTS] = {
 	[MR_LD_I] = {"ld_i", WG_IN, "memory",
 		"per warp: an off-chip load of the warp leaves the SM this cycle (A5: an L1 miss to L2/DRAM; "
 		"not stores, shared, or hits)"},
-	[MR_DONE_I] = {"done_i", WG_IN, "memory",
-		"per warp: the last piece of the warp's most recent off-chip load returns this cycle (A5, A6, W-P1-11)"},
+	[MR_DONE_VALID_I] = {"done_valid_i", WG_IN, "memory",
+		"the last piece of a warp's most recent off-chip load returns this cycle (A5, A6, W-P1-11): one "
+		"completion per cycle, so one predictor ALU (P1 §4.1.2.3)"},
+	[MR_DONE_WARP_I] = {"done_warp_i", WG_IN, "memory", "its warp (read with done_valid_i only)"},
 	[MR_GRANT_I] = {"grant_i", WG_IN, "rename",
 		"per warp: the rename stage gave the warp a TFET destination this cycle (a successful allocation; "
 		"only while want_o)"},
@@ -41,9 +43,10 @@ static const wg_port_def mr_ports[MR_NPORTS] = {
 	[MR_CNT_O] = {"cnt_o", WG_OUT, "state",
 		"per warp, CNT_BITS bits: the counters (for waveforms and equivalence)"},
 	[MR_MEAS_O] = {"meas_o", WG_OUT, "state", "per warp: the warp is in MEASURE (1) or BUDGET (0)"},
-	[MR_SAMPLE_O] = {"sample_o", WG_OUT, "state", "sample_acc (smp_q)"},
+	[MR_SAMPLE_O] = {"sample_o", WG_OUT, "state", "sample_acc (smp_q; last_q at SAMPLE_PERIOD=1)"},
 	[MR_EV_O] = {"ev_o", WG_OUT, "energy",
-		"per-cycle energy events, LSB first: start, predict, grant (counts of warps), sample (one bit)"},
+		"per-cycle energy events, LSB first: start (count of warps), predict (one bit), grant (count of "
+		"warps), sample (one bit)"},
 };
 
 static const wg_event_def mr_events[MR_NEVENTS] = {
@@ -79,7 +82,8 @@ static void mr_widths(const long *p, int *w, int *ev)
 
 	w[MR_RST_I] = 1;
 	w[MR_LD_I] = W;
-	w[MR_DONE_I] = W;
+	w[MR_DONE_VALID_I] = 1;
+	w[MR_DONE_WARP_I] = d.wb;
 	w[MR_GRANT_I] = W;
 	w[MR_WANT_O] = W;
 	w[MR_PRIO_O] = W;
@@ -87,14 +91,16 @@ static void mr_widths(const long *p, int *w, int *ev)
 	w[MR_MEAS_O] = W;
 	w[MR_SAMPLE_O] = d.cb;
 	ev[MR_EV_START] = d.nb;
-	ev[MR_EV_PREDICT] = d.nb;
+	ev[MR_EV_PREDICT] = 1;
 	ev[MR_EV_GRANT] = d.nb;
 	ev[MR_EV_SAMPLE] = 1;
-	w[MR_EV_O] = 3 * d.nb + 1;
+	w[MR_EV_O] = 2 * d.nb + 2;
 }
 
-/* "Storage bits": WARPS (CB + 1) + 2 CB + PB. The paper counts the counters
- * only; the phase bits, last_q, smp_q and pc_q are ours (A4, A7). */
+/* "Storage bits": WARPS (CB + 1) + CB + PB, plus CB for smp_q when
+ * SAMPLE_PERIOD > 1 (at 1 smp_q is last_q, not a register of its own). The
+ * paper counts the counters only; the phase bits, last_q, smp_q and pc_q are
+ * ours (A4, A7). */
 static int mr_storage_parts(const long *p, wg_storage_part *part)
 {
 	mr_cfg c;
@@ -108,7 +114,8 @@ static int mr_storage_parts(const long *p, wg_storage_part *part)
 		"P1 §4.1.2.3: 32 x 11-bit counters (one per warp slot here, A3)"};
 	part[n++] = (wg_storage_part){"phase per warp (meas_q)", W, NULL};
 	part[n++] = (wg_storage_part){"latest latency (last_q)", d.cb, NULL};
-	part[n++] = (wg_storage_part){"sample_acc (smp_q)", d.cb, NULL};
+	if (c.sample_period > 1)
+		part[n++] = (wg_storage_part){"sample_acc (smp_q)", d.cb, NULL};
 	part[n++] = (wg_storage_part){"sample period (pc_q)", d.pb, NULL};
 	return n;
 }

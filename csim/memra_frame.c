@@ -1,7 +1,8 @@
 /* memra_frame.c - MEM_RA's frame adapter: wg_block_memra's model entry
  * points unpack an input frame into an mr_in, run the typed model (memra.c)
  * and pack its mr_out into an output frame (docs/memra.md "Ports").
- * Per-warp vectors are WARPS bits (bit w = warp w); cnt_o holds CNT_BITS
+ * Per-warp vectors are WARPS bits (bit w = warp w); done_warp_i is a warp
+ * id of WB bits (read with done_valid_i only); cnt_o holds CNT_BITS
  * per warp, warp 0 lowest; ev_o's fields are packed LSB first at the
  * layout's positions. */
 #include "memra.h"
@@ -35,7 +36,8 @@ static void mr_unpack(const wg_layout *L, const uint32_t *in, mr_in *fi)
 	memset(fi, 0, sizeof *fi);
 	fi->rst = (unsigned)mr_fget(L, in, MR_RST_I);
 	fi->ld = mr_fget(L, in, MR_LD_I);
-	fi->done = mr_fget(L, in, MR_DONE_I);
+	fi->done_valid = (unsigned)mr_fget(L, in, MR_DONE_VALID_I);
+	fi->done_warp = (unsigned)mr_fget(L, in, MR_DONE_WARP_I);
 	fi->grant = mr_fget(L, in, MR_GRANT_I);
 }
 

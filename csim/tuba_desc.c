@@ -13,8 +13,8 @@ static const wg_param_def tb_params[TB_NPARAMS] = {
 	[TB_P_DW_PCT] = {"DW_PCT", 15, 1, 99, NULL,
 		"lower the limit below this share of free TFET registers, %",
 		"P1 §4.2.2 (swept 10, 15, 20)"},
-	[TB_P_UP_PCT] = {"UP_PCT", 40, 2, 100, NULL,
-		"raise it above this share, % (greater than DW_PCT)",
+	[TB_P_UP_PCT] = {"UP_PCT", 40, 2, 99, NULL,
+		"raise it above this share, % (greater than DW_PCT; not 100: free_i <= TFET_REGS, it could never rise)",
 		"P1 §4.2.2 (swept 30, 40, 50, 60)"},
 	[TB_P_MAX_BLOCKS] = {"MAX_BLOCKS", 8, 1, 32, NULL,
 		"the architectural block limit",
@@ -48,7 +48,7 @@ static const wg_event_def tb_events[TB_NEVENTS] = {
 static const char *tb_check_params(const long *p, char *buf, size_t n)
 {
 	if (p[TB_P_UP_PCT] <= p[TB_P_DW_PCT]) {
-		snprintf(buf, n, "tuba: UP_PCT=%ld must be greater than DW_PCT=%ld (legal range DW_PCT+1..100)",
+		snprintf(buf, n, "tuba: UP_PCT=%ld must be greater than DW_PCT=%ld (legal range DW_PCT+1..99)",
 			 p[TB_P_UP_PCT], p[TB_P_DW_PCT]);
 		return buf;
 	}

@@ -6,9 +6,10 @@
  * block; the page's timing diagram cycle by cycle; saturation (W-P1-7); the
  * phase rules (a new load discards the budget, completions outside MEASURE
  * or with a new load are ignored, the outputs show the old counter in the
- * completion cycle, the odd budget); last_q's lowest warp; the sample
- * period; events and reset; every protocol error; the descriptor's widths,
- * checks and storage formula. Then the frame adapter and memcpy copies
+ * completion cycle, the odd budget); one completion a cycle (done_valid_i,
+ * done_warp_i) and last_q from the completing warp; the sample period (at
+ * SAMPLE_PERIOD = 1 sample_o is last_q); events and reset; every protocol
+ * error; the descriptor's widths, checks and storage formula. Then the frame adapter and memcpy copies
  * against the typed API, and the model against a naive reference written
  * straight from the page, on random inputs. */
 #include <stdio.h>
@@ -67,6 +68,13 @@ static void tb_cycle(tb *t)
 	tb_tick(t);
 }
 
+/* This cycle's completion: done_valid_i with done_warp_i = w. */
+static void tb_done(tb *t, unsigned w)
+{
+	t->in.done_valid = 1;
+	t->in.done_warp = w;
+}
+
 static void tb_idle_cycles(tb *t, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -86,14 +94,15 @@ static void tb_close(tb *t)
 	mr_free(t->m);
 }
 
-/* Warp w's off-chip load of latency lat (>= 1): ld_i now, done_i lat
- * cycles later; both cycles are run (lat + 1 cycles in all). */
+/* Warp w's off-chip load of latency lat (>= 1): ld_i now, its completion
+ * (done_valid_i, done_warp_i = w) lat cycles later; both cycles are run
+ * (lat + 1 cycles in all). */
 static void tb_load(tb *t, int w, int lat)
 {
 	t->in.ld = B(w);
 	tb_cycle(t);
 	tb_idle_cycles(t, lat - 1);
-	t->in.done = B(w);
+	tb_done(t, (unsigned)w);
 	tb_cycle(t);
 }
 
@@ -124,12 +133,15 @@ static long storage(long W, long CB, long P)
 	return bits;
 }
 
-/* "Storage bits": WARPS (CB + 1) + 2 CB + PB, PB = clog2(SAMPLE_PERIOD). */
+/* "Storage bits": WARPS (CB + 1) + CB + PB, plus CB for smp_q when
+ * SAMPLE_PERIOD > 1 (at 1 smp_q is last_q, no register); PB =
+ * clog2(SAMPLE_PERIOD). */
 static void test_storage(void)
 {
 	CHECK_EQ(storage(48, 11, 1024), 48 * 12 + 22 + 10);
 	CHECK_EQ(storage(32, 11, 1024), 32 * 12 + 22 + 10);
-	CHECK_EQ(storage(1, 4, 1), 1 * 5 + 8 + 0);
+	CHECK_EQ(storage(1, 4, 1), 1 * 5 + 4 + 0);
+	CHECK_EQ(storage(48, 11, 1), 48 * 12 + 11 + 0);
 	CHECK_EQ(storage(64, 16, 65536), 64 * 17 + 32 + 16);
 	CHECK_EQ(storage(5, 8, 1000), 5 * 9 + 16 + 10);
 	CHECK_EQ(storage(5, 8, 2), 5 * 9 + 16 + 1);
@@ -137,7 +149,8 @@ static void test_storage(void)
 	for (long W = 1; W <= 64; W += 7)
 		for (long CB = 4; CB <= 16; CB += 3)
 			for (long P = 1; P <= 65536; P = P * 3 + 1)
-				CHECK_EQ(storage(W, CB, P), W * (CB + 1) + 2 * CB + (long)wg_clog2((unsigned long)P));
+				CHECK_EQ(storage(W, CB, P), W * (CB + 1) + CB + (long)wg_clog2((unsigned long)P) +
+								    (P > 1 ? CB : 0));
 	/* parts: the paper's counters, ours the rest */
 	long p[MR_NPARAMS];
 	wg_params_default(&wg_block_memra, p);
@@ -149,7 +162,23 @@ static void test_storage(void)
 	for (int i = 1; i < n; i++)
 		CHECK(part[i].paper == NULL);
 	CHECK_EQ(part[1].bits, 48);
+	CHECK_EQ(part[2].bits, 11);
+	CHECK(strcmp(part[3].name, "sample_acc (smp_q)") == 0);
+	CHECK_EQ(part[3].bits, 11);
 	CHECK_EQ(part[4].bits, 10);
+	/* SAMPLE_PERIOD = 1: no smp_q part (and a 0-bit period counter) */
+	p[MR_P_SAMPLE_PERIOD] = 1;
+	n = wg_block_memra.storage_parts(p, part);
+	CHECK_EQ(n, 4);
+	for (int i = 0; i < n; i++)
+		CHECK(strstr(part[i].name, "smp_q") == NULL);
+	CHECK(strcmp(part[2].name, "latest latency (last_q)") == 0);
+	CHECK_EQ(part[2].bits, 11);
+	CHECK_EQ(part[3].bits, 0);
+	CHECK_EQ(wg_block_memra.storage_bits(p), 48 * 12 + 11);
+	p[MR_P_SAMPLE_PERIOD] = 2;
+	CHECK_EQ(wg_block_memra.storage_parts(p, part), 5);
+	CHECK_EQ(wg_block_memra.storage_bits(p), 48 * 12 + 22 + 1);
 }
 
 static void test_desc(void)
@@ -173,8 +202,9 @@ static void test_desc(void)
 	static const char *const pn[] = {"WARPS", "CNT_BITS", "THR_ACC", "REF_SHIFT", "SAMPLE_PERIOD"};
 	for (int i = 0; i < MR_NPARAMS; i++)
 		CHECK(strcmp(wg_block_memra.params[i].name, pn[i]) == 0);
-	static const char *const ports[] = {"rst_i", "ld_i", "done_i", "grant_i", "want_o", "prio_o",
-					    "cnt_o", "meas_o", "sample_o", "ev_o"};
+	static const char *const ports[] = {"rst_i", "ld_i", "done_valid_i", "done_warp_i", "grant_i",
+					    "want_o", "prio_o", "cnt_o", "meas_o", "sample_o", "ev_o"};
+	CHECK_EQ(MR_NPORTS, 11);
 	for (int i = 0; i < MR_NPORTS; i++) {
 		CHECK(strcmp(wg_block_memra.ports[i].name, ports[i]) == 0);
 		CHECK_EQ(wg_block_memra.ports[i].dir, i < MR_WANT_O ? WG_IN : WG_OUT);
@@ -223,32 +253,41 @@ static void test_desc(void)
 	p[MR_P_CNT_BITS] = 3;
 	CHECK(wg_params_check(&wg_block_memra, p, buf, sizeof buf) != NULL);
 
-	/* widths: WB, CB, NB = clog2(WARPS + 1) */
+	/* widths: WB, CB, NB = clog2(WARPS + 1); ev_o = 2 NB + 2 */
 	int w[WG_MAX_PORTS], evw[WG_MAX_EVENTS];
 	wg_params_default(&wg_block_memra, p);
 	wg_block_memra.widths(p, w, evw);
 	CHECK_EQ(w[MR_RST_I], 1);
 	CHECK_EQ(w[MR_LD_I], 48);
-	CHECK_EQ(w[MR_DONE_I], 48);
+	CHECK_EQ(w[MR_DONE_VALID_I], 1);
+	CHECK_EQ(w[MR_DONE_WARP_I], 6);
 	CHECK_EQ(w[MR_GRANT_I], 48);
 	CHECK_EQ(w[MR_WANT_O], 48);
 	CHECK_EQ(w[MR_PRIO_O], 48);
 	CHECK_EQ(w[MR_CNT_O], 48 * 11);
 	CHECK_EQ(w[MR_MEAS_O], 48);
 	CHECK_EQ(w[MR_SAMPLE_O], 11);
-	CHECK_EQ(w[MR_EV_O], 3 * 6 + 1);
+	CHECK_EQ(w[MR_EV_O], 2 * 6 + 2);
 	CHECK_EQ(evw[MR_EV_START], 6);
-	CHECK_EQ(evw[MR_EV_PREDICT], 6);
+	CHECK_EQ(evw[MR_EV_PREDICT], 1);
 	CHECK_EQ(evw[MR_EV_GRANT], 6);
 	CHECK_EQ(evw[MR_EV_SAMPLE], 1);
 	p[MR_P_WARPS] = 1;
 	wg_block_memra.widths(p, w, evw);
-	CHECK_EQ(w[MR_EV_O], 3 * 1 + 1);
+	CHECK_EQ(w[MR_EV_O], 2 * 1 + 2);
+	CHECK_EQ(evw[MR_EV_PREDICT], 1);
 	CHECK_EQ(w[MR_CNT_O], 11);
+	CHECK_EQ(w[MR_DONE_VALID_I], 1);
+	CHECK_EQ(w[MR_DONE_WARP_I], 1);     /* WB = max(1, clog2(1)) */
+	p[MR_P_WARPS] = 5;
+	wg_block_memra.widths(p, w, evw);
+	CHECK_EQ(w[MR_DONE_WARP_I], 3);
+	CHECK_EQ(w[MR_EV_O], 2 * 3 + 2);
 	p[MR_P_WARPS] = 64;
 	p[MR_P_CNT_BITS] = 16;
 	wg_block_memra.widths(p, w, evw);
-	CHECK_EQ(w[MR_EV_O], 3 * 7 + 1);
+	CHECK_EQ(w[MR_EV_O], 2 * 7 + 2);
+	CHECK_EQ(w[MR_DONE_WARP_I], 6);
 	CHECK_EQ(w[MR_CNT_O], 1024);
 	CHECK_EQ(w[MR_SAMPLE_O], 16);
 	mr_dims d;
@@ -361,7 +400,7 @@ static void test_diagram(void)
 		if (cyc == 0)
 			t.in.ld = B(3);
 		if (cyc == 300)
-			t.in.done = B(3);
+			tb_done(&t, 3);
 		if (cyc == 301 || cyc == 302)
 			t.in.grant = B(3);
 		tb_eval(&t);
@@ -404,7 +443,7 @@ static void test_saturate(void)
 		tb_tick(&t);
 	}
 	CHECK_EQ(mr_cnt(t.m, 1), 2047);
-	t.in.done = B(1);
+	tb_done(&t, 1);
 	tb_cycle(&t);
 	CHECK_EQ(mr_cnt(t.m, 1), (127 * 2037) >> 7);
 	CHECK_EQ(mr_cnt(t.m, 1), 2021);
@@ -452,9 +491,9 @@ static void test_new_load_discards_budget(void)
 	tb_idle_cycles(&t, 20);
 	CHECK_EQ(mr_cnt(t.m, 2), 20);
 
-	/* done_i with ld_i: the completion is ignored, the measurement restarts */
+	/* a completion with ld_i: ignored, the measurement restarts */
 	t.in.ld = B(2);
-	t.in.done = B(2);
+	tb_done(&t, 2);
 	tb_eval(&t);
 	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 0);
 	CHECK_EQ(t.o.ev[MR_EV_START], 1);
@@ -468,13 +507,17 @@ static void test_new_load_discards_budget(void)
 	t.in.ld = B(2);
 	tb_cycle(&t);
 	tb_idle_cycles(&t, 69);
-	t.in.done = B(2);
+	tb_done(&t, 2);
 	tb_cycle(&t);
 	CHECK_EQ(mr_last(t.m), 70);
 	CHECK_EQ(mr_cnt(t.m, 2), (100 * 60) >> 7); /* smp 100: warp 2's previous latency */
 
-	/* done_i in BUDGET (an older load's completion): ignored */
-	t.in.done = B(2) | B(3);      /* warp 3 was never measuring */
+	/* a completion in BUDGET (an older load's): ignored */
+	tb_done(&t, 2);
+	tb_eval(&t);
+	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 0);
+	tb_tick(&t);
+	tb_done(&t, 3);               /* warp 3 was never measuring */
 	tb_eval(&t);
 	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 0);
 	tb_tick(&t);
@@ -482,8 +525,8 @@ static void test_new_load_discards_budget(void)
 	CHECK_EQ(mr_cnt(t.m, 3), 0);
 	CHECK_EQ(mr_meas(t.m), 0);
 	CHECK_EQ(mr_last(t.m), 70);
-	/* done_i with a grant in BUDGET: the grant applies */
-	t.in.done = B(2);
+	/* a completion with a grant in BUDGET: the grant applies */
+	tb_done(&t, 2);
 	t.in.grant = B(2);
 	tb_cycle(&t);
 	CHECK_EQ(mr_cnt(t.m, 2), 44);
@@ -499,7 +542,7 @@ static void test_completion_sees_old(void)
 	t.in.ld = B(1);
 	tb_cycle(&t);
 	tb_idle_cycles(&t, 49);
-	t.in.done = B(1);
+	tb_done(&t, 1);
 	tb_eval(&t);
 	CHECK_EQ(t.o.cnt[1], 49);
 	CHECK_EQ(t.o.meas, B(1));
@@ -564,8 +607,10 @@ static void test_odd_budget(void)
 	tb_close(&t);
 }
 
-/* last_q: the lowest warp among the cycle's completions. */
-static void test_last_lowest(void)
+/* One completion a cycle: done_warp_i names the warp, read only with
+ * done_valid_i; last_q takes the completing warp's prev (not the lowest
+ * measuring warp's); one predict event. */
+static void test_one_completion(void)
 {
 	tb t;
 	tb_open(&t, cfg_of(8, 11, 10, 7, 4));
@@ -574,13 +619,40 @@ static void test_last_lowest(void)
 	tb_idle_cycles(&t, 9);
 	t.in.ld = B(2);
 	tb_cycle(&t);
-	tb_idle_cycles(&t, 9);
-	t.in.done = B(2) | B(6);      /* 6 took 20, 2 took 10 */
+	for (int k = 0; k < 9; k++) { /* done_warp_i without done_valid_i: nothing */
+		t.in.done_warp = k & 1 ? 2 : 6;
+		tb_eval(&t);
+		CHECK_EQ(t.o.ev[MR_EV_PREDICT], 0);
+		tb_tick(&t);
+	}
+	CHECK_EQ(mr_meas(t.m), B(2) | B(6));
+	CHECK_EQ(mr_last(t.m), 0);
+	tb_done(&t, 6);               /* 6 took 20; 2 (10 so far) keeps measuring */
 	tb_eval(&t);
-	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 2);
+	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 1);
 	tb_tick(&t);
-	CHECK_EQ(mr_last(t.m), 10);
+	CHECK_EQ(mr_last(t.m), 20);
+	CHECK_EQ(mr_meas(t.m), B(2));
+	CHECK_EQ(mr_cnt(t.m, 2), 10);
+	tb_done(&t, 2);               /* 2 took 11 */
+	tb_eval(&t);
+	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 1);
+	tb_tick(&t);
+	CHECK_EQ(mr_last(t.m), 11);
 	CHECK_EQ(mr_meas(t.m), 0);
+	/* a completion naming a warp in BUDGET while another measures: ignored,
+	 * the measuring warp is not completed in its place */
+	t.in.ld = B(0);
+	tb_cycle(&t);
+	tb_idle_cycles(&t, 4);
+	tb_done(&t, 7);
+	tb_eval(&t);
+	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 0);
+	tb_tick(&t);
+	CHECK_EQ(mr_meas(t.m), B(0));
+	CHECK_EQ(mr_cnt(t.m, 0), 5);
+	CHECK_EQ(mr_last(t.m), 11);
+	CHECK_EQ(mr_counts(t.m)[MR_EV_PREDICT], 2);
 	tb_close(&t);
 }
 
@@ -618,13 +690,13 @@ static void test_sample_period(void)
 		if (cyc == 0)
 			t.in.ld = B(0) | B(1);
 		if (cyc == 7)
-			t.in.done = B(0);     /* latency 7 */
+			tb_done(&t, 0);       /* latency 7 */
 		if (cyc == 9)
-			t.in.done = B(1);     /* latency 9, the last cycle of period 1 */
+			tb_done(&t, 1);       /* latency 9, the last cycle of period 1 */
 		if (cyc == 20)
 			t.in.ld = B(2);
 		if (cyc == 22)
-			t.in.done = B(2);     /* latency 2 in period 4 */
+			tb_done(&t, 2);       /* latency 2 in period 4 */
 		tb_eval(&t);
 		CHECK_EQ(t.o.ev[MR_EV_SAMPLE], cyc % 5 == 4);
 		CHECK_EQ(mr_pc(t.m), (unsigned)(cyc % 5));
@@ -638,18 +710,41 @@ static void test_sample_period(void)
 	CHECK_EQ(mr_counts(t.m)[MR_EV_SAMPLE], 8);
 	tb_close(&t);
 
-	/* SAMPLE_PERIOD = 1: every cycle, no counter */
+	/* SAMPLE_PERIOD = 1: every cycle, no counter; smp_q is no register:
+	 * sample_o is last_q, so Eq. 1 reads the latest completion's latency */
 	tb_open(&t, cfg_of(2, 11, 10, 7, 1));
 	for (int k = 0; k < 5; k++) {
 		tb_eval(&t);
 		CHECK_EQ(t.o.ev[MR_EV_SAMPLE], 1);
+		CHECK_EQ(t.o.sample, 0);
 		CHECK_EQ(mr_pc(t.m), 0);
 		tb_tick(&t);
 	}
 	tb_load(&t, 1, 33);
 	CHECK_EQ(mr_sample(t.m), 33);
+	CHECK_EQ(mr_last(t.m), 33);
 	tb_idle_cycles(&t, 3);
 	CHECK_EQ(mr_sample(t.m), 33);
+	t.in.ld = B(0);
+	tb_cycle(&t);
+	for (int k = 1; k <= 300; k++) {
+		if (k == 300)
+			tb_done(&t, 0);
+		tb_eval(&t);
+		CHECK_EQ(t.o.sample, 33);
+		CHECK_EQ(t.o.sample, mr_last(t.m));
+		tb_tick(&t);
+	}
+	CHECK_EQ(mr_last(t.m), 300);
+	CHECK_EQ(mr_sample(t.m), 300);
+	CHECK_EQ(mr_cnt(t.m, 0), (33 * 290) >> 7); /* Eq. 1 at the old last_q */
+	tb_eval(&t);
+	CHECK_EQ(t.o.sample, 300);
+	t.in.rst = 1;                 /* reset: last_q = 0, so sample_o = 0 */
+	tb_cycle(&t);
+	tb_eval(&t);
+	CHECK_EQ(t.o.sample, 0);
+	CHECK_EQ(mr_sample(t.m), 0);
 	tb_close(&t);
 }
 
@@ -670,14 +765,14 @@ static void test_events_reset(void)
 	CHECK_EQ(t.o.ev[MR_EV_START], 6);
 	tb_tick(&t);
 	tb_idle_cycles(&t, 2);        /* pc 3: the sample at the next cycle */
-	t.in.done = 0x05;
+	tb_done(&t, 2);
 	tb_eval(&t);
-	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 2);
+	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 1);
 	CHECK_EQ(t.o.ev[MR_EV_SAMPLE], 1);
 	tb_tick(&t);
 	CHECK_EQ(mr_sample(t.m), 3);
 	CHECK_EQ(mr_counts(t.m)[MR_EV_START], 6);
-	CHECK_EQ(mr_counts(t.m)[MR_EV_PREDICT], 2);
+	CHECK_EQ(mr_counts(t.m)[MR_EV_PREDICT], 1);
 	CHECK_EQ(mr_counts(t.m)[MR_EV_SAMPLE], 1);
 	CHECK_EQ(mr_counts(t.m)[MR_EV_GRANT], 0);
 
@@ -688,11 +783,11 @@ static void test_events_reset(void)
 	t.in.rst = 1;
 	t.in.ld = ~UINT64_C(0);
 	t.in.grant = ~UINT64_C(0);
-	t.in.done = 0xf0;
+	tb_done(&t, 60);              /* out of range: not checked in a reset cycle */
 	tb_eval(&t);
 	CHECK_EQ(t.rc, MR_OK);
 	CHECK_EQ(t.o.msg[0], '\0');
-	CHECK_EQ(t.o.meas, 0xf0);
+	CHECK_EQ(t.o.meas, 0xf1);
 	CHECK_EQ(t.o.cnt[4], 3);
 	CHECK_EQ(t.o.want, 0);        /* smp was 0 at the completions: budget 0 */
 	CHECK_EQ(t.o.sample, 3);
@@ -738,8 +833,21 @@ static void test_protocol(void)
 	tb_open(&t, cfg_of(5, 11, 10, 7, 1));
 	t.in.ld = B(5);
 	expect_err(&t, MR_E_RANGE, "ld_i for warp 5 which is out of range (WARPS=5)");
-	t.in.done = B(63);
-	expect_err(&t, MR_E_RANGE, "done_i for warp 63");
+	tb_done(&t, 5);
+	expect_err(&t, MR_E_RANGE, "done_warp_i=5 with done_valid_i: warp out of range (WARPS=5)");
+	tb_done(&t, 63);
+	expect_err(&t, MR_E_RANGE, "done_warp_i=63");
+	tb_done(&t, 7);               /* port order: ld_i first, then done_warp_i, then grant_i */
+	t.in.ld = B(6);
+	t.in.grant = B(5);
+	expect_err(&t, MR_E_RANGE, "ld_i for warp 6");
+	tb_done(&t, 7);
+	t.in.grant = B(5);
+	expect_err(&t, MR_E_RANGE, "done_warp_i=7");
+	t.in.done_warp = 63;          /* without done_valid_i done_warp_i is not read */
+	CHECK_EQ(tb_eval(&t), MR_OK);
+	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 0);
+	tb_idle(&t);
 	t.in.grant = B(7);
 	expect_err(&t, MR_E_RANGE, "grant_i for warp 7");
 	t.in.grant = B(0);            /* BUDGET, cnt 0 */
@@ -762,11 +870,23 @@ static void test_protocol(void)
 	tb_close(&t);
 	tb_open(&t, cfg_of(64, 11, 10, 7, 1));
 	t.in.ld = ~UINT64_C(0);
-	t.in.done = ~UINT64_C(0);
+	tb_done(&t, 63);
 	CHECK_EQ(tb_eval(&t), MR_OK);
 	CHECK_EQ(t.o.ev[MR_EV_START], 64);
+	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 0);
 	tb_tick(&t);
 	CHECK_EQ(mr_meas(t.m), ~UINT64_C(0));
+	tb_done(&t, 63);
+	CHECK_EQ(tb_eval(&t), MR_OK);
+	CHECK_EQ(t.o.ev[MR_EV_PREDICT], 1);
+	tb_tick(&t);
+	CHECK_EQ(mr_meas(t.m), ~UINT64_C(0) >> 1);
+	CHECK_EQ(mr_last(t.m), 1);
+	tb_close(&t);
+	/* WARPS = 1: done_warp_i is 1 bit, 1 is out of range */
+	tb_open(&t, cfg_of(1, 4, 0, 0, 1));
+	tb_done(&t, 1);
+	expect_err(&t, MR_E_RANGE, "done_warp_i=1 with done_valid_i: warp out of range (WARPS=1)");
 	tb_close(&t);
 }
 
@@ -784,7 +904,8 @@ static unsigned rnd(unsigned n)
 	return n ? (unsigned)(rng_state % n) : 0;
 }
 
-/* The page's rules, written out per warp with plain ints. */
+/* The page's rules, written out per warp with plain ints (smp: a register
+ * only when SAMPLE_PERIOD > 1; at 1 smp_q reads last_q). */
 typedef struct ref {
 	mr_cfg c;
 	int cnt[64], meas[64], last, smp, pc;
@@ -797,19 +918,25 @@ static void ref_reset(ref *r)
 	r->c = c;
 }
 
+static int ref_smp(const ref *r)
+{
+	return r->c.sample_period == 1 ? r->last : r->smp;
+}
+
 static void ref_step(ref *r, const mr_in *in)
 {
-	int MAX = (1 << r->c.cnt_bits) - 1, cnt[64], meas[64], last = r->last;
+	int MAX = (1 << r->c.cnt_bits) - 1, cnt[64], meas[64], last = r->last, smp = ref_smp(r);
 	if (in->rst) {
 		ref_reset(r);
 		return;
 	}
 	for (int w = 0; w < r->c.warps; w++) {
-		int ld = (int)((in->ld >> w) & 1u), dn = (int)((in->done >> w) & 1u) && r->meas[w] && !ld;
+		int ld = (int)((in->ld >> w) & 1u);
+		int dn = in->done_valid && (int)in->done_warp == w && r->meas[w] && !ld;
 		int prev = r->cnt[w] + 1 > MAX ? MAX : r->cnt[w] + 1, sc = 0;
 		if (prev > r->c.thr_acc) {
 			long d = prev - r->c.thr_acc;
-			sc = r->smp >= (1 << r->c.ref_shift) ? (int)d : (int)(((long)r->smp * d) >> r->c.ref_shift);
+			sc = smp >= (1 << r->c.ref_shift) ? (int)d : (int)(((long)smp * d) >> r->c.ref_shift);
 		}
 		cnt[w] = r->cnt[w];
 		meas[w] = r->meas[w];
@@ -824,16 +951,14 @@ static void ref_step(ref *r, const mr_in *in)
 		} else if ((in->grant >> w) & 1u) {
 			cnt[w] = r->cnt[w] - 2;
 		}
-	}
-	for (int w = r->c.warps - 1; w >= 0; w--) { /* the lowest completing warp wins */
-		int ld = (int)((in->ld >> w) & 1u);
-		if (((in->done >> w) & 1u) && r->meas[w] && !ld)
-			last = r->cnt[w] + 1 > MAX ? MAX : r->cnt[w] + 1;
+		if (dn) /* the completing warp's latency */
+			last = prev;
 	}
 	memcpy(r->cnt, cnt, sizeof cnt);
 	memcpy(r->meas, meas, sizeof meas);
 	if (r->pc == r->c.sample_period - 1) {
-		r->smp = last;
+		if (r->c.sample_period > 1)
+			r->smp = last;
 		r->pc = 0;
 	} else {
 		r->pc++;
@@ -850,37 +975,53 @@ static int ref_matches(const ref *r, const mr_out *o)
 		ok &= (int)((o->want >> w) & 1u) == (!r->meas[w] && r->cnt[w] > 1);
 		ok &= (int)((o->prio >> w) & 1u) == (!r->meas[w] && r->cnt[w] > 0);
 	}
-	ok &= (int)o->sample == r->smp;
+	ok &= (int)o->sample == ref_smp(r);
 	return ok;
 }
 
 /* Random, mostly legal inputs for model m: loads, their completions at
- * random latencies (some long enough to saturate), grants while wanted. */
+ * random latencies (some long enough to saturate; one a cycle: the first
+ * measuring warp, from a random one on, that draws it), grants while
+ * wanted; done_warp_i random without done_valid_i. */
 static void rand_in(const mr_model *m, mr_in *in, int long_loads)
 {
 	const mr_cfg *c = mr_config(m);
+	unsigned W = (unsigned)c->warps, ids = 1u << mr_dims_get(m)->wb;
 	uint64_t want = mr_want(m), meas = mr_meas(m);
 	memset(in, 0, sizeof *in);
 	in->rst = rnd(3000) == 0;
-	for (int w = 0; w < c->warps; w++) {
+	in->done_warp = rnd(ids);
+	for (unsigned k = 0, w0 = rnd(W); k < W && !in->done_valid; k++) {
+		unsigned w = (w0 + k) % W;
+		if (((meas >> w) & 1u) && rnd(long_loads ? 300 : 25) == 0) {
+			in->done_valid = 1;
+			in->done_warp = w;
+		}
+	}
+	if (!in->done_valid && rnd(40) == 0) { /* a stray completion, ignored outside MEASURE */
+		in->done_valid = 1;
+		in->done_warp = rnd(W);
+	}
+	for (unsigned w = 0; w < W; w++) {
 		if (rnd(long_loads ? 400 : 60) == 0)
 			in->ld |= B(w);
-		if (((meas >> w) & 1u) && rnd(long_loads ? 300 : 25) == 0)
-			in->done |= B(w);
-		if (rnd(500) == 0)
-			in->done |= B(w); /* a stray completion, ignored outside MEASURE */
 		if (((want >> w) & 1u) && !((in->ld >> w) & 1u) && rnd(3) == 0)
 			in->grant |= B(w);
 	}
 	if (rnd(400) == 0) /* a protocol error now and then */
-		in->grant |= B(rnd((unsigned)c->warps));
+		in->grant |= B(rnd(W));
+	if (ids > W && rnd(1000) == 0) { /* a warp id the port can carry but WARPS has not */
+		in->done_valid = 1;
+		in->done_warp = W + rnd(ids - W);
+	}
 }
 
 static void put_in(wg_fr *f, const mr_in *in)
 {
 	wg_fr_set(f, MR_RST_I, in->rst);
 	wg_fr_set(f, MR_LD_I, in->ld);
-	wg_fr_set(f, MR_DONE_I, in->done);
+	wg_fr_set(f, MR_DONE_VALID_I, in->done_valid);
+	wg_fr_set(f, MR_DONE_WARP_I, in->done_warp);
 	wg_fr_set(f, MR_GRANT_I, in->grant);
 }
 
@@ -965,6 +1106,8 @@ static void test_random(void)
 	random_one(cfg_of(64, 16, 3, 15, 7), 10000, 0, 0);        /* samples far below ref_acc */
 	random_one(cfg_of(64, 16, 3, 4, 7), 10000, 0, 1);
 	random_one(cfg_of(1, 4, 2, 3, 1), 20000, 0, 1);
+	random_one(cfg_of(48, 11, 10, 7, 1), 20000, 0, 1);         /* smp_q is last_q */
+	random_one(cfg_of(1, 4, 0, 0, 1), 20000, 1, 1);
 	random_one(cfg_of(5, 4, 0, 0, 3), 20000, 1, 1);
 	random_one(cfg_of(33, 8, 20, 5, 100), 20000, 1, 1);
 }
@@ -980,7 +1123,7 @@ int main(void)
 	test_new_load_discards_budget();
 	test_completion_sees_old();
 	test_odd_budget();
-	test_last_lowest();
+	test_one_completion();
 	test_sample_period();
 	test_events_reset();
 	test_protocol();

@@ -164,21 +164,32 @@ static void test_desc(void)
 	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) == NULL);
 	p[TB_P_UP_PCT] = 10;
 	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) != NULL);
-	CHECK(strcmp(buf, "tuba: UP_PCT=10 must be greater than DW_PCT=15 (legal range DW_PCT+1..100)") == 0);
+	CHECK(strcmp(buf, "tuba: UP_PCT=10 must be greater than DW_PCT=15 (legal range DW_PCT+1..99)") == 0);
 	p[TB_P_UP_PCT] = 15;
 	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) != NULL);
 	p[TB_P_UP_PCT] = 16;
 	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) == NULL);
-	p[TB_P_DW_PCT] = 99;
-	p[TB_P_UP_PCT] = 100;
+	p[TB_P_DW_PCT] = 98;
+	p[TB_P_UP_PCT] = 99;
 	p[TB_P_TFET_REGS] = 4096;
 	p[TB_P_MAX_BLOCKS] = 32;
 	p[TB_P_EVAL_PERIOD] = 65536;
 	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) == NULL);
+	/* UP_PCT = 100 is illegal: free_i <= TFET_REGS, the limit could never rise */
+	p[TB_P_UP_PCT] = 100;
+	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) != NULL);
+	CHECK(strstr(buf, "UP_PCT=100") != NULL);
+	p[TB_P_DW_PCT] = 15;
+	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) != NULL);
+	CHECK(strstr(buf, "UP_PCT=100") != NULL);
 	p[TB_P_UP_PCT] = 101;
 	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) != NULL);
 	CHECK(strstr(buf, "UP_PCT=101") != NULL);
-	p[TB_P_UP_PCT] = 100;
+	/* DW_PCT = 99 leaves no legal UP_PCT */
+	p[TB_P_DW_PCT] = 99;
+	p[TB_P_UP_PCT] = 99;
+	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) != NULL);
+	p[TB_P_UP_PCT] = 2;
 	p[TB_P_DW_PCT] = 0;
 	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) != NULL);
 	p[TB_P_DW_PCT] = 1;
@@ -267,11 +278,17 @@ static void test_thresholds(void)
 	CHECK(tb_high(&c, 113) && !tb_high(&c, 112));
 	c = cfg_of(224, 20, 60, 8, 0);
 	CHECK(tb_high(&c, 135) && !tb_high(&c, 134));
-	/* the extremes: 1 register; 100 % never raises */
-	c = cfg_of(1, 99, 100, 8, 0);
+	/* the extremes: 1 register; the highest legal UP_PCT, 99 %, still
+	 * raises (100 % could not: free_i <= TFET_REGS, hence illegal) */
+	c = cfg_of(1, 98, 99, 8, 0);
 	CHECK_EQ(tb_low(&c, 0), 1);
 	CHECK_EQ(tb_low(&c, 1), 0);
-	CHECK_EQ(tb_high(&c, 1), 0);
+	CHECK_EQ(tb_high(&c, 0), 0);
+	CHECK_EQ(tb_high(&c, 1), 1);
+	c = cfg_of(4096, 98, 99, 8, 0);
+	CHECK(tb_high(&c, 4056) && !tb_high(&c, 4055));  /* 99 x 4096 = 405504 */
+	CHECK(tb_high(&c, 4096));
+	CHECK(tb_low(&c, 4014) && !tb_low(&c, 4015));    /* 98 x 4096 = 401408 */
 	c = cfg_of(4096, 1, 2, 8, 0);
 	CHECK_EQ(tb_low(&c, 40), 1);
 	CHECK_EQ(tb_low(&c, 41), 0);
@@ -760,7 +777,7 @@ static void test_random(void)
 	random_one(cfg_of(224, 10, 60, 8, 0), 30000, 1);
 	random_one(cfg_of(224, 15, 40, 8, 16), 30000, 1);
 	random_one(cfg_of(224, 15, 40, 8, 1), 30000, 1);
-	random_one(cfg_of(4096, 99, 100, 32, 3), 30000, 0);  /* UP_PCT = 100 never raises */
+	random_one(cfg_of(4096, 98, 99, 32, 3), 30000, 0);   /* the highest thresholds */
 	random_one(cfg_of(1, 1, 2, 1, 0), 10000, 0);         /* one block */
 	random_one(cfg_of(100, 1, 2, 7, 65536), 10000, 0);   /* no period ends */
 	random_one(cfg_of(37, 30, 31, 15, 0), 30000, 1);
