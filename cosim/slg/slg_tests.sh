@@ -4,9 +4,15 @@
 # Every distinct configuration costs make test a Verilator build, so the random runs of make test
 # reuse the builds of the directed cases (WARPS=8 CTAS=4 Y=5 and its ENTER_DELAY=3, COUNT=THREADS,
 # ENABLE=0 variants) and add only the default and two edges: the smallest block (one warp, one CTA,
-# X=1, Y=2) and the slowest one (X=24, Y=35, ENTER_DELAY=15, the paper's thread counter).
+# X=1, Y=2) and the slowest one (X=24, Y=35, ENTER_DELAY=15, the paper's thread counter; at 16 warps
+# in 2 CTAs, since Yosys's time in the lint grows with WARPS x CTAS: 64 x 64 takes half an hour).
+SLG_SLOW="--set WARPS=16 --set CTAS=2 --set X=24 --set Y=35 --set ENTER_DELAY=15 --set COUNT=THREADS"
 
 SLG_CASE="--set WARPS=8 --set CTAS=4 --set Y=5" # the directed cases' configuration
+# Yosys's full flow (ABC) takes many minutes at the default: make test runs the gate level at the
+# cases' configuration, and the main job's area is the flip-flop check alone
+gate_small "$SLG_CASE"
+main_area_opt --flops-only
 
 t fast "gen:list-slg" "\$WARPGEN list | grep -q '^slg '"
 t fast "gen:help-slg" "\$WARPGEN gen slg --help | grep -q 'ENTER_DELAY *0 *0..15'"
@@ -20,12 +26,11 @@ t fast "bad:slg-case-too-small" "tests/expect_bad.sh 'slg: directed cases need W
 t fast-only "cosim:slg-default-short" "\$WARPGEN_SAN cosim slg --seed 3 --cycles 5000 -q"
 t fast-only "case:slg-fast-sleep_release_wake" "\$WARPGEN_SAN cosim slg --case sleep_release_wake -q"
 
-# lint: the default, the edges, 64 x 64, and every directed case's configuration
+# lint: the default, the edges, and every directed case's configuration (64 warps: make sweep)
 t test "lint:slg-default" "BLOCK=slg tests/lint.sh"
 t test "lint:slg-w1c1-x1y2" "BLOCK=slg tests/lint.sh --set WARPS=1 --set CTAS=1 --set X=1 --set Y=2"
-t test "lint:slg-x24y35-ed15-threads" "BLOCK=slg tests/lint.sh --set X=24 --set Y=35 --set ENTER_DELAY=15 --set COUNT=THREADS"
+t test "lint:slg-w16c2-x24y35-ed15-threads" "BLOCK=slg tests/lint.sh $SLG_SLOW"
 t test "lint:slg-w1c1-threads-off" "BLOCK=slg tests/lint.sh --set WARPS=1 --set CTAS=1 --set COUNT=THREADS --set ENABLE=0"
-t test "lint:slg-w64c64" "BLOCK=slg tests/lint.sh --set WARPS=64 --set CTAS=64"
 lint_cases test
 
 # random co-simulation: three seeds of the default (the first also checks that every region state and
@@ -37,7 +42,7 @@ for seed in 1 2 3; do
 	t test "cosim:slg-default-seed$seed" "\$WARPGEN_SAN cosim slg --seed $seed --cycles 100000 $cover -q"
 done
 t test "cosim:slg-w1c1-x1y2-seed1" "\$WARPGEN_SAN cosim slg --set WARPS=1 --set CTAS=1 --set X=1 --set Y=2 --seed 1 --cycles 100000 -q"
-t test "cosim:slg-x24y35-ed15-threads-seed2" "\$WARPGEN_SAN cosim slg --set X=24 --set Y=35 --set ENTER_DELAY=15 --set COUNT=THREADS --seed 2 --cycles 100000 --knob COVER=1 -q"
+t test "cosim:slg-w16c2-x24y35-ed15-threads-seed2" "\$WARPGEN_SAN cosim slg $SLG_SLOW --seed 2 --cycles 100000 --knob COVER=1 -q"
 t test "cosim:slg-w8c4-ed3-seed3" "\$WARPGEN_SAN cosim slg $SLG_CASE --set ENTER_DELAY=3 --seed 3 --cycles 100000 --knob COVER=1 -q"
 t test "cosim:slg-w8c4-threads-seed1" "\$WARPGEN_SAN cosim slg $SLG_CASE --set COUNT=THREADS --seed 1 --cycles 100000 --knob COVER=1 -q"
 t test "cosim:slg-w8c4-off-seed2" "\$WARPGEN_SAN cosim slg $SLG_CASE --set ENABLE=0 --seed 2 --cycles 100000 --knob COVER=1 -q"
@@ -59,8 +64,9 @@ t test "wave:slg-case" "tests/check_wave.sh slg sleep_release_wake"
 
 # area: the flip-flops Yosys keeps against storage_bits, where the formula's terms change
 t test "area:slg-w8c4" "\$WARPGEN area slg $SLG_CASE -q"
-t test "area:slg-w8c1-threads" "\$WARPGEN area slg --set WARPS=8 --set CTAS=1 --set COUNT=THREADS -q"
-t test "area:slg-w8c4-off" "\$WARPGEN area slg $SLG_CASE --set ENABLE=0 -q"
+t test "area:slg-w8c1-threads" "\$WARPGEN area slg --set WARPS=8 --set CTAS=1 --set COUNT=THREADS --flops-only -q"
+t test "area:slg-w8c4-off" "\$WARPGEN area slg $SLG_CASE --set ENABLE=0 --flops-only -q"
+t sweep "area:slg-default-flops" "\$WARPGEN area slg --flops-only -q"
 t sweep "area:slg-default" "\$WARPGEN area slg -q"
 
 # make sweep: WARPS x CTAS x (X, Y) x COUNT x ENTER_DELAY, SEEDS seeds each (default 3)
@@ -80,6 +86,7 @@ for w in 1 8 32 64; do
 		done
 	done
 done
+t sweep "lint:slg-w64c8" "BLOCK=slg tests/lint.sh --set WARPS=64 --set CTAS=8"
 t sweep "lint:slg-w64c1-x24y35-threads-ed15" "BLOCK=slg tests/lint.sh --set WARPS=64 --set CTAS=1 --set X=24 --set Y=35 --set COUNT=THREADS --set ENTER_DELAY=15"
 
 # RTL mutants, at the cases' configuration (Y - X = 2: a wake from the middle of SLG2 -> SLG1
@@ -88,7 +95,7 @@ t sweep "lint:slg-w64c1-x24y35-threads-ed15" "BLOCK=slg tests/lint.sh --set WARP
 mutant_args "$SLG_CASE"
 mutant s21-wake-restarts test 's/tm_n = tm + XM1_TB;/tm_n = YM1_TB;/'
 mutant exit-not-counted test 's/if (memb \&\& live_q\[w\] \&\& !ext\[w\]) n_live/if (memb \&\& live_q[w]) n_live/'
-mutant pend-ignored test 's/wire sleepy = (ENABLE != 0) \& wd \& ~pend_i\[gw\] \& ~wk;/wire sleepy = (ENABLE != 0) \& wd \& ~wk;/'
+mutant pend-ignored sweep 's/wire sleepy = (ENABLE != 0) \& wd \& ~pend_i\[gw\] \& ~wk;/wire sleepy = (ENABLE != 0) \& wd \& ~wk;/'
 mutant release-not-waking sweep 's/wire wd     = wa\[gw\] \& ~relw\[gw\];/wire wd     = wa[gw];/'
 mutant exit-from-slg1-not-wake1 sweep 's/assign e_wake1\[gw\] = (st == S1) \&\& ((st_n == WK1) || (st_n == ACT));/assign e_wake1[gw] = (st == S1) \&\& (st_n == WK1);/'
 mutant_args "$SLG_CASE --set COUNT=THREADS"
