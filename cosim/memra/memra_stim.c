@@ -6,13 +6,19 @@
  * most recent one; a new load may leave while one is in flight, W-P1-6).
  * A load's latency is short (1..SHORT_LAT, around THR_ACC) or long
  * (SHORT_LAT+1..LONG_LAT, past the counter's saturation at the defaults);
- * its done_i pulse comes exactly that many cycles after its ld_i. Noise
- * pulses of done_i reach warps that are not measuring, or come with a new
- * load (A6: both ignored). The rename stage grants a TFET destination to a
- * wanting warp with GRANT_PCT % probability (never with its ld_i), read from
- * the C model's state at the start of the cycle, so grants always keep the
- * protocol. Mid-run resets at RESET_PPM per million cycles, with random
- * ld_i, done_i and grant_i in them (unchecked there; the reset wins). */
+ * its completion is due that many cycles after its ld_i. The return path
+ * delivers one completion a cycle (done_valid_i, done_warp_i): when several
+ * loads are due, a random one of them completes and the others wait (their
+ * latency grows by the wait). In a cycle without a real completion, a stray
+ * completion (NOISE_PM per mille) names a warp that is not measuring, or
+ * one whose new load leaves this cycle (A6: both ignored); without either,
+ * done_warp_i is a random warp with done_valid_i = 0. done_warp_i is always
+ * < WARPS. The rename stage grants a TFET destination to a wanting warp with
+ * GRANT_PCT % probability (never with its ld_i), read from the C model's
+ * state at the start of the cycle, so grants always keep the protocol.
+ * Mid-run resets at RESET_PPM per million cycles, with random ld_i,
+ * done_valid_i, done_warp_i (< WARPS) and grant_i in them (unchecked there;
+ * the reset wins). */
 #include <stdio.h>
 #include <string.h>
 
@@ -28,7 +34,7 @@ enum {
 	K_SHORT_LAT,  /* short latencies: 1..SHORT_LAT cycles */
 	K_LONG_LAT,   /* long latencies: SHORT_LAT+1..LONG_LAT cycles */
 	K_GRANT_PCT,  /* % of cycles a wanting warp gets a TFET destination */
-	K_NOISE_PM,   /* per mille per warp and cycle: a done_i pulse that is no completion */
+	K_NOISE_PM,   /* per mille per cycle without a completion: a stray done_valid_i */
 	K_RESET_PPM,  /* per million cycles: a mid-run reset */
 	MRS_NKNOBS
 };
@@ -47,9 +53,9 @@ static const wg_param_def mrs_knobs[MRS_NKNOBS] = {
 		"assumed"},
 	[K_GRANT_PCT] = {"GRANT_PCT", 60, 0, 100, NULL, "% of cycles a wanting warp gets a TFET destination",
 		"assumed"},
-	[K_NOISE_PM] = {"NOISE_PM", 3, 0, 1000, NULL,
-		"per mille per warp and cycle: a done_i pulse that is no completion (the warp is not measuring, or a "
-		"new load leaves with it: A6)", "assumed"},
+	[K_NOISE_PM] = {"NOISE_PM", 100, 0, 1000, NULL,
+		"per mille of the cycles without a completion: a stray done_valid_i (its warp is not measuring, or a "
+		"new load of it leaves this cycle: A6)", "assumed"},
 	[K_RESET_PPM] = {"RESET_PPM", 20, 0, 1000000, NULL, "per million cycles: a mid-run reset", "assumed"},
 };
 
@@ -59,7 +65,7 @@ typedef struct mrs_stim {
 	long W;                    /* WARPS */
 	long k[MRS_NKNOBS];        /* knob values */
 	uint64_t rng;              /* xorshift state */
-	long due[MR_MAX_WARPS];    /* per warp: the cycle its load's done_i comes, -1 for none */
+	long due[MR_MAX_WARPS];    /* per warp: the cycle its load's completion is due (or waits since), -1 for none */
 } mrs_stim;
 
 static void loads_reset(mrs_stim *s)
@@ -77,40 +83,64 @@ static long latency(mrs_stim *s)
 	return 1 + wg_pick(&s->rng, sl);
 }
 
+/* A random warp among the bits of m (m != 0). */
+static long pick_bit(mrs_stim *s, uint64_t m)
+{
+	long k = wg_pick(&s->rng, __builtin_popcountll((unsigned long long)m));
+	for (long w = 0;; w++)
+		if (((m >> w) & 1) && k-- == 0)
+			return w;
+}
+
 static int mrs_next(void *st, const void *model, uint32_t *in, long cyc)
 {
 	mrs_stim *s = st;
 	const mr_model *m = model;
+	uint64_t wm = wg_ones64(s->W);
 	if (cyc < 2 || wg_pick(&s->rng, 1000000) < s->k[K_RESET_PPM]) {
-		uint64_t wm = wg_ones64(s->W); /* random inputs: the reset wins over them */
+		/* random inputs: the reset wins over them */
 		wg_port_put(s->L, in, MR_RST_I, 1);
 		wg_port_put(s->L, in, MR_LD_I, wg_rng_next(&s->rng) & wm);
-		wg_port_put(s->L, in, MR_DONE_I, wg_rng_next(&s->rng) & wm);
+		wg_port_put(s->L, in, MR_DONE_VALID_I, wg_rng_next(&s->rng) & 1);
+		wg_port_put(s->L, in, MR_DONE_WARP_I, (uint64_t)wg_pick(&s->rng, s->W));
 		wg_port_put(s->L, in, MR_GRANT_I, wg_rng_next(&s->rng) & wm);
 		loads_reset(s);
 		return 1;
 	}
-	uint64_t want = mr_want(m), meas = mr_meas(m), ld = 0, done = 0, grant = 0;
+	uint64_t want = mr_want(m), meas = mr_meas(m), ld = 0, grant = 0, due = 0;
+	for (long w = 0; w < s->W; w++)
+		if (s->due[w] >= 0 && s->due[w] <= cyc)
+			due |= UINT64_C(1) << w;
+	/* the return path: one due load completes (the warp is measuring) */
+	long dw = -1;
+	if (due) {
+		dw = pick_bit(s, due);
+		s->due[dw] = -1;
+	}
 	for (long w = 0; w < s->W; w++) {
 		uint64_t bit = UINT64_C(1) << w;
 		int busy = s->due[w] >= 0;
-		if (busy && s->due[w] == cyc) { /* the load's last piece returns */
-			done |= bit;
-			s->due[w] = -1;
-			busy = 0;
-		}
 		if (wg_pick(&s->rng, 1000) < s->k[busy ? K_REISSUE_PM : K_LD_PM]) {
 			ld |= bit;
 			s->due[w] = cyc + latency(s);
 		}
-		/* noise: a pulse the block ignores (not measuring, or with a new load) */
-		if (((meas & bit) == 0 || (ld & bit)) && wg_pick(&s->rng, 1000) < s->k[K_NOISE_PM])
-			done |= bit;
 		if ((want & bit) && !(ld & bit) && wg_pct(&s->rng, s->k[K_GRANT_PCT]))
 			grant |= bit;
 	}
+	int valid = dw >= 0;
+	if (!valid) {
+		/* a stray completion the block ignores (not measuring, or with a new load) */
+		uint64_t stray = (~meas | ld) & wm;
+		if (stray && wg_pick(&s->rng, 1000) < s->k[K_NOISE_PM]) {
+			dw = pick_bit(s, stray);
+			valid = 1;
+		} else {
+			dw = wg_pick(&s->rng, s->W); /* no completion: any warp id */
+		}
+	}
 	wg_port_put(s->L, in, MR_LD_I, ld);
-	wg_port_put(s->L, in, MR_DONE_I, done);
+	wg_port_put(s->L, in, MR_DONE_VALID_I, (uint64_t)valid);
+	wg_port_put(s->L, in, MR_DONE_WARP_I, (uint64_t)dw);
 	wg_port_put(s->L, in, MR_GRANT_I, grant);
 	return 1;
 }
