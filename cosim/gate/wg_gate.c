@@ -448,7 +448,7 @@ int wg_gate_json(const wg_gate_res *r, const char *sim, const char *path, char *
 		else
 			wg_buf_printf(&j, ", \"table_energy_pj\": null");
 		if (tab && e->ok) {
-			wg_buf_printf(&j, ", \"ratio\": %.6f", e->total_pj / e->table_pj);
+			wg_buf_printf(&j, ", \"ratio\": %.9g", e->total_pj / e->table_pj);
 			if (e->table_note[0]) {
 				wg_buf_printf(&j, ", \"table_note\": ");
 				wg_buf_json_str(&j, e->table_note);
