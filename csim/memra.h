@@ -28,11 +28,7 @@ enum {
 	MR_LD_I, MR_DONE_VALID_I, MR_DONE_WARP_I, MR_GRANT_I,
 	MR_WANT_O, MR_PRIO_O, MR_CNT_O, MR_MEAS_O, MR_SAMPLE_O,
 	MR_EV_O,
-	MR_NPORTS,
-	/* The old per-warp done_i's name, kept only until the co-simulation
-	 * stimulus (cosim/memra/memra_stim.c) moves to done_valid_i/done_warp_i:
-	 * it is done_valid_i now. */
-	MR_DONE_I = MR_DONE_VALID_I
+	MR_NPORTS
 };
 
 /* Energy events (fields of ev_o, LSB first). */
