@@ -10,7 +10,7 @@ static const wg_param_def tb_params[TB_NPARAMS] = {
 	[TB_P_TFET_REGS] = {"TFET_REGS", 224, 1, 4096, NULL,
 		"TFET warp-registers of the SM (N_TFET)",
 		"P1 §4.1.2.1: 28 KB of 128 KB, 56 of 256 entries per bank (spec §2.1.1: 224 warp-registers)"},
-	[TB_P_DW_PCT] = {"DW_PCT", 15, 1, 99, NULL,
+	[TB_P_DW_PCT] = {"DW_PCT", 15, 1, 98, NULL,
 		"lower the limit below this share of free TFET registers, %",
 		"P1 §4.2.2 (swept 10, 15, 20)"},
 	[TB_P_UP_PCT] = {"UP_PCT", 40, 2, 99, NULL,

@@ -185,7 +185,7 @@ static void test_desc(void)
 	p[TB_P_UP_PCT] = 101;
 	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) != NULL);
 	CHECK(strstr(buf, "UP_PCT=101") != NULL);
-	/* DW_PCT = 99 leaves no legal UP_PCT */
+	/* DW_PCT = 99 is out of range (1..98): it would leave no legal UP_PCT */
 	p[TB_P_DW_PCT] = 99;
 	p[TB_P_UP_PCT] = 99;
 	CHECK(wg_params_check(&wg_block_tuba, p, buf, sizeof buf) != NULL);
