@@ -68,6 +68,7 @@ struct sm_slg_env {
 	int W, C, X, Y;          /* WARPS, CTAS, X, Y */
 	int enable, ed;          /* ENABLE, ENTER_DELAY */
 	int count;               /* COUNT: SLG_COUNT_WARPS or SLG_COUNT_THREADS */
+	int first_y;             /* S21_WAKE = FIRST_Y: only a CTA's first wake from the move pays its rest + X */
 	int wb_bits;             /* width of a warp id in slot_warp_o */
 	int Z;                   /* front-end stages (knob) */
 	int front;               /* SSE_FE_* (knob FRONT) */
@@ -81,6 +82,8 @@ struct sm_slg_env {
 	uint64_t resident;       /* resident in the scheduler (prologue and live warps) */
 	sse_warp w[SSE_MAX_W];   /* warps */
 	sse_cta cta[SSE_MAX_CTA];/* CTA slots */
+	uint64_t frst;           /* FIRST_Y: CTAs released with no wake from the move since (the controller's frst_q) */
+	uint64_t s21_woke;       /* this cycle: CTAs one of whose regions starts a wake from the move */
 	long blk_next;           /* next block of the run to launch */
 	long blk_base;           /* LOOP: index of the current kernel's first block (streams differ per kernel) */
 	long blk_done;           /* blocks of the current kernel that have left */
@@ -107,11 +110,13 @@ static void fail(sm_slg_env *e, const char *fmt, ...)
 }
 
 static const char *const kind_names[SSE_NKIND] = {"COMP", "LOAD", "BAR", "EXIT"};
-static const char *const wake_names[SSE_NW] = {"ACT", "S1", "S2", "S21", "WK"};
+static const char *const wake_names[SSE_NW] = {"ACT", "S1", "S2", "S21", "WK", "S21(later)"};
 static const char *const st_names[8] = {"ACT", "ENT", "S2", "S21", "S1", "WK1", "WK2", "?7"};
 
 const char *sse_kind_name(int k) { return k >= 0 && k < SSE_NKIND ? kind_names[k] : "?"; }
 const char *sse_wake_name(int k) { return k >= 0 && k < SSE_NW ? wake_names[k] : "?"; }
+
+int sse_s21_param(void) { return wg_param_index(&wg_block_sm_slg, "S21_WAKE"); }
 
 size_t sse_size(const long *p)
 {
@@ -132,6 +137,7 @@ static void env_reset(sm_slg_env *e)
 		e->w[w].prev_st = SLG_ACT;
 	}
 	memset(e->cta, 0, sizeof e->cta);
+	e->frst = 0;
 	e->blk_next = 0;
 	e->blk_done = 0;
 	e->last_progress = e->cyc;
@@ -148,6 +154,8 @@ const char *sse_init(sm_slg_env *e, const long *p, const wg_layout *L, const lon
 	e->enable = (int)p[SSL_P_ENABLE];
 	e->ed = (int)p[SSL_P_ENTER_DELAY];
 	e->count = (int)p[SSL_P_COUNT];
+	int s21 = sse_s21_param();
+	e->first_y = s21 >= 0 && p[s21] == SSE_S21_FIRST_Y;
 	e->wb_bits = L->width[SSL_SLOT_WARP_O] / e->W;
 	memcpy(e->k, knobs, sizeof e->k);
 	e->Z = (int)knobs[SSE_K_Z];
@@ -389,7 +397,7 @@ static void region(sm_slg_env *e, int w, int wk)
 			if (!ok)
 				return fail(e, "warp %d's wake from %s requested at cycle %ld must end now (%s: %ld cycles), "
 					       "but ok_o is 0 (%s)", w, wake_names[x->wake_kind], x->wake_from,
-					    x->wake_kind == SSE_W_S1 ? "X" : x->wake_kind == SSE_W_S2 ? "Y" : "t + X",
+					    x->wake_kind == SSE_W_S1 || x->wake_kind == SSE_W_S21X ? "X" : x->wake_kind == SSE_W_S2 ? "Y" : "t + X",
 					    x->wake_end - x->wake_from, st_names[st]);
 			x->wake_end = -1;
 		}
@@ -411,6 +419,11 @@ static void region(sm_slg_env *e, int w, int wk)
 				return fail(e, "warp %d's region has been moving SLG2 -> SLG1 since cycle %ld, longer than "
 					       "Y - X = %d cycles", w, x->s21_from, e->Y - e->X);
 			lat = t + e->X;
+			e->s21_woke |= bit(x->cta);
+			if (e->first_y && !((e->frst >> x->cta) & 1u)) { /* not the CTA's first: priced as SLG1 */
+				kind = SSE_W_S21X;
+				lat = e->X;
+			}
 		} else {
 			lat = kind == SSE_W_S1 ? e->X : e->Y;
 		}
@@ -434,7 +447,7 @@ static long wake_met(const sm_slg_env *e, int w, int *kind, int *t)
 	long rem = x->wake_end - e->cyc;
 	if (x->wake_from == e->cyc) {
 		*kind = x->wake_kind;
-		*t = clamp_t(x->wake_kind == SSE_W_S21 ? rem - e->X : 0);
+		*t = clamp_t(x->wake_kind == SSE_W_S21 ? rem - e->X : 0); /* S21: the rest of the move */
 	} else {
 		*kind = SSE_W_WK;
 		*t = clamp_t(rem);
@@ -674,8 +687,11 @@ void sse_observe(sm_slg_env *e, const uint32_t *in, const uint32_t *out, long cy
 	/* a wake request: the selection of an instruction other than EXIT (an EXIT puts the region in
 	 * ACT at its edge), or an access */
 	int sel_wk = sel >= 0 && !((e->pro >> sel) & 1u) && e->w[sel].s.kind != SSE_EXIT;
+	e->s21_woke = 0;
 	for (int w = 0; w < e->W && !e->err[0]; w++)
 		region(e, w, (w == sel && sel_wk) || ((v->acc >> w) & 1u));
+	/* FIRST_Y's per-CTA flag: cleared by a wake from the move, set by a release (which wins) */
+	e->frst = (e->frst & ~e->s21_woke) | v->rel;
 	for (int w = 0; w < e->W && !e->err[0]; w++)
 		if ((v->acc >> w) & 1u)
 			accesses(e, w);

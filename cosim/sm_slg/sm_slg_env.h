@@ -67,6 +67,12 @@ enum {
 
 extern const wg_param_def sse_knobs[SSE_NKNOBS];
 
+/* The composition's S21_WAKE parameter (docs/slg.md: a wake during SLG2 -> SLG1), by name: its
+ * index in a parameter set, or -1 when the composition has none (then every wake from the move
+ * pays its rest + X). Its choices, in slg's order: */
+enum { SSE_S21_REST = 0, SSE_S21_FIRST_Y = 1 };
+int sse_s21_param(void);
+
 /* Front ends (knob FRONT): what a read waiting for its region's wake holds up. */
 enum {
 	SSE_FE_WARP,    /* only its warp (spec B4: other warps are selected and read meanwhile) */
@@ -122,6 +128,7 @@ enum {
 	SSE_W_S2,   /* SLG2: a wake of Y */
 	SSE_W_S21,  /* moving SLG2 -> SLG1 with t cycles left: a wake of t + X */
 	SSE_W_WK,   /* already waking (a write-back started it) with t cycles left */
+	SSE_W_S21X, /* in the SLG2 -> SLG1 move, not the CTA's first wake since its release, S21_WAKE=FIRST_Y: X */
 	SSE_NW
 };
 #define SSE_MAX_T 40 /* t of a record: 0..SSE_MAX_T-1 */

@@ -105,6 +105,8 @@ int sst_oracle_wake(const wg_pm_table *pm, int kind, int t)
 		return t >= 1 && t <= wg_pm_latency(pm, WG_PM_SLG2, WG_PM_SLG1) ? t + x : -1;
 	case SSE_W_WK: /* a wake already under way: what is left of it */
 		return t;
+	case SSE_W_S21X: /* S21_WAKE=FIRST_Y, not the CTA's first wake since its release: as from SLG1 (P2 §III) */
+		return x;
 	default:
 		return -1;
 	}

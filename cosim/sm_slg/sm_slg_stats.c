@@ -136,20 +136,35 @@ static void json_fig(wg_buf *b, const sst_run *r, const sst_fig *f)
 }
 
 static const char *front_name(int f) { return f == SSE_FE_INORDER ? "INORDER" : "WARP"; }
+static const char *s21_name(int r) { return r == SSE_S21_FIRST_Y ? "FIRST_Y" : "REST"; }
 
-/* One front end's grid: its runs per profile and its verdict. */
+/* One front end's grid at one S21_WAKE rule: its runs per profile and its verdict. */
 typedef struct sst_pass {
 	int front;                     /* SSE_FE_* */
+	int s21;                       /* S21_WAKE: SSE_S21_REST or SSE_S21_FIRST_Y */
+	char name[32];                 /* "INORDER/REST" */
 	sst_prof_runs **runs;          /* per profile of the grid */
 	int failed;                    /* a run failed (its error is in the run) */
 	sst_verdict v;                 /* the checks */
 } sst_pass;
 
+/* P2 §IV-B's claims are checked on the front end they reason with (docs/sm_slg.md "Checks"):
+ * INORDER, where a read waiting for its wake stalls the in-order front end, so the wakes' stalls
+ * are the loss. "More sensitive to x than to y": the first warp's stall holds the front end until
+ * the SLG2 -> SLG1 move is over, so the later warps pay x (under either S21_WAKE rule). "A larger
+ * z lowers the loss": the depth only hides wake-ups. With WARP the other warps hide most stalls
+ * (the loss stays within a few times the scheduling scatter) and, one instruction per warp in the
+ * front end, a deeper front end also slows each warp's issue: both are reported as notes. */
+static int check_sens(const sst_pass *ps) { return ps->front == SSE_FE_INORDER; }
+static int check_deep(const sst_pass *ps) { return ps->front == SSE_FE_INORDER; }
+
 static void json_pass(wg_buf *b, const sst_grid *g, const sst_pass *ps)
 {
 	const sst_verdict *v = &ps->v;
-	wg_buf_printf(b, "{\"front\": \"%s\", \"claims_checked\": %s, \"scenarios\": [", front_name(ps->front),
-		      ps->front == SSE_FE_INORDER ? "true" : "false");
+	wg_buf_printf(b, "{\"front\": \"%s\", \"s21_wake\": \"%s\", \"name\": \"%s\", \"sensitivity_checked\": %s, "
+			 "\"depth_checked\": %s, \"scenarios\": [",
+		      front_name(ps->front), s21_name(ps->s21), ps->name, check_sens(ps) ? "true" : "false",
+		      check_deep(ps) ? "true" : "false");
 	for (int i = 0, first = 1; i < g->nprof; i++)
 		for (int k = 0; k < g->nz; k++)
 			for (int p = 0; p < g->npairs; p++) {
@@ -169,8 +184,10 @@ static void json_pass(wg_buf *b, const sst_grid *g, const sst_pass *ps)
 		wg_buf_printf(b, "]}");
 	}
 	wg_buf_printf(b, "],\n \"max_saving\": %.6f, \"loss_min\": %.6f, \"loss_max\": %.6f, \"slope_x\": %.6f, "
-			 "\"slope_y\": %.6f, \"z_worst\": %.6f, \"noise\": %.6f, \"table3_checked\": %llu, \"checks\": [",
-		      v->max_saving, v->loss_min, v->loss_max, v->sx[g->nprof], v->sy[g->nprof], v->z_worst, v->noise,
+			 "\"slope_y\": %.6f, \"z_worst\": %.6f, \"z_mean\": %.6f, \"z_rises\": %d, \"z_steps\": %d, "
+			 "\"noise\": %.6f, \"table3_checked\": %llu, \"checks\": [",
+		      v->max_saving, v->loss_min, v->loss_max, v->sx[g->nprof], v->sy[g->nprof], v->z_worst, v->z_mean,
+		      v->z_rises, v->z_steps, v->noise,
 		      (unsigned long long)v->t3_checked);
 	for (int i = 0; i < v->nmsg; i++) {
 		wg_buf_printf(b, i ? ", " : "");
@@ -188,7 +205,7 @@ static void write_json(const char *path, const sst_grid *g, const sst_pass *ps, 
 		      quick ? "true" : "false", ok ? "true" : "false");
 	for (int k = 0; k < g->nz; k++)
 		wg_buf_printf(&b, "%s%d", k ? ", " : "", g->z[k]);
-	wg_buf_printf(&b, "], \"fronts\": [\n");
+	wg_buf_printf(&b, "], \"passes\": [\n");
 	for (int f = 0; f < npass; f++) {
 		wg_buf_printf(&b, f ? ",\n" : "");
 		json_pass(&b, g, &ps[f]);
@@ -200,13 +217,17 @@ static void write_json(const char *path, const sst_grid *g, const sst_pass *ps, 
 }
 
 /* Parameters and knobs of one run. */
-static void setup(const wg_opts *o, int prof, int front, int x, int y, int z, int enable, int quick, long *p, long *k)
+static void setup(const wg_opts *o, int prof, const sst_pass *ps, int x, int y, int z, int enable, int quick, long *p,
+		  long *k)
 {
+	int front = ps->front;
 	memcpy(p, o->p, sizeof(long) * WG_MAX_PARAMS);
 	memcpy(k, o->knobs, sizeof(long) * WG_MAX_PARAMS);
 	p[SSL_P_X] = x;
 	p[SSL_P_Y] = y;
 	p[SSL_P_ENABLE] = enable;
+	if (sse_s21_param() >= 0)
+		p[sse_s21_param()] = ps->s21;
 	k[SSE_K_Z] = z;
 	k[SSE_K_PROFILE] = prof;
 	k[SSE_K_FRONT] = front;
@@ -239,7 +260,7 @@ static void run_unit(sst_work *w, int u)
 	sst_prof_runs *pr = ps->runs[i];
 	long p[WG_MAX_PARAMS], kn[WG_MAX_PARAMS];
 	sst_run *b = &pr->base[k];
-	setup(w->o, g->prof[i], ps->front, 3, 4, g->z[k], 0, w->quick, p, kn);
+	setup(w->o, g->prof[i], ps, 3, 4, g->z[k], 0, w->quick, p, kn);
 	int r = sst_run_one(w->o->block, p, kn, w->o->seed, w->cycles, b);
 	if (r == 2)
 		atomic_store(&w->bad_input, 1);
@@ -247,7 +268,7 @@ static void run_unit(sst_work *w, int u)
 		return;
 	for (int q = 0; q < g->npairs; q++) {
 		sst_run *s = &pr->run[k][q];
-		setup(w->o, g->prof[i], ps->front, g->px[q], g->py[q], g->z[k], 1, w->quick, p, kn);
+		setup(w->o, g->prof[i], ps, g->px[q], g->py[q], g->z[k], 1, w->quick, p, kn);
 		if (sst_run_one(w->o->block, p, kn, w->o->seed, w->cycles, s))
 			return;
 		sst_figures(s, b, w->pm, &pr->fig[k][q]);
@@ -286,12 +307,12 @@ static int report_failures(const sst_grid *g, sst_pass *ps)
 			const sst_run *b = &ps->runs[i]->base[k];
 			const char *name = sse_profile_get(g->prof[i])->name;
 			if (b->err[0]) {
-				printf("FAILED %s %s baseline z=%d: %s\n", front_name(ps->front), name, g->z[k], b->err);
+				printf("FAILED %s %s baseline z=%d: %s\n", ps->name, name, g->z[k], b->err);
 				return 1;
 			}
 			for (int q = 0; q < g->npairs; q++)
 				if (ps->runs[i]->run[k][q].err[0] || !ps->runs[i]->run[k][q].T) {
-					printf("FAILED %s %s %d.%d.%d: %s\n", front_name(ps->front), name, g->px[q], g->py[q], g->z[k],
+					printf("FAILED %s %s %d.%d.%d: %s\n", ps->name, name, g->px[q], g->py[q], g->z[k],
 					       ps->runs[i]->run[k][q].err[0] ? ps->runs[i]->run[k][q].err : "not run");
 					return 1;
 				}
@@ -301,12 +322,14 @@ static int report_failures(const sst_grid *g, sst_pass *ps)
 
 static void print_pass(const sst_grid *g, const sst_pass *ps, const wg_pm_table *pm, int quiet)
 {
-	printf("\nfront end %s: %s\n", front_name(ps->front),
-	       ps->front == SSE_FE_INORDER
-		       ? "a read waiting for its region's wake stalls the in-order front end (no selection, every read "
-			 "behind it waits): the pipeline P2's claims reason with; P2's claims checked"
-		       : "a read waiting for its region's wake holds up its warp only, other warps are selected and read "
-			 "meanwhile (spec B4); P2's claims reported, not checked");
+	printf("\n== %s: %s; %s; P2's claims %s\n", ps->name,
+	       ps->front == SSE_FE_INORDER ? "front end INORDER (a read waiting for its wake stalls the in-order front end: "
+					     "no selection, every read behind it waits)"
+					   : "front end WARP (a read waiting for its wake holds up its warp only, spec B4)",
+	       ps->s21 == SSE_S21_FIRST_Y ? "S21_WAKE=FIRST_Y (only a CTA's first wake after the release pays the rest of "
+					    "SLG2 -> SLG1 + x, P2 §III literally)"
+					  : "S21_WAKE=REST (every wake during SLG2 -> SLG1 pays its rest + x, B5)",
+	       check_sens(ps) && check_deep(ps) ? "checked" : "reported, not checked (the front end they reason with is INORDER)");
 	for (int i = 0; i < g->nprof && !quiet; i++) {
 		print_profile_head(&ps->runs[i]->base[0]);
 		for (int k = 0; k < g->nz; k++) {
@@ -316,7 +339,7 @@ static void print_pass(const sst_grid *g, const sst_pass *ps, const wg_pm_table 
 		}
 	}
 	const sst_verdict *v = &ps->v;
-	printf("\nsummary, front end %s\n", front_name(ps->front));
+	printf("\nsummary, %s\n", ps->name);
 	printf("  profile      max saving (x.y.z)      min saving  loss min..max        slope of loss per cycle: x     y\n");
 	for (int i = 0; i < g->nprof; i++) {
 		double mx = -1, mn = 2, lmin = 1e9, lmax = -1e9;
@@ -342,7 +365,7 @@ static void print_pass(const sst_grid *g, const sst_pass *ps, const wg_pm_table 
 
 static int sm_slg_stats_run(int argc, char **argv)
 {
-	const char *profile = NULL, *front = "BOTH";
+	const char *profile = NULL, *front = "BOTH", *s21 = "BOTH";
 	int quick = 0, jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	int ac = 0;
@@ -353,6 +376,9 @@ static int sm_slg_stats_run(int argc, char **argv)
 		} else if (strcmp(argv[i], "--front") == 0) {
 			i = need(i, argc, argv);
 			front = argv[i];
+		} else if (strcmp(argv[i], "--s21") == 0) {
+			i = need(i, argc, argv);
+			s21 = argv[i];
 		} else if (strcmp(argv[i], "--jobs") == 0) {
 			i = need(i, argc, argv);
 			char *end;
@@ -380,15 +406,32 @@ static int sm_slg_stats_run(int argc, char **argv)
 			g.prof[g.nprof++] = i;
 	if (!g.nprof)
 		wg_die("stats", 2, "unknown profile '%s' (DYNPROC, SCAN, GAUSSIAN, LPS, BACKPROP or SRAD)", profile);
-	sst_pass ps[2];
+	int fr[2], nfr = 0, rr[2], nrr = 0;
+	if (strcasecmp(front, "INORDER") == 0 || strcasecmp(front, "BOTH") == 0)
+		fr[nfr++] = SSE_FE_INORDER;
+	if (strcasecmp(front, "WARP") == 0 || strcasecmp(front, "BOTH") == 0)
+		fr[nfr++] = SSE_FE_WARP;
+	if (!nfr)
+		wg_die("stats", 2, "unknown front end '%s' (INORDER, WARP or BOTH)", front);
+	int first_y = strcasecmp(s21, "FIRST_Y") == 0 || strcasecmp(s21, "BOTH") == 0;
+	if (first_y && sse_s21_param() >= 0)
+		rr[nrr++] = SSE_S21_FIRST_Y;
+	if (strcasecmp(s21, "REST") == 0 || strcasecmp(s21, "BOTH") == 0)
+		rr[nrr++] = SSE_S21_REST;
+	if (!first_y && !nrr)
+		wg_die("stats", 2, "unknown S21_WAKE rule '%s' (REST, FIRST_Y or BOTH)", s21);
+	if (!nrr)
+		wg_die("stats", 2, "--s21 FIRST_Y: sm_slg has no parameter S21_WAKE (slg without it)");
+	sst_pass ps[4];
 	int npass = 0;
 	memset(ps, 0, sizeof ps);
-	if (strcasecmp(front, "INORDER") == 0 || strcasecmp(front, "BOTH") == 0)
-		ps[npass++].front = SSE_FE_INORDER;
-	if (strcasecmp(front, "WARP") == 0 || strcasecmp(front, "BOTH") == 0)
-		ps[npass++].front = SSE_FE_WARP;
-	if (!npass)
-		wg_die("stats", 2, "unknown front end '%s' (INORDER, WARP or BOTH)", front);
+	for (int a = 0; a < nfr; a++)
+		for (int b = 0; b < nrr; b++) {
+			ps[npass].front = fr[a];
+			ps[npass].s21 = rr[b];
+			snprintf(ps[npass].name, sizeof ps[npass].name, "%s/%s", front_name(fr[a]), s21_name(rr[b]));
+			npass++;
+		}
 	long cycles = o.cycles >= 0 ? o.cycles : SST_CYCLES;
 	if (cycles < 3)
 		wg_die("stats", 2, "--cycles %ld is out of range (at least 3: two reset cycles, then the run)", cycles);
@@ -399,15 +442,15 @@ static int sm_slg_stats_run(int argc, char **argv)
 	{ /* every scenario's parameters and knobs must be legal before the first run */
 		long p[WG_MAX_PARAMS], k[WG_MAX_PARAMS];
 		for (int q = 0; q < g.npairs; q++) {
-			setup(&o, g.prof[0], ps[0].front, g.px[q], g.py[q], g.z[0], 1, quick, p, k);
+			setup(&o, g.prof[0], &ps[0], g.px[q], g.py[q], g.z[0], 1, quick, p, k);
 			if (wg_params_check(o.block, p, err, sizeof err))
 				wg_die("stats", 2, "%s", err);
 		}
 	}
 	char cfg[256];
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
-	printf("stats sm_slg %s seed=%llu%s: P2's x.y.z grid, %d (x, y) pairs x %d z, %d profile(s), %d front end(s), "
-	       "C models only\n",
+	printf("stats sm_slg %s seed=%llu%s: P2's x.y.z grid, %d (x, y) pairs x %d z, %d profile(s), %d front end / "
+	       "S21_WAKE pass(es), C models only\n",
 	       cfg, (unsigned long long)o.seed, quick ? " (quick)" : "", g.npairs, g.nz, g.nprof, npass);
 	printf("  leakage by mode (power_tables/%s): ACTIVE 1, SLG1 %.2f, SLG2 %.2f; loss = cycles / baseline cycles - 1;\n"
 	       "  saving = leakage power saved over the run's own time, all %ld regions; energy = 1 - E / E_baseline\n",
@@ -428,7 +471,7 @@ static int sm_slg_stats_run(int argc, char **argv)
 			rc = atomic_load(&w.bad_input) ? 2 : 1;
 	if (!rc) {
 		for (int f = 0; f < npass; f++) {
-			sst_judge(&g, ps[f].runs, &pm, ps[f].front == SSE_FE_INORDER, &ps[f].v);
+			sst_judge(&g, ps[f].runs, &pm, check_sens(&ps[f]), check_deep(&ps[f]), &ps[f].v);
 			print_pass(&g, &ps[f], &pm, o.quiet);
 			rc |= ps[f].v.fails ? 1 : 0;
 		}

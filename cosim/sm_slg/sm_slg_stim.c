@@ -52,7 +52,8 @@ typedef struct ssc_stim {
 	uint64_t launched;      /* ... its warps */
 	long pro_cyc[64];       /* prologue case: a launched warp's promotion cycle, -1 */
 	long rel_cyc[64];       /* barrier case: per warp, the release that woke its sleeping region, -1 */
-	long wb_done[64];       /* write-back case: cycle a write-back to a sleeping region finished, -1 */
+	long wb_done[64];       /* write-back case: cycle a write-back to a sleeping region finished;
+				 * barrier case: cycle of the warp's last arrival (-1: none) */
 	wg_case_runner run;     /* directed: the case's runner (wg_kit.h) */
 	sm_slg_env *env;        /* the environment (after this struct) */
 } ssc_stim;
@@ -188,8 +189,13 @@ static void case_barrier(void *st, wg_cyc *c)
 			uint64_t b = bit(w);
 			if ((v->wait & b) && v->st[w] == SLG_S2)
 				s->seen[0] |= 1;
+			if (s->wb_done[w] == c->t - 1) { /* (the case's use of wb_done: last cycle's last arrival) */
+				WG_EXPECT(c, v->st[w] == SLG_ACT, "warp %d arrived last, but its region is %d, not ACTIVE (B3)", w,
+					  v->st[w]);
+				s->seen[1] |= 1;
+			}
 			if ((v->arr & b) && ((v->rel >> cta) & 1u))
-				s->seen[1] |= 1; /* the last arrival */
+				s->wb_done[w] = c->t; /* the last arrival: its region must stay ACTIVE */
 			if ((v->wait & b) && ((v->rel >> cta) & 1u) && v->st[w] == SLG_S2)
 				s->rel_cyc[w] = c->t; /* released while asleep */
 			if (s->rel_cyc[w] >= 0 && c->t == s->rel_cyc[w] + 1) {
@@ -211,7 +217,7 @@ static void case_barrier(void *st, wg_cyc *c)
 	}
 	if (wg_done(c)) {
 		WG_EXPECT(c, s->seen[0], "no waiting warp's region was in SLG2");
-		WG_EXPECT(c, s->seen[1], "no barrier was completed by a last arrival");
+		WG_EXPECT(c, s->seen[1], "no barrier was completed by a last arrival (whose region stays ACTIVE)");
 		WG_EXPECT(c, s->seen[2], "no released region completed SLG2 -> SLG1 in Y - X cycles");
 		WG_EXPECT(c, s->seen[3], "no read met a region in the SLG2 -> SLG1 move with a stall");
 		WG_EXPECT(c, s->seen[4], "no read met a region in SLG1 with the stall X - Z = %d", s->X - s->Z);

@@ -10,7 +10,7 @@
 const wg_param_def sse_knobs[SSE_NKNOBS] = {
 	[SSE_K_PROFILE] = {"PROFILE", SSE_PR_DYNPROC, 0, SSE_NPROF - 1, NULL,
 		"workload: 0 DYNPROC, 1 SCAN, 2 GAUSSIAN, 3 LPS, 4 BACKPROP, 5 SRAD", "P2 Table II"},
-	[SSE_K_Z] = {"Z", 5, 0, 40, NULL, "pipeline stages between selection and register read", "P2 §IV-B: 3, 5, 10, 20"},
+	[SSE_K_Z] = {"Z", 5, 1, 40, NULL, "pipeline stages between selection and register read", "P2 §IV-B: 3, 5, 10, 20"},
 	[SSE_K_WPB] = {"WPB", -1, -1, 64, NULL, "warps per block (-1: the profile's, at most WARPS)", "P2 Table II"},
 	[SSE_K_BLOCKS] = {"BLOCKS", -1, -1, 100000, NULL, "blocks on this SM (-1: ceil(P2 blocks / 30 shaders))",
 		"P2 Table I, II"},
