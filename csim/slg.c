@@ -22,12 +22,14 @@
 typedef struct slg_plan {
 	uint64_t ext;                  /* ext[w]: the exit of a live warp */
 	uint64_t arr;                  /* arr[w] & live_q[w] (arrivals that count) */
-	uint64_t wa;                   /* wa[w]: waiting, or arriving now */
+	uint64_t wa;                   /* wa[w]: waiting, or arriving now, and not exiting */
 	uint64_t relw;                 /* relw[w]: released at this edge */
 	uint64_t rel;                  /* rel_c[c], bit c = CTA c */
 	uint64_t wd;                   /* wd[w]: waits after the edge */
 	uint64_t wk;                   /* wk[w]: a wake request */
 	uint64_t sleepy;               /* sleepy[w] */
+	uint64_t first;                /* first[w]: an S21 wake pays the rest + X (S21_WAKE = REST: every warp) */
+	uint64_t s21w;                 /* regions in S21 whose wake starts by rule 3 (clear frst_q) */
 	unsigned sum;                  /* COUNT = THREADS: thr_q + arriving threads */
 	int grel;                      /* COUNT = THREADS: sum == bsz_q & sum > 0 */
 	uint8_t nst[SLG_MAX_WARPS];    /* region state after the edge */
@@ -42,6 +44,7 @@ struct slg_model {
 	uint64_t live;                 /* live_q */
 	uint64_t wait;                 /* wait_q */
 	uint64_t lst;                  /* lst_q (COUNT = THREADS) */
+	uint64_t frst;                 /* frst_q, bit c = CTA c (S21_WAKE = FIRST_Y, ENABLE = 1) */
 	uint8_t cta[SLG_MAX_WARPS];    /* cta_q per warp */
 	uint8_t st[SLG_MAX_WARPS];     /* st_q per warp: SLG_ACT .. SLG_WK2 */
 	uint8_t tm[SLG_MAX_WARPS];     /* tm_q per warp */
@@ -65,6 +68,7 @@ void slg_cfg_from_params(slg_cfg *c, const long *p)
 	c->count = (int)p[SLG_P_COUNT];
 	c->enable = (int)p[SLG_P_ENABLE];
 	c->enter_delay = (int)p[SLG_P_ENTER_DELAY];
+	c->s21_wake = (int)p[SLG_P_S21_WAKE];
 }
 
 void slg_cfg_to_params(const slg_cfg *c, long *p)
@@ -76,6 +80,7 @@ void slg_cfg_to_params(const slg_cfg *c, long *p)
 	p[SLG_P_COUNT] = c->count;
 	p[SLG_P_ENABLE] = c->enable;
 	p[SLG_P_ENTER_DELAY] = c->enter_delay;
+	p[SLG_P_S21_WAKE] = c->s21_wake;
 }
 
 void slg_cfg_default(slg_cfg *c)
@@ -108,12 +113,14 @@ size_t slg_size(const slg_cfg *c)
 	return (sizeof(struct slg_model) + 7u) & ~(size_t)7u;
 }
 
-/* "Reset": every warp not live, not waiting, CTA 0, ACT, timer 0. */
+/* "Reset": every warp not live, not waiting, CTA 0, ACT, timer 0;
+ * thr_q, bsz_q, lst_q, frst_q 0. */
 void slg_reset(slg_model *m)
 {
 	m->live = 0;
 	m->wait = 0;
 	m->lst = 0;
+	m->frst = 0;
 	memset(m->cta, 0, sizeof m->cta);
 	memset(m->st, SLG_ACT, sizeof m->st);
 	memset(m->tm, 0, sizeof m->tm);
@@ -376,8 +383,12 @@ static void slg_region_next(const slg_model *m, const slg_plan *pl, unsigned w, 
 	case SLG_S21:
 		if (sleepy)
 			s = SLG_S2;
-		else if (wk)
+		else if (wk && ((pl->first >> w) & 1u))
 			s = SLG_WK2, tn = t + (unsigned)c->x - 1;
+		else if (wk && c->x == 1) /* a later warp under FIRST_Y: as S1 under wk */
+			s = SLG_ACT;
+		else if (wk)
+			s = SLG_WK1, tn = (unsigned)c->x - 1;
 		else if (t == 1)
 			s = SLG_S1;
 		else
@@ -413,6 +424,7 @@ static void slg_region_next(const slg_model *m, const slg_plan *pl, unsigned w, 
 static void slg_events(const slg_model *m, const slg_in *in, slg_plan *pl)
 {
 	unsigned *ev = pl->ev;
+	uint64_t rule12 = pl->ext | (in->launch & m->wmask); /* exits and launches: rules 1 and 2 */
 	memset(ev, 0, sizeof pl->ev);
 	if (in->rst)
 		return;
@@ -423,7 +435,10 @@ static void slg_events(const slg_model *m, const slg_in *in, slg_plan *pl)
 		unsigned st = m->st[w], ns = pl->nst[w], md = slg_mode_of(st);
 		ev[SLG_EV_ENTER] += ns == SLG_S2 && st != SLG_S2;
 		ev[SLG_EV_TO_SLG1] += st == SLG_S21 && ns == SLG_S1;
-		ev[SLG_EV_WAKE1] += st == SLG_S1 && (ns == SLG_WK1 || ns == SLG_ACT);
+		/* WK1 or ACT by rule 3 only: an exit (rule 1) is not a wake; from
+		 * S21 this is a later warp's wake under FIRST_Y */
+		ev[SLG_EV_WAKE1] += (st == SLG_S1 || st == SLG_S21) && (ns == SLG_WK1 || ns == SLG_ACT) &&
+				    !((rule12 >> w) & 1u);
 		ev[SLG_EV_WAKE2] += (st == SLG_S2 || st == SLG_S21) && ns == SLG_WK2;
 		ev[SLG_EV_SLG1] += md == SLG_MODE_SLG1;
 		ev[SLG_EV_SLG2] += md == SLG_MODE_SLG2;
@@ -438,7 +453,7 @@ static void slg_plan_make(const slg_model *m, const slg_in *in, slg_plan *pl)
 
 	pl->ext = in->ext_valid && in->ext_warp < 64u ? BIT(in->ext_warp) & m->live : 0;
 	pl->arr = in->arr & m->live;
-	pl->wa = m->live & (m->wait | in->arr);
+	pl->wa = m->live & ~pl->ext & (m->wait | in->arr);
 	pl->sum = 0;
 	pl->grel = 0;
 	if (c->count == SLG_COUNT_THREADS)
@@ -448,6 +463,18 @@ static void slg_plan_make(const slg_model *m, const slg_in *in, slg_plan *pl)
 	pl->wk = (sel | in->acc) & m->wmask;
 	pl->wd = pl->wa & ~pl->relw;
 	pl->sleepy = c->enable ? pl->wd & ~in->pend & ~pl->wk : 0;
+	pl->s21w = 0;
+	for (int w = 0; w < c->warps; w++)
+		if (m->st[w] == SLG_S21)
+			pl->s21w |= BIT(w);
+	pl->s21w &= pl->wk & ~pl->sleepy & ~pl->ext & ~launch; /* not by an exit (launch: never in S21) */
+	pl->first = m->wmask;
+	if (c->s21_wake == SLG_S21_FIRST_Y) {
+		pl->first = 0;
+		for (int w = 0; w < c->warps; w++)
+			if ((m->frst >> m->cta[w]) & 1u)
+				pl->first |= BIT(w);
+	}
 	for (int w = 0; w < c->warps; w++) {
 		if (((pl->ext | launch) >> w) & 1u) {
 			pl->nst[w] = SLG_ACT;
@@ -498,8 +525,23 @@ static void slg_apply_warps(slg_model *m, const slg_in *in, const slg_plan *pl)
 	memcpy(m->tm, pl->ntm, sizeof m->tm);
 }
 
+/* frst_q (S21_WAKE = FIRST_Y, ENABLE = 1): set by the CTA's release;
+ * otherwise cleared when one of its regions in S21 has wk, not sleepy and
+ * does not exit (its wake starts by rule 3); the release wins. Reads cta_q
+ * before the edge. */
+static void slg_apply_frst(slg_model *m, const slg_plan *pl)
+{
+	uint64_t clr = 0;
+	if (!m->cfg.enable || m->cfg.s21_wake != SLG_S21_FIRST_Y)
+		return;
+	for (uint64_t b = pl->s21w; b; b &= b - 1)
+		clr |= BIT(m->cta[wg_ctz64(b)]);
+	m->frst = pl->rel | (m->frst & ~clr);
+}
+
 static void slg_apply(slg_model *m, const slg_in *in, const slg_plan *pl)
 {
+	slg_apply_frst(m, pl);
 	slg_apply_warps(m, in, pl);
 	if (m->cfg.count == SLG_COUNT_THREADS) {
 		m->thr = pl->grel ? 0 : pl->sum & (unsigned)wg_ones64(m->d.hb);
@@ -544,3 +586,8 @@ int slg_st(const slg_model *m, int w) { return slg_in_range(m, w) ? m->st[w] : -
 int slg_timer(const slg_model *m, int w) { return slg_in_range(m, w) ? m->tm[w] : -1; }
 int slg_mode(const slg_model *m, int w) { return slg_in_range(m, w) ? (int)slg_mode_of(m->st[w]) : -1; }
 int slg_cta(const slg_model *m, int w) { return slg_in_range(m, w) ? m->cta[w] : -1; }
+
+int slg_frst(const slg_model *m, int c)
+{
+	return c >= 0 && c < m->cfg.ctas ? (int)((m->frst >> c) & 1u) : -1;
+}

@@ -20,10 +20,12 @@ enum {
 	SLG_P_COUNT,
 	SLG_P_ENABLE,
 	SLG_P_ENTER_DELAY,
+	SLG_P_S21_WAKE,
 	SLG_NPARAMS
 };
 
 enum { SLG_COUNT_WARPS = 0, SLG_COUNT_THREADS = 1 };  /* COUNT */
+enum { SLG_S21_REST = 0, SLG_S21_FIRST_Y = 1 };       /* S21_WAKE */
 
 /* Region states (st_o fields; docs/slg.md "State"). */
 enum { SLG_ACT = 0, SLG_ENT = 1, SLG_S2 = 2, SLG_S21 = 3, SLG_S1 = 4, SLG_WK1 = 5, SLG_WK2 = 6 };
@@ -69,6 +71,7 @@ typedef struct slg_cfg {
 	int count;        /* COUNT: SLG_COUNT_WARPS or SLG_COUNT_THREADS */
 	int enable;       /* ENABLE: 0 = no region ever leaves ACTIVE */
 	int enter_delay;  /* ENTER_DELAY: cycles from the decision to SLG2 */
+	int s21_wake;     /* S21_WAKE: SLG_S21_REST or SLG_S21_FIRST_Y */
 } slg_cfg;
 
 /* Derived widths (docs/slg.md "Derived widths"). */
@@ -150,6 +153,7 @@ int slg_st(const slg_model *m, int w);            /* st_q[w], -1 out of range */
 int slg_timer(const slg_model *m, int w);         /* tm_q[w], -1 out of range */
 int slg_mode(const slg_model *m, int w);          /* the mode_o field of st_q[w], -1 out of range */
 int slg_cta(const slg_model *m, int w);           /* cta_q[w], -1 out of range */
+int slg_frst(const slg_model *m, int c);          /* frst_q[c] (0 unless S21_WAKE = FIRST_Y and ENABLE = 1), -1 out of range */
 uint64_t slg_live(const slg_model *m);            /* live_q */
 uint64_t slg_wait(const slg_model *m);            /* wait_q */
 uint64_t slg_ok(const slg_model *m);              /* ok_o of the current state */

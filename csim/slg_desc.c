@@ -7,6 +7,7 @@
 #include "wg_bits.h"
 
 static const char *const count_names[] = {"WARPS", "THREADS", NULL};
+static const char *const s21_names[] = {"REST", "FIRST_Y", NULL};
 
 static const wg_param_def slg_params[SLG_NPARAMS] = {
 	[SLG_P_WARPS] = {"WARPS", 32, 1, 64, NULL,
@@ -31,6 +32,11 @@ static const wg_param_def slg_params[SLG_NPARAMS] = {
 	[SLG_P_ENTER_DELAY] = {"ENTER_DELAY", 0, 0, 15, NULL,
 		"cycles between the decision to enter SLG2 and the saving; the region can still be accessed during them",
 		"B6 (entry latency not in P2: 0)"},
+	[SLG_P_S21_WAKE] = {"S21_WAKE", SLG_S21_REST, 0, 1, s21_names,
+		"a wake asked while the region moves SLG2 -> SLG1: REST = the rest of the move plus X (B5, the physical "
+		"composition); FIRST_Y = P2 §III read literally: the first warp of the CTA selected after its release pays "
+		"that (about Y), every later one X, as if its region were already in SLG1",
+		"B5 (REST); P2 §III (FIRST_Y), see docs/slg.md Decisions"},
 };
 
 static const wg_port_def slg_ports[SLG_NPORTS] = {
@@ -72,7 +78,7 @@ static const wg_event_def slg_events[SLG_NEVENTS] = {
 	[SLG_EV_RELEASE] = {"release", "a CTA's barrier releases (one broadcast enable of its mode flip-flops)"},
 	[SLG_EV_ENTER] = {"enter", "a register region enters SLG2 (an entry, or a wake cancelled by re-arrival)"},
 	[SLG_EV_TO_SLG1] = {"to_slg1", "a region completes the SLG2 -> SLG1 move after its CTA's release"},
-	[SLG_EV_WAKE1] = {"wake1", "a wake of a region from SLG1 to ACTIVE starts"},
+	[SLG_EV_WAKE1] = {"wake1", "a wake of a region priced from SLG1 starts (from SLG1; S21_WAKE=FIRST_Y: also a later warp's during SLG2 -> SLG1)"},
 	[SLG_EV_WAKE2] = {"wake2", "a wake of a region from SLG2 (or from the SLG2 -> SLG1 move) to ACTIVE starts"},
 	[SLG_EV_STALL] = {"stall", "a register access waits one cycle for its region's wake (warp-cycle)"},
 	[SLG_EV_SLG1] = {"slg1", "one region-cycle of SLG1 leakage (0.64 of ACTIVE)"},
@@ -124,7 +130,8 @@ static void slg_widths(const long *p, int *w, int *ev)
 }
 
 /* "Storage bits": live_q, wait_q, cta_q; with ENABLE st_q and tm_q; with
- * COUNT = THREADS thr_q, bsz_q and lst_q. */
+ * COUNT = THREADS thr_q, bsz_q and lst_q; with ENABLE and S21_WAKE =
+ * FIRST_Y frst_q. */
 static int slg_storage_parts(const long *p, wg_storage_part *part)
 {
 	slg_cfg c;
@@ -147,6 +154,8 @@ static int slg_storage_parts(const long *p, wg_storage_part *part)
 		part[n++] = (wg_storage_part){"block-size register (bsz_q)", d.hb, "P2 §III-A: the block-size register"};
 		part[n++] = (wg_storage_part){"last warp of its CTA (lst_q)", W, NULL};
 	}
+	if (c.enable && c.s21_wake == SLG_S21_FIRST_Y)
+		part[n++] = (wg_storage_part){"first wake after the release pending, per CTA (frst_q)", c.ctas, NULL};
 	return n;
 }
 

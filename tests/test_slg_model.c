@@ -8,9 +8,11 @@
  * wg_pm_latency, wg_pm_penalty, and its per-domain state machine
  * wg_pm_acc_step) on random selections; both release rules (exits, the
  * false release of the per-shader thread counter, a partial last warp);
- * ENTER_DELAY; re-arrival; ENABLE=0; every protocol error; the descriptor's
- * widths, checks and storage formula; the frame adapter against the typed
- * API; memcpy copies. */
+ * ENTER_DELAY; re-arrival; ENABLE=0; S21_WAKE (REST and FIRST_Y: the wake
+ * lengths from the SLG2 -> SLG1 move for every (X, Y), the per-CTA flag
+ * frst_q, the wake events); the exit of a waiting warp; every protocol
+ * error; the descriptor's widths, checks and storage formula; the frame
+ * adapter against the typed API; memcpy copies. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +40,12 @@ static slg_cfg cfg_of(int warps, int ctas, int x, int y, int count, int enable, 
 {
 	slg_cfg c = {.warps = warps, .ctas = ctas, .x = x, .y = y, .count = count, .enable = enable,
 		     .enter_delay = ed};
+	return c;
+}
+
+static slg_cfg cfg_s21(slg_cfg c, int s21)
+{
+	c.s21_wake = s21;
 	return c;
 }
 
@@ -103,10 +111,11 @@ static slg_model *clone(const slg_model *m)
 /* Descriptor                                                          */
 /* ------------------------------------------------------------------ */
 
-static long storage(long W, long C, long X, long Y, long count, long en, long ed)
+static long storage_s(long W, long C, long X, long Y, long count, long en, long ed, long s21)
 {
 	long p[SLG_NPARAMS] = {[SLG_P_WARPS] = W, [SLG_P_CTAS] = C, [SLG_P_X] = X, [SLG_P_Y] = Y,
-			       [SLG_P_COUNT] = count, [SLG_P_ENABLE] = en, [SLG_P_ENTER_DELAY] = ed};
+			       [SLG_P_COUNT] = count, [SLG_P_ENABLE] = en, [SLG_P_ENTER_DELAY] = ed,
+			       [SLG_P_S21_WAKE] = s21};
 	wg_storage_part part[WG_MAX_STORAGE_PARTS];
 	int n = wg_block_slg.storage_parts(p, part);
 	long sum = 0;
@@ -114,7 +123,21 @@ static long storage(long W, long C, long X, long Y, long count, long en, long ed
 		sum += part[i].bits;
 	long bits = wg_block_slg.storage_bits(p);
 	CHECK_EQ(sum, bits);
+	/* frst_q is a part of its own (our addition: no paper accounting) exactly when it exists */
+	int frst = 0;
+	for (int i = 0; i < n; i++)
+		if (strstr(part[i].name, "frst_q")) {
+			frst++;
+			CHECK_EQ(part[i].bits, C);
+			CHECK(part[i].paper == NULL);
+		}
+	CHECK_EQ(frst, en && s21 == SLG_S21_FIRST_Y);
 	return bits;
+}
+
+static long storage(long W, long C, long X, long Y, long count, long en, long ed)
+{
+	return storage_s(W, C, X, Y, count, en, ed, SLG_S21_REST);
 }
 
 static void test_desc(void)
@@ -128,6 +151,17 @@ static void test_desc(void)
 	CHECK_EQ(c.count, SLG_COUNT_WARPS);
 	CHECK_EQ(c.enable, 1);
 	CHECK_EQ(c.enter_delay, 0);
+	CHECK_EQ(c.s21_wake, SLG_S21_REST);
+	CHECK_EQ(SLG_P_S21_WAKE, SLG_P_ENTER_DELAY + 1);
+	CHECK_EQ(SLG_NPARAMS, SLG_P_S21_WAKE + 1);
+	const wg_param_def *pd = &wg_block_slg.params[SLG_P_S21_WAKE];
+	CHECK(strcmp(pd->name, "S21_WAKE") == 0);
+	CHECK_EQ(pd->def, SLG_S21_REST);
+	CHECK_EQ(pd->min, 0);
+	CHECK_EQ(pd->max, 1);
+	CHECK(pd->choices && strcmp(pd->choices[SLG_S21_REST], "REST") == 0);
+	CHECK(pd->choices && strcmp(pd->choices[SLG_S21_FIRST_Y], "FIRST_Y") == 0 && pd->choices[2] == NULL);
+	CHECK(pd->help && pd->help[0] && pd->source && strstr(pd->source, "B5") && strstr(pd->source, "P2 §III"));
 	long p[SLG_NPARAMS];
 	slg_cfg_to_params(&c, p);
 	CHECK(slg_model_size(p) >= slg_size(&c) + sizeof(wg_layout));
@@ -165,6 +199,19 @@ static void test_desc(void)
 	CHECK(wg_param_set(&wg_block_slg, p, "X=25", buf, sizeof buf) != NULL);
 	CHECK(wg_param_set(&wg_block_slg, p, "Y=36", buf, sizeof buf) != NULL);
 	CHECK(wg_param_set(&wg_block_slg, p, "ENTER_DELAY=16", buf, sizeof buf) != NULL);
+	CHECK(wg_param_set(&wg_block_slg, p, "S21_WAKE=FIRST_Y", buf, sizeof buf) == NULL);
+	CHECK_EQ(p[SLG_P_S21_WAKE], SLG_S21_FIRST_Y);
+	CHECK(wg_params_check(&wg_block_slg, p, buf, sizeof buf) == NULL);
+	slg_cfg fy;
+	slg_cfg_from_params(&fy, p);
+	CHECK_EQ(fy.s21_wake, SLG_S21_FIRST_Y);
+	long q[SLG_NPARAMS];
+	slg_cfg_to_params(&fy, q);
+	CHECK(memcmp(p, q, sizeof p) == 0);
+	CHECK(wg_param_set(&wg_block_slg, p, "S21_WAKE=REST", buf, sizeof buf) == NULL);
+	CHECK_EQ(p[SLG_P_S21_WAKE], SLG_S21_REST);
+	CHECK(wg_param_set(&wg_block_slg, p, "S21_WAKE=FIRST", buf, sizeof buf) != NULL);
+	CHECK(wg_param_set(&wg_block_slg, p, "S21_WAKE=2", buf, sizeof buf) != NULL);
 
 	/* widths at the defaults: WB 5, CB 3, NB 6, RB 4, TB clog2(4) = 2, HB 11 */
 	int w[WG_MAX_PORTS], ew[WG_MAX_EVENTS];
@@ -220,6 +267,17 @@ static void test_desc(void)
 	CHECK_EQ(storage(64, 64, 24, 35, SLG_COUNT_THREADS, 1, 15), 64 * 8 + 64 * 9 + 24 + 64);
 	CHECK_EQ(storage(1, 1, 1, 2, SLG_COUNT_WARPS, 1, 0), 2 + 4);
 	CHECK_EQ(storage(48, 6, 4, 17, SLG_COUNT_WARPS, 1, 3), 48 * 5 + 48 * 8);
+	/* + ENABLE = 1 and S21_WAKE = FIRST_Y: CTAS (frst_q) */
+	CHECK_EQ(storage_s(32, 8, 3, 4, SLG_COUNT_WARPS, 1, 0, SLG_S21_FIRST_Y), 32 * 5 + 32 * 5 + 8);
+	CHECK_EQ(storage_s(32, 8, 3, 4, SLG_COUNT_THREADS, 1, 0, SLG_S21_FIRST_Y), 32 * 5 + 32 * 5 + 22 + 32 + 8);
+	CHECK_EQ(storage_s(8, 1, 3, 5, SLG_COUNT_WARPS, 1, 0, SLG_S21_FIRST_Y), 8 * 2 + 8 * 6 + 1);
+	CHECK_EQ(storage_s(8, 1, 3, 5, SLG_COUNT_WARPS, 0, 0, SLG_S21_FIRST_Y), 16); /* ENABLE = 0: none */
+	CHECK_EQ(storage_s(8, 3, 3, 5, SLG_COUNT_THREADS, 0, 0, SLG_S21_FIRST_Y), 8 * 4 + 2 * 9 + 8);
+	CHECK_EQ(storage_s(64, 64, 24, 35, SLG_COUNT_THREADS, 1, 15, SLG_S21_FIRST_Y),
+		 64 * 8 + 64 * 9 + 24 + 64 + 64);
+	CHECK_EQ(storage_s(1, 1, 1, 2, SLG_COUNT_WARPS, 1, 0, SLG_S21_FIRST_Y), 2 + 4 + 1);
+	CHECK_EQ(storage_s(48, 6, 4, 17, SLG_COUNT_WARPS, 1, 3, SLG_S21_FIRST_Y), 48 * 5 + 48 * 8 + 6);
+	CHECK_EQ(storage_s(48, 6, 4, 17, SLG_COUNT_WARPS, 1, 3, SLG_S21_REST), 48 * 5 + 48 * 8);
 }
 
 /* ------------------------------------------------------------------ */
@@ -988,13 +1046,23 @@ static void test_slot_reuse(void)
 	t.in.ext_valid = 1;
 	t.in.ext_warp = 0; /* a sleeping warp exits (not the page's usual case) */
 	tb_eval(&t);
-	/* literally per the page: wa counts the exiting waiting warp, n_live does
-	 * not, so warp 1 (not waiting) is "released" with it (see the report) */
-	CHECK_EQ(t.o.rel, B(1));
+	/* changed with the page: this check pinned the old rule (wa counted the
+	 * exiting waiting warp, n_live did not, so CTA 1 was "released" with warp
+	 * 1 not waiting); wa now excludes a warp that exits: no release */
+	CHECK_EQ(t.o.rel, 0);
+	CHECK_EQ(t.o.ev[SLG_EV_RELEASE], 0);
 	tb_tick(&t);
 	CHECK_EQ(slg_st(t.m, 0), A);
 	CHECK_EQ(slg_wait(t.m), 0);
 	CHECK_EQ(slg_live(t.m), B(1));
+	t.in.arr = B(1); /* the one warp left arrives: its CTA is released on it alone */
+	tb_eval(&t);
+	CHECK_EQ(t.o.rel, B(1));
+	CHECK_EQ(t.o.ev[SLG_EV_RELEASE], 1);
+	CHECK_EQ(t.o.ev[SLG_EV_ENTER], 0);
+	tb_tick(&t);
+	CHECK_EQ(slg_wait(t.m), 0);
+	CHECK_EQ(slg_st(t.m, 1), A);
 	t.in.ext_valid = 1;
 	t.in.ext_warp = 1;
 	tb_cycle(&t);
@@ -1005,6 +1073,454 @@ static void test_slot_reuse(void)
 		CHECK_EQ(slg_st(t.m, w), A);
 	CHECK_EQ(slg_cta(t.m, 2), 1);
 	tb_close(&t);
+}
+
+
+/* wa excludes a warp that exits this cycle: a waiting warp that exits
+ * neither waits nor is waited for. */
+static void test_exit_waiting(void)
+{
+	/* COUNT = WARPS: CTA {0, 1}; warp 0 waits; warp 0 exits: no release;
+	 * warp 1 arrives: released alone */
+	for (int fy = 0; fy < 2; fy++) {
+		tb t;
+		tb_open(&t, cfg_s21(cfg_of(4, 2, 3, 5, SLG_COUNT_WARPS, 1, 0), fy));
+		tb_launch(&t, 0x3, 0, 64);
+		tb_launch(&t, 0xc, 1, 64);
+		t.in.arr = B(0) | B(2);
+		tb_cycle(&t);
+		CHECK_EQ(slg_wait(t.m), B(0) | B(2));
+		CHECK_EQ(slg_st(t.m, 0), S2);
+		t.in.ext_valid = 1;
+		t.in.ext_warp = 0;
+		tb_eval(&t);
+		CHECK_EQ(t.rc, SLG_OK);
+		CHECK_EQ(t.o.rel, 0);
+		CHECK_EQ(t.o.ev[SLG_EV_RELEASE], 0);
+		CHECK_EQ(t.o.ev[SLG_EV_ENTER] + t.o.ev[SLG_EV_WAKE1] + t.o.ev[SLG_EV_WAKE2], 0);
+		tb_tick(&t);
+		CHECK_EQ(slg_live(t.m), 0xe);
+		CHECK_EQ(slg_wait(t.m), B(2));
+		CHECK_EQ(slg_st(t.m, 0), A);
+		CHECK_EQ(slg_st(t.m, 1), A);
+		CHECK_EQ(slg_frst(t.m, 0), 0);
+		tb_cycle(&t); /* nothing happens without an arrival */
+		CHECK_EQ(slg_wait(t.m), B(2));
+		t.in.arr = B(1);
+		tb_eval(&t);
+		CHECK_EQ(t.o.rel, B(0));
+		CHECK_EQ(t.o.ev[SLG_EV_RELEASE], 1);
+		tb_tick(&t);
+		CHECK_EQ(slg_wait(t.m), B(2)); /* CTA 1 still waits */
+		CHECK_EQ(slg_st(t.m, 1), A);   /* the last arrival never sleeps */
+		CHECK_EQ(slg_frst(t.m, 0), fy); /* FIRST_Y: the release sets the flag */
+		/* a waiting warp that exits while the rest of its CTA arrives: the
+		 * CTA is released on the arriving warp, the exiting one goes ACT */
+		t.in.ext_valid = 1;
+		t.in.ext_warp = 2;
+		t.in.arr = B(3);
+		tb_eval(&t);
+		CHECK_EQ(t.o.rel, B(1));
+		tb_tick(&t);
+		CHECK_EQ(slg_live(t.m), 0xa);
+		CHECK_EQ(slg_wait(t.m), 0);
+		CHECK_EQ(slg_st(t.m, 2), A);
+		CHECK_EQ(slg_st(t.m, 3), A);
+		CHECK_EQ(slg_counts(t.m)[SLG_EV_RELEASE], 2);
+		tb_close(&t);
+	}
+	/* COUNT = THREADS: the counter is one per shader; a release (grel)
+	 * releases the CTAs of the waiting or arriving warps, and a waiting warp
+	 * that exits in that cycle is not one of them */
+	tb t;
+	tb_open(&t, cfg_of(4, 2, 3, 5, SLG_COUNT_THREADS, 1, 0));
+	tb_launch(&t, 0x3, 0, 64);
+	tb_launch(&t, 0xc, 1, 64);
+	t.in.arr = B(0);
+	tb_cycle(&t);
+	CHECK_EQ(slg_thr_q(t.m), 32);
+	t.in.ext_valid = 1;
+	t.in.ext_warp = 0;
+	t.in.arr = B(2); /* 32 + 32 = 64 = the block size */
+	tb_eval(&t);
+	CHECK_EQ(t.o.rel, B(1)); /* CTA 0's only waiting warp exits: not released */
+	CHECK_EQ(t.o.ev[SLG_EV_RELEASE], 1);
+	tb_tick(&t);
+	CHECK_EQ(slg_thr_q(t.m), 0);
+	CHECK_EQ(slg_wait(t.m), 0);
+	CHECK_EQ(slg_st(t.m, 0), A);
+	CHECK_EQ(slg_st(t.m, 2), A);
+	tb_close(&t);
+
+	/* the exit of a region in S1 or S21 (both rules, with a selection or
+	 * not): next state ACT by rule 1, not a wake: no wake1 (the page's
+	 * "WK1 or ACT by rule 3"; changed: the exit of a region in S1 counted a
+	 * wake1 before) */
+	for (int fy = 0; fy < 2; fy++)
+		for (int from = 0; from < 4; from++) {
+			tb_open(&t, cfg_s21(cfg_of(2, 1, 3, 6, SLG_COUNT_WARPS, 1, 0), fy));
+			tb_launch(&t, 0x3, 0, 64);
+			t.in.arr = B(0);
+			tb_cycle(&t);
+			t.in.arr = B(1);
+			tb_cycle(&t);
+			if (from & 1)
+				idle_cycles(t.m, 3);
+			CHECK_EQ(slg_st(t.m, 0), from & 1 ? S1 : S21);
+			t.in.ext_valid = 1;
+			t.in.ext_warp = 0;
+			t.in.sel_valid = from >> 1;
+			tb_eval(&t);
+			CHECK_EQ(t.o.ev[SLG_EV_WAKE1] + t.o.ev[SLG_EV_WAKE2] + t.o.ev[SLG_EV_TO_SLG1], 0);
+			tb_tick(&t);
+			CHECK_EQ(slg_st(t.m, 0), A);
+			tb_close(&t);
+		}
+}
+
+/* ------------------------------------------------------------------ */
+/* S21_WAKE: a wake asked during the SLG2 -> SLG1 move                 */
+/* ------------------------------------------------------------------ */
+
+/* Two CTAs of three warps, released at the same edge; the first warp of
+ * each selected after the release pays the rest of the move + X; a later
+ * warp of the same CTA pays X under FIRST_Y, its own rest + X under REST. */
+static void test_first_y(void)
+{
+	for (int fy = 0; fy < 2; fy++) {
+		uint64_t st;
+		slg_model *c;
+		tb t;
+		tb_open(&t, cfg_s21(cfg_of(8, 2, 3, 8, SLG_COUNT_WARPS, 1, 0), fy));
+		tb_launch(&t, 0x07, 0, 96); /* CTA 0: warps 0, 1, 2 */
+		tb_launch(&t, 0x38, 1, 96); /* CTA 1: warps 3, 4, 5 */
+		t.in.arr = B(0) | B(1) | B(3) | B(4);
+		tb_cycle(&t);
+		CHECK_EQ(slg_frst(t.m, 0) + slg_frst(t.m, 1), 0);
+		t.in.arr = B(2) | B(5); /* both CTAs complete: released at one edge */
+		tb_eval(&t);
+		CHECK_EQ(t.o.rel, 0x3);
+		tb_tick(&t);
+		CHECK_EQ(slg_frst(t.m, 0), fy);
+		CHECK_EQ(slg_frst(t.m, 1), fy);
+		CHECK_EQ(slg_frst(t.m, 2), -1);
+		CHECK_EQ(slg_frst(t.m, -1), -1);
+		for (int w = 0; w < 6; w++) {
+			int sl = w != 2 && w != 5;
+			CHECK_EQ(slg_st(t.m, w), sl ? S21 : A);
+			CHECK_EQ(slg_timer(t.m, w), sl ? 5 : 0);
+		}
+		/* the first cycle after the release: every S21 wake of the CTA in
+		 * it is a first one (a selection and an access together: both WK2) */
+		c = clone(t.m);
+		slg_in in2;
+		slg_out o2;
+		memset(&in2, 0, sizeof in2);
+		in2.sel_valid = 1, in2.sel_warp = 0, in2.acc = B(1);
+		CHECK_EQ(slg_eval(c, &in2, &o2), SLG_OK);
+		CHECK_EQ(o2.ev[SLG_EV_WAKE2], 2);
+		CHECK_EQ(o2.ev[SLG_EV_WAKE1], 0);
+		slg_tick(c, &in2);
+		CHECK_EQ(slg_st(c, 0), K2);
+		CHECK_EQ(slg_st(c, 1), K2);
+		CHECK_EQ(slg_timer(c, 1), 7);
+		CHECK_EQ(slg_frst(c, 0), 0);
+		CHECK_EQ(slg_frst(c, 1), fy);
+		free(c);
+		/* warp 0 selected at once: the rest (5) + X = Y */
+		c = clone(t.m);
+		CHECK_EQ(wake_len(c, 0, 0, &st), 8);
+		free(c);
+		t.in.sel_valid = 1;
+		t.in.sel_warp = 0;
+		tb_eval(&t);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE2], 1);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE1], 0);
+		tb_tick(&t);
+		CHECK_EQ(slg_st(t.m, 0), K2);
+		CHECK_EQ(slg_timer(t.m, 0), 7);
+		CHECK_EQ(slg_frst(t.m, 0), 0);
+		CHECK_EQ(slg_frst(t.m, 1), fy); /* CTA 1 keeps its own first */
+		/* warp 1, same CTA, selected during the move (4 cycles left):
+		 * FIRST_Y X, REST 4 + X */
+		CHECK_EQ(slg_st(t.m, 1), S21);
+		CHECK_EQ(slg_timer(t.m, 1), 4);
+		c = clone(t.m);
+		CHECK_EQ(wake_len(c, 1, 0, &st), fy ? 3 : 7);
+		free(c);
+		t.in.sel_valid = 1;
+		t.in.sel_warp = 1;
+		tb_eval(&t);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE1], fy);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE2], !fy);
+		CHECK_EQ(t.o.mode[1], 2); /* charged at SLG2 until the edge, as before */
+		tb_tick(&t);
+		CHECK_EQ(slg_st(t.m, 1), fy ? K1 : K2);
+		CHECK_EQ(slg_timer(t.m, 1), fy ? 2 : 6);
+		CHECK_EQ(slg_mode(t.m, 1), fy ? 1 : 2);
+		/* CTA 1, released at the same edge: its first warp (3 left) pays 3 + X */
+		CHECK_EQ(slg_st(t.m, 3), S21);
+		CHECK_EQ(slg_timer(t.m, 3), 3);
+		c = clone(t.m);
+		CHECK_EQ(wake_len(c, 3, 0, &st), 6);
+		free(c);
+		t.in.sel_valid = 1;
+		t.in.sel_warp = 3;
+		tb_eval(&t);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE2], 1);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE1], 0);
+		tb_tick(&t);
+		CHECK_EQ(slg_st(t.m, 3), K2);
+		CHECK_EQ(slg_timer(t.m, 3), 5);
+		CHECK_EQ(slg_frst(t.m, 1), 0);
+		/* warp 4's write-back (2 left), held until ok_o: X or 2 + X, stalls alike */
+		CHECK_EQ(slg_timer(t.m, 4), 2);
+		c = clone(t.m);
+		CHECK_EQ(wake_len(c, 4, 1, &st), fy ? 3 : 5);
+		CHECK_EQ(st, fy ? 3 : 5);
+		CHECK_EQ(slg_counts(c)[SLG_EV_WAKE1], fy ? 2 : 0);
+		CHECK_EQ(slg_counts(c)[SLG_EV_WAKE2], fy ? 2 : 4);
+		free(c);
+		/* the move ends; from SLG1 every rule pays X */
+		idle_cycles(t.m, 2);
+		CHECK_EQ(slg_st(t.m, 4), S1);
+		CHECK_EQ(wake_len(t.m, 4, 0, &st), 3);
+		const uint64_t *n = slg_counts(t.m);
+		CHECK_EQ(n[SLG_EV_WAKE1], fy ? 2 : 1);
+		CHECK_EQ(n[SLG_EV_WAKE2], fy ? 2 : 3);
+		CHECK_EQ(n[SLG_EV_TO_SLG1], 1);
+		CHECK_EQ(n[SLG_EV_RELEASE], 2);
+		tb_close(&t);
+	}
+
+	/* X = 1: a later warp under FIRST_Y is ACTIVE the next cycle (as S1) */
+	for (int fy = 0; fy < 2; fy++) {
+		tb t;
+		tb_open(&t, cfg_s21(cfg_of(3, 1, 1, 6, SLG_COUNT_WARPS, 1, 0), fy));
+		tb_launch(&t, 0x7, 0, 96);
+		t.in.arr = B(0) | B(1);
+		tb_cycle(&t);
+		t.in.arr = B(2);
+		tb_cycle(&t);
+		t.in.sel_valid = 1;
+		t.in.sel_warp = 0;
+		tb_cycle(&t);
+		CHECK_EQ(slg_st(t.m, 0), K2);
+		CHECK_EQ(slg_timer(t.m, 0), 5);
+		CHECK_EQ(slg_timer(t.m, 1), 4);
+		t.in.sel_valid = 1;
+		t.in.sel_warp = 1;
+		tb_eval(&t);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE1], fy);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE2], !fy);
+		tb_tick(&t);
+		CHECK_EQ(slg_st(t.m, 1), fy ? A : K2);
+		CHECK_EQ(slg_timer(t.m, 1), fy ? 0 : 4);
+		tb_close(&t);
+	}
+}
+
+/* Every legal (X, Y) and every point of the move: CTA {0, 1, 2}, warps 0
+ * and 1 asleep, warp 2 releases; warp 0 selected with `left` cycles of the
+ * move left wakes in left + X under both rules; warp 1 selected the next
+ * cycle wakes in X under FIRST_Y, in (left - 1) + X under REST (X when the
+ * move has ended). */
+static int first_xy(int X, int Y, int fy)
+{
+	int bad = 0;
+	uint64_t st = 0;
+	tb t;
+	tb_open(&t, cfg_s21(cfg_of(3, 1, X, Y, SLG_COUNT_WARPS, 1, 0), fy));
+	tb_launch(&t, 0x7, 0, 96);
+	t.in.arr = B(0) | B(1);
+	tb_cycle(&t);
+	t.in.arr = B(2);
+	tb_cycle(&t); /* the release edge */
+	bad |= slg_frst(t.m, 0) != fy;
+	for (int k = 0; k < Y - X; k++) {
+		slg_model *c = clone(t.m);
+		idle_cycles(c, k);
+		int left = Y - X - k;
+		bad |= slg_st(c, 0) != S21 || slg_timer(c, 0) != left || slg_frst(c, 0) != fy;
+		slg_model *c0 = clone(c);
+		bad |= wake_len(c0, 0, 0, &st) != left + X;
+		bad |= slg_counts(c0)[SLG_EV_WAKE2] != 1 || slg_counts(c0)[SLG_EV_WAKE1] != 0;
+		free(c0);
+		slg_in in;
+		memset(&in, 0, sizeof in);
+		in.sel_valid = 1;
+		slg_tick(c, &in); /* warp 0's wake starts */
+		bad |= slg_frst(c, 0) != 0;
+		uint64_t w1 = slg_counts(c)[SLG_EV_WAKE1], w2 = slg_counts(c)[SLG_EV_WAKE2];
+		int in_move = left > 1; /* warp 1 still in S21 */
+		bad |= slg_st(c, 1) != (in_move ? S21 : S1);
+		bad |= wake_len(c, 1, 0, &st) != (fy || !in_move ? X : left - 1 + X);
+		int as1 = fy || !in_move; /* priced from SLG1: wake1 */
+		bad |= slg_counts(c)[SLG_EV_WAKE1] - w1 != (uint64_t)as1;
+		bad |= slg_counts(c)[SLG_EV_WAKE2] - w2 != (uint64_t)!as1;
+		free(c);
+	}
+	tb_close(&t);
+	if (bad)
+		printf("  S21_WAKE=%s wake lengths wrong at X=%d Y=%d\n", fy ? "FIRST_Y" : "REST", X, Y);
+	return bad;
+}
+
+static void test_first_y_lengths(void)
+{
+	int bad = 0;
+	for (int fy = 0; fy < 2; fy++)
+		for (int X = 1; X <= 24; X++)
+			for (int Y = X + 1; Y <= 35; Y++)
+				bad += first_xy(X, Y, fy);
+	CHECK_EQ(bad, 0);
+}
+
+/* frst_q[c]: set by the release, cleared when a region of the CTA starts a
+ * wake from S21, the release winning when both happen; only under FIRST_Y
+ * with ENABLE = 1; reset clears it. */
+static void test_frst_q(void)
+{
+	tb t;
+	tb_open(&t, cfg_s21(cfg_of(4, 2, 3, 10, SLG_COUNT_WARPS, 1, 0), SLG_S21_FIRST_Y));
+	tb_launch(&t, 0x7, 0, 96);
+	tb_launch(&t, 0x8, 1, 32);
+	t.in.arr = B(0) | B(1);
+	tb_cycle(&t);
+	t.in.arr = B(2);
+	tb_cycle(&t); /* release: frst_q[0] = 1 */
+	CHECK_EQ(slg_frst(t.m, 0), 1);
+	CHECK_EQ(slg_frst(t.m, 1), 0);
+	/* a one-warp CTA's release sets its own flag only */
+	t.in.arr = B(3);
+	tb_eval(&t);
+	CHECK_EQ(t.o.rel, B(1));
+	tb_tick(&t);
+	CHECK_EQ(slg_frst(t.m, 1), 1);
+	CHECK_EQ(slg_frst(t.m, 0), 1);
+	/* a re-arrival in S21 (sleepy, no wake) does not clear it */
+	t.in.arr = B(0);
+	tb_cycle(&t);
+	CHECK_EQ(slg_st(t.m, 0), S2);
+	CHECK_EQ(slg_frst(t.m, 0), 1);
+	/* a write-back waking a region in S2 (not S21) does not clear it */
+	t.in.acc = B(0);
+	tb_cycle(&t);
+	CHECK_EQ(slg_st(t.m, 0), K2);
+	CHECK_EQ(slg_timer(t.m, 0), 9);
+	CHECK_EQ(slg_frst(t.m, 0), 1);
+	/* a selection of a warp in ACT does not clear it */
+	t.in.sel_valid = 1;
+	t.in.sel_warp = 2;
+	tb_cycle(&t);
+	CHECK_EQ(slg_frst(t.m, 0), 1);
+	/* the exit of a warp in S21 (ACT by rule 1: no wake starts, no wake
+	 * event), with or without a selection in the same cycle: the flag stays */
+	for (int sel = 0; sel < 2; sel++) {
+		slg_model *c = clone(t.m);
+		slg_in in;
+		slg_out o;
+		memset(&in, 0, sizeof in);
+		in.ext_valid = 1, in.ext_warp = 1, in.sel_valid = (unsigned)sel, in.sel_warp = 1;
+		CHECK_EQ(slg_st(c, 1), S21);
+		CHECK_EQ(slg_eval(c, &in, &o), SLG_OK);
+		CHECK_EQ(o.ev[SLG_EV_WAKE1] + o.ev[SLG_EV_WAKE2], 0);
+		slg_tick(c, &in);
+		CHECK_EQ(slg_st(c, 1), A);
+		CHECK_EQ(slg_frst(c, 0), 1);
+		free(c);
+	}
+	/* warp 1 (S21) selected: the first wake from S21 clears it (WK2) */
+	CHECK_EQ(slg_st(t.m, 1), S21);
+	t.in.sel_valid = 1;
+	t.in.sel_warp = 1;
+	tb_eval(&t);
+	CHECK_EQ(t.o.ev[SLG_EV_WAKE2], 1);
+	tb_tick(&t);
+	CHECK_EQ(slg_st(t.m, 1), K2);
+	CHECK_EQ(slg_frst(t.m, 0), 0);
+	CHECK_EQ(slg_frst(t.m, 1), 1);
+	tb_close(&t);
+
+	/* release wins, with the flag 0 before and with it 1 before */
+	for (int before = 0; before < 2; before++) {
+		tb_open(&t, cfg_s21(cfg_of(3, 1, 3, 10, SLG_COUNT_WARPS, 1, 0), SLG_S21_FIRST_Y));
+		tb_launch(&t, 0x7, 0, 96);
+		t.in.arr = B(0) | B(1);
+		tb_cycle(&t);
+		t.in.arr = B(2);
+		tb_cycle(&t); /* release: warps 0 and 1 in S21, frst_q = 1 */
+		CHECK_EQ(slg_frst(t.m, 0), 1);
+		if (!before) { /* warp 0's first wake clears it */
+			t.in.sel_valid = 1;
+			t.in.sel_warp = 0;
+			tb_cycle(&t);
+			CHECK_EQ(slg_st(t.m, 0), K2);
+			CHECK_EQ(slg_frst(t.m, 0), 0);
+		}
+		t.in.arr = B(0) | B(2); /* warps 0 and 2 wait again, in S2 */
+		tb_cycle(&t);
+		CHECK_EQ(slg_st(t.m, 0), S2);
+		CHECK_EQ(slg_st(t.m, 2), S2);
+		CHECK_EQ(slg_st(t.m, 1), S21);
+		CHECK_EQ(slg_frst(t.m, 0), before);
+		int left = slg_timer(t.m, 1);
+		/* warp 1, in S21, arrives last and is selected in the same cycle:
+		 * its wake starts (first = the flag before the edge), the CTA is
+		 * released; the release wins: frst_q = 1 */
+		t.in.arr = B(1);
+		t.in.sel_valid = 1;
+		t.in.sel_warp = 1;
+		tb_eval(&t);
+		CHECK_EQ(t.o.rel, 1);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE2], before);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE1], !before);
+		tb_tick(&t);
+		CHECK_EQ(slg_st(t.m, 1), before ? K2 : K1);
+		CHECK_EQ(slg_timer(t.m, 1), before ? left + 3 - 1 : 2);
+		CHECK_EQ(slg_wait(t.m), 0);
+		CHECK_EQ(slg_frst(t.m, 0), 1);
+		CHECK_EQ(slg_st(t.m, 0), S21); /* released from S2 */
+		CHECK_EQ(slg_st(t.m, 2), S21);
+		/* so warp 2, selected next, is the first after this release */
+		t.in.sel_valid = 1;
+		t.in.sel_warp = 2;
+		tb_eval(&t);
+		CHECK_EQ(t.o.ev[SLG_EV_WAKE2], 1);
+		tb_tick(&t);
+		CHECK_EQ(slg_st(t.m, 2), K2);
+		CHECK_EQ(slg_timer(t.m, 2), 7 + 3 - 1);
+		CHECK_EQ(slg_frst(t.m, 0), 0);
+		/* a mid-run reset; a release sets the flag again, a reset clears it */
+		t.in.rst = 1;
+		tb_cycle(&t);
+		CHECK_EQ(slg_frst(t.m, 0), 0);
+		tb_launch(&t, 0x3, 0, 64);
+		t.in.arr = B(0);
+		tb_cycle(&t);
+		t.in.arr = B(1);
+		tb_cycle(&t);
+		CHECK_EQ(slg_frst(t.m, 0), 1);
+		t.in.rst = 1;
+		tb_cycle(&t);
+		CHECK_EQ(slg_frst(t.m, 0), 0);
+		tb_close(&t);
+	}
+
+	/* REST, and FIRST_Y with ENABLE = 0: no flag, ever */
+	for (int k = 0; k < 2; k++) {
+		tb_open(&t, cfg_s21(cfg_of(3, 1, 3, 10, SLG_COUNT_WARPS, k, 0), k ? SLG_S21_REST : SLG_S21_FIRST_Y));
+		tb_launch(&t, 0x7, 0, 96);
+		t.in.arr = B(0) | B(1);
+		tb_cycle(&t);
+		t.in.arr = B(2);
+		tb_eval(&t);
+		CHECK_EQ(t.o.rel, 1);
+		tb_tick(&t);
+		CHECK_EQ(slg_frst(t.m, 0), 0);
+		CHECK_EQ(slg_st(t.m, 0), k ? S21 : A);
+		tb_close(&t);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -1233,8 +1749,8 @@ static void frames_one(slg_cfg c, long cycles)
 		bad |= acc_ev[e] != slg_counts(m)[e];
 	}
 	if (bad)
-		printf("  frames differ at WARPS=%d CTAS=%d X=%d Y=%d COUNT=%d ENABLE=%d ENTER_DELAY=%d\n", c.warps,
-		       c.ctas, c.x, c.y, c.count, c.enable, c.enter_delay);
+		printf("  frames differ at WARPS=%d CTAS=%d X=%d Y=%d COUNT=%d ENABLE=%d ENTER_DELAY=%d S21_WAKE=%d\n",
+		       c.warps, c.ctas, c.x, c.y, c.count, c.enable, c.enter_delay, c.s21_wake);
 	CHECK_EQ(bad, 0);
 	CHECK(errors > 0);
 	CHECK(slg_counts(m)[SLG_EV_RELEASE] > 0);
@@ -1246,10 +1762,18 @@ static void frames_one(slg_cfg c, long cycles)
 static void test_frames(void)
 {
 	frames_one(cfg_of(32, 8, 3, 4, SLG_COUNT_WARPS, 1, 0), 5000);
-	frames_one(cfg_of(64, 64, 24, 35, SLG_COUNT_THREADS, 1, 15), 5000);
+	/* 40000 cycles (was 5000): at 64 warps the per-shader counter rarely
+	 * equals a random block size (2 releases in 5000 cycles before), and the
+	 * run must see one; the stream (shared with the configurations before,
+	 * driven by the model's state) changed with the page's exit rule for wa
+	 * and its 5000 cycles saw none */
+	frames_one(cfg_of(64, 64, 24, 35, SLG_COUNT_THREADS, 1, 15), 40000);
 	frames_one(cfg_of(64, 5, 2, 9, SLG_COUNT_WARPS, 1, 2), 5000);
 	frames_one(cfg_of(11, 3, 1, 2, SLG_COUNT_THREADS, 0, 0), 5000);
 	frames_one(cfg_of(2, 1, 5, 13, SLG_COUNT_THREADS, 1, 1), 5000);
+	frames_one(cfg_s21(cfg_of(32, 8, 3, 4, SLG_COUNT_WARPS, 1, 0), SLG_S21_FIRST_Y), 5000);
+	frames_one(cfg_s21(cfg_of(16, 4, 2, 20, SLG_COUNT_THREADS, 1, 2), SLG_S21_FIRST_Y), 5000);
+	frames_one(cfg_s21(cfg_of(9, 3, 1, 35, SLG_COUNT_WARPS, 0, 0), SLG_S21_FIRST_Y), 5000);
 }
 
 int main(void)
@@ -1265,6 +1789,10 @@ int main(void)
 	test_enter_delay();
 	test_rearrival();
 	test_slot_reuse();
+	test_exit_waiting();
+	test_first_y();
+	test_first_y_lengths();
+	test_frst_q();
 	test_protocol();
 	test_frames();
 	return wg_check_done();
