@@ -8,25 +8,30 @@
 //
 // Structure (one module, no submodules):
 //   - per warp (generate g_warp): the decoded selection and exit (sel, ext),
-//     wa (waiting or arriving), the requests wk / wd / sleepy, the region's
-//     next state and timer (the contract's table, then ENABLE, rule 2 launch,
-//     rule 1 exit and the reset, each overriding), its outputs mode / st / ok
-//     and its event bits;
+//     wa (waiting or arriving, and not exiting), the requests wk / wd /
+//     sleepy, first (S21_WAKE), the region's next state and timer (the
+//     contract's table, then ENABLE, rule 2 launch, rule 1 exit and the
+//     reset, each overriding), its outputs mode / st / ok and its event bits;
 //   - release (generate on COUNT): WARPS: per CTA (generate g_cta) the
 //     members one-hot and the counts n_wa, n_live compared; THREADS: the
 //     per-shader thread sum against the block-size register (grel);
 //   - event counters: popcounts of the per-warp event bits, the release
 //     count over rel_c, all zero in a reset cycle;
-//   - next state of live / wait / cta / lst / thr / bsz with the reset folded
-//     in, one always block of flip-flops.
+//   - per CTA (generate on ENABLE and S21_WAKE): the FIRST_Y flag frst_q, set
+//     by the CTA's release, cleared when one of its S21 regions starts a
+//     wake (the release wins);
+//   - next state of live / wait / cta / lst / thr / bsz / frst with the reset
+//     folded in, one always block of flip-flops.
 //   mode_o, st_o, ok_o, wait_o are functions of the state only; rel_o and
 //   ev_o are combinational functions of the state at the start of the cycle
 //   and of this cycle's inputs. The only flip-flops are the state bits of
 //   docs/slg.md "State" (the descriptor's storage formula), cb = clog2(CTAS):
-//     WARPS*(2 + cb) + (ENABLE = 1: WARPS*(3 + TB)) + (COUNT = THREADS: 2*HB + WARPS).
+//     WARPS*(2 + cb) + (ENABLE = 1: WARPS*(3 + TB)) + (COUNT = THREADS: 2*HB + WARPS)
+//     + (ENABLE = 1 and S21_WAKE = FIRST_Y: CTAS).
 //   With CTAS = 1, cta_q (CB = 1 bit per warp) is constant 0; with ENABLE = 0
-//   so are st_q and tm_q; with COUNT = WARPS so are thr_q, bsz_q and lst_q:
-//   their next state is forced to 0 and synthesis removes them.
+//   so are st_q and tm_q; with COUNT = WARPS so are thr_q, bsz_q and lst_q;
+//   unless ENABLE = 1 and S21_WAKE = FIRST_Y so is frst_q: their next state
+//   is forced to 0 and synthesis removes them.
 //
 // Packing: element 0 in the least significant bits everywhere; warp w's
 // fields are mode_o[2w +: 2], st_o[3w +: 3], cta_q[w*CB +: CB],
@@ -42,7 +47,8 @@ module {{TOP}} #(
   parameter integer Y           = {{Y}},           // SLG2 -> ACTIVE wake-up, cycles (Y > X)
   parameter integer COUNT       = {{COUNT}},       // 0 WARPS (per-CTA live warps), 1 THREADS (P2's thread counter)
   parameter integer ENABLE      = {{ENABLE}},      // 0: no region ever leaves ACTIVE
-  parameter integer ENTER_DELAY = {{ENTER_DELAY}}  // cycles between the decision to enter SLG2 and SLG2
+  parameter integer ENTER_DELAY = {{ENTER_DELAY}}, // cycles between the decision to enter SLG2 and SLG2
+  parameter integer S21_WAKE    = {{S21_WAKE}}     // wake from S21: 0 REST (rest + X), 1 FIRST_Y (the CTA's first rest + X, later X)
 ) (
   input  wire                                                   clk_i,
   input  wire                                                   rst_i,
@@ -130,17 +136,21 @@ module {{TOP}} #(
   reg  [HB-1:0]       bsz_q;           // COUNT = THREADS: the block-size register
   wire [HB-1:0]       thr_d, bsz_d;
   reg  [WARPS-1:0]    lst_q, lst_d;    // COUNT = THREADS: last (highest) warp of its CTA
+  reg  [CTAS-1:0]     frst_q;          // ENABLE = 1, S21_WAKE = FIRST_Y: released, no S21 wake started since
+  wire [CTAS-1:0]     frst_d;
 
   // -------------------------------------------------------------------------
   // Per-warp conditions shared with the release logic
   // -------------------------------------------------------------------------
   wire [WARPS-1:0] sel;     // selected this cycle
   wire [WARPS-1:0] ext;     // exits this cycle (a live warp only)
-  wire [WARPS-1:0] wa;      // waiting, or arriving now
+  wire [WARPS-1:0] wa;      // waiting, or arriving now, and not exiting
   wire [WARPS-1:0] relw;    // wa and released at this edge
   wire [CTAS-1:0]  rel_c;   // per CTA: released at this edge
+  wire [WARPS-1:0] wk21;    // in S21 with wk and not sleepy: a wake from S21 starts (clears frst_q)
 
-  assign wa = live_q & (wait_q | arr_i);
+  // a waiting warp that exits neither waits nor is waited for
+  assign wa = live_q & ~ext & (wait_q | arr_i);
 
   // Per-warp event bits (Events 2..8; 0 is arr_i & live_q)
   wire [WARPS-1:0] e_enter, e_to1, e_wake1, e_wake2, e_stall, e_slg1, e_slg2;
@@ -152,8 +162,7 @@ module {{TOP}} #(
     if (COUNT == 0) begin : g_cnt_warps
       // Per CTA c: n_wa(c) = |{w : cta w = c, wa[w]}|, n_live(c) =
       // |{w : cta w = c, live_q[w], !ext[w]}|; rel_c[c] = n_wa > 0 and the two
-      // counts equal (counts, not sets: a waiting warp that exits is in n_wa
-      // and not in n_live).
+      // counts equal (a warp that exits is in neither).
       genvar c;
       for (c = 0; c < CTAS; c = c + 1) begin : g_cta
         localparam integer  CI  = c;
@@ -259,6 +268,18 @@ module {{TOP}} #(
       wire wd     = wa[gw] & ~relw[gw];            // waits after the edge
       wire sleepy = (ENABLE != 0) & wd & ~pend_i[gw] & ~wk;
 
+      // first[w]: REST, or the flag of the warp's CTA (FIRST_Y: no region of
+      // the CTA has started a wake from S21 since its release)
+      reg frst_hit;
+      always @* begin : first_comb
+        integer k;
+        frst_hit = 1'b0;
+        for (k = 0; k < CTAS; k = k + 1) begin
+          if ((CTAS == 1) || (cta_q[gw*CB +: CB] == k[CB-1:0])) frst_hit = frst_hit | frst_q[k];
+        end
+      end
+      wire first = (S21_WAKE == 0) | frst_hit;
+
       // Outputs from the state
       reg [1:0] mode;
       reg       ok;
@@ -315,9 +336,17 @@ module {{TOP}} #(
           S21: begin
             if (sleepy) begin
               st_n = S2;
-            end else if (wk) begin
+            end else if (wk && first) begin
               st_n = WK2;
               tm_n = tm + XM1_TB;
+            end else if (wk) begin
+              // FIRST_Y, a later warp: as S1 under wk
+              if (X == 1) begin
+                st_n = ACT;
+              end else begin
+                st_n = WK1;
+                tm_n = XM1_TB;
+              end
             end else if (tm == ONE_TB) begin
               st_n = S1;
             end else begin
@@ -366,15 +395,50 @@ module {{TOP}} #(
       assign mode_o[2*gw +: 2] = mode;
       assign st_o[3*gw +: 3]   = st;
       assign ok_o[gw]          = ok;
+      assign wk21[gw]          = (st == S21) & wk & ~sleepy & ~ext[gw]; // a wake that starts (rule 3)
 
       // Event bits ("next state" is the region's state after the edge)
       assign e_enter[gw] = (st_n == S2) && (st != S2);
       assign e_to1[gw]   = (st == S21) && (st_n == S1);
-      assign e_wake1[gw] = (st == S1) && ((st_n == WK1) || (st_n == ACT));
+      // wake1 from S21: a later warp's wake under FIRST_Y; read literally, an
+      // exit from S21 (next state ACT) counts too, as an exit from S1 does
+      assign e_wake1[gw] = ((st == S1) || (st == S21)) && ((st_n == WK1) || (st_n == ACT)) && !ext[gw]; // rule 3 only
       assign e_wake2[gw] = ((st == S2) || (st == S21)) && (st_n == WK2);
       assign e_stall[gw] = acc_i[gw] & ~ok;
       assign e_slg1[gw]  = (mode == M_SLG1);
       assign e_slg2[gw]  = (mode == M_SLG2);
+    end
+  endgenerate
+
+  // -------------------------------------------------------------------------
+  // FIRST_Y flag per CTA (docs/slg.md, after the table): set when rel_c[c];
+  // else cleared when a warp of CTA c in S21 has wk and not sleepy; else
+  // kept. Exists only with ENABLE = 1 and S21_WAKE = FIRST_Y (else constant 0,
+  // removed by synthesis).
+  // -------------------------------------------------------------------------
+  generate
+    if ((ENABLE != 0) && (S21_WAKE == 1)) begin : g_frst
+      reg [CTAS-1:0] frst_v;
+      always @* begin : frst_comb
+        integer w, k;
+        reg     clr;  // a wake from S21 starts in CTA k
+        for (k = 0; k < CTAS; k = k + 1) begin
+          clr = 1'b0;
+          for (w = 0; w < WARPS; w = w + 1) begin
+            if ((CTAS == 1) || (cta_q[w*CB +: CB] == k[CB-1:0])) clr = clr | wk21[w];
+          end
+          if (rst_i)         frst_v[k] = 1'b0;
+          else if (rel_c[k]) frst_v[k] = 1'b1;
+          else if (clr)      frst_v[k] = 1'b0;
+          else               frst_v[k] = frst_q[k];
+        end
+      end
+      assign frst_d = frst_v;
+    end else begin : g_no_frst
+      assign frst_d = {CTAS{1'b0}};
+      /* verilator lint_off UNUSED */
+      wire unused_frst = ^wk21;
+      /* verilator lint_on UNUSED */
     end
   endgenerate
 
@@ -460,6 +524,7 @@ module {{TOP}} #(
     thr_q  <= thr_d;
     bsz_q  <= bsz_d;
     lst_q  <= lst_d;
+    frst_q <= frst_d;
   end
 
   // -------------------------------------------------------------------------

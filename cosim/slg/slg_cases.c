@@ -35,6 +35,7 @@ enum {
 	C_REARRIVE_CANCELS_WAKE,
 	C_ACCESS_AFTER_WAKE,
 	C_ENABLE_OFF,
+	C_FIRST_Y_LATER_X,
 };
 
 static const char *const ev_name[SLG_NEVENTS] = {"arrive", "release", "enter", "to_slg1", "wake1",
@@ -149,6 +150,50 @@ static void case_first_warp_full_wake(void *st, wg_cyc *c)
 done:
 	if (wg_done(c))
 		WG_EXPECT(c, s->seen[0], "warp 0 never woke");
+}
+
+/* ---- first_y_later_x: S21_WAKE=FIRST_Y, only a CTA's first wake after its release pays the rest + X ---- */
+static void case_first_y_later_x(void *st, wg_cyc *c)
+{
+	static const char *const tr[8] = {"AA22rWWWWAA", "AA22rrwwAAA", "AA22rr11wwA", "AAAAAAAAAAA",
+					  "AAA2rrWWWAA", "AAAAAAAAAAA"};
+	slg_stim *s = st;
+	long t = c->t, X = s->X;
+	wg_case_len(c, 11);
+	if (wg_at(c, 0)) slg_put_launch(s, c->in, 0x0f, 0, SLG_FULL(4));
+	if (wg_at(c, 1)) slg_put_launch(s, c->in, 0x30, 1, SLG_FULL(2));
+	if (wg_at(c, 1)) slg_put_arr(s, c->in, 0x07);
+	if (wg_at(c, 2)) slg_put_arr(s, c->in, W_(4));
+	if (wg_at(c, 3)) slg_put_arr(s, c->in, W_(3) | W_(5)); /* both CTAs released at t=3 */
+	if (wg_at(c, 4)) slg_put_sel(s, c->in, 0);             /* CTA 0's first wake: 2 + X */
+	if (wg_at(c, 5)) slg_put_sel(s, c->in, 1);             /* CTA 0's second, 1 cycle of S21 left: X */
+	if (wg_at(c, 5)) slg_put_acc(s, c->in, W_(4));         /* CTA 1's first (a write-back): 1 + X */
+	if (wg_at(c, 7)) slg_put_sel(s, c->in, 2);             /* from SLG1: X under either rule */
+	if (!wg_checking(c))
+		goto done;
+	if (t == 3)
+		WG_EXPECT(c, s->o.rel == 3, "t=3: CTAs 0 and 1 are released together");
+	if (t > 4 && t <= 9)
+		WG_EXPECT(c, ok_(s, 0) == (t == 9), "t=%ld: warp 0, CTA 0's first wake (t=4, 2 cycles of S21 left), is ACTIVE at 4 + 2 + X = 9", t);
+	if (t > 5 && t <= 9)
+		WG_EXPECT(c, ok_(s, 1) == (t >= 5 + X),
+			  "t=%ld: warp 1, CTA 0's second wake during SLG2 -> SLG1 (t=5), is ACTIVE at 5 + X = %ld under "
+			  "FIRST_Y (REST: 5 + 1 + X)",
+			  t, 5 + X);
+	if (t > 5 && t <= 9)
+		WG_EXPECT(c, ok_(s, 4) == (t == 9), "t=%ld: warp 4, CTA 1's first wake (t=5, 1 cycle left), is ACTIVE at 5 + 1 + X = 9", t);
+	if (t == 4)
+		WG_EXPECT(c, ev_(s, SLG_EV_WAKE2) == 1 && ev_(s, SLG_EV_WAKE1) == 0, "t=4: the first wake is priced from SLG2");
+	if (t == 5)
+		WG_EXPECT(c, ev_(s, SLG_EV_WAKE2) == 1 && ev_(s, SLG_EV_WAKE1) == 1,
+			  "t=5: CTA 1's first wake from SLG2, CTA 0's later one from SLG1 (wake2 %ld, wake1 %ld)",
+			  ev_(s, SLG_EV_WAKE2), ev_(s, SLG_EV_WAKE1));
+	if (t == 5 + X)
+		seen(s, c, 0, 1);
+	TRACES(c, s, tr);
+done:
+	if (wg_done(c))
+		WG_EXPECT(c, s->seen[0], "warp 1 never woke");
 }
 
 /* ---- wake_from_slg1 ---- */
@@ -643,4 +688,8 @@ const wg_case_def slg_cases[SLG_NCASES] = {
 	[C_ENABLE_OFF] = {"enable_off",
 		"ENABLE=0: the barriers release as before, no region leaves ACTIVE, no stall, no gating event",
 		"P2 §IV-B", BASE ",ENABLE=0", .run = case_enable_off},
+	[C_FIRST_Y_LATER_X] = {"first_y_later_x",
+		"S21_WAKE=FIRST_Y: a CTA's first wake after its release pays the rest of SLG2 -> SLG1 plus X, a later one "
+		"during the move X; a CTA released with it has its own first",
+		"P2 §III, B5", BASE ",S21_WAKE=FIRST_Y", .run = case_first_y_later_x},
 };

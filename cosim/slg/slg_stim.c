@@ -139,8 +139,8 @@ static void mon_reset(slg_mon *m)
 }
 
 /* The page's rule for a region that neither exits nor is launched; *why gets its name. */
-static void region_next(const slg_stim *s, int st, int tm, int sleepy, int wk, int relw, uint8_t *nst, uint8_t *ntm,
-			uint8_t *why)
+static void region_next(const slg_stim *s, int st, int tm, int sleepy, int wk, int relw, int first, uint8_t *nst,
+			uint8_t *ntm, uint8_t *why)
 {
 	int ns = st, nt = 0, y = WHY_KEEP;
 	switch (st) {
@@ -165,8 +165,10 @@ static void region_next(const slg_stim *s, int st, int tm, int sleepy, int wk, i
 	case SLG_S21:
 		if (sleepy)
 			ns = SLG_S2, y = WHY_SLEEPY;
-		else if (wk)
+		else if (wk && first)
 			ns = SLG_WK2, nt = tm + (int)s->X - 1, y = WHY_WAKE;
+		else if (wk) /* S21_WAKE = FIRST_Y, a later warp: as from SLG1 */
+			ns = s->X == 1 ? SLG_ACT : SLG_WK1, nt = s->X == 1 ? 0 : (int)s->X - 1, y = WHY_WAKE;
 		else
 			ns = tm == 1 ? SLG_S1 : SLG_S21, nt = tm == 1 ? 0 : tm - 1, y = WHY_COUNT;
 		break;
@@ -225,7 +227,7 @@ static const char *mon_cycle(slg_stim *s, const uint32_t *in, long cyc, char *bu
 	uint64_t sel = wg_port_get(L, in, SLG_SEL_VALID_I) && sw < s->W ? W_(sw) : 0;
 	uint64_t arr = wg_port_get(L, in, SLG_ARR_I) & s->wmask, acc = wg_port_get(L, in, SLG_ACC_I) & s->wmask;
 	uint64_t pend = wg_port_get(L, in, SLG_PEND_I) & s->wmask;
-	uint64_t wa = m->live & (m->wait | arr);
+	uint64_t wa = m->live & ~ext & (m->wait | arr); /* an exiting warp neither waits nor is waited for */
 	uint64_t cm[SLG_MAX_CTAS] = {0}; /* warps per CTA slot */
 	for (long w = 0; w < s->W; w++)
 		cm[m->cta[w]] |= W_(w);
@@ -275,9 +277,11 @@ static const char *mon_cycle(slg_stim *s, const uint32_t *in, long cyc, char *bu
 	ev[SLG_EV_ARRIVE] = popc(arr & m->live);
 	ev[SLG_EV_RELEASE] = popc(relc);
 	ev[SLG_EV_STALL] = popc(acc & ~ok);
+	uint64_t frst_clr = 0; /* CTAs one of whose S21 regions starts a wake */
 	for (long w = 0; w < s->W; w++) {
 		uint64_t b = W_(w);
-		int st = m->st[w];
+		int st = m->st[w], rule3 = 0;
+		int first = s->s21 == SLG_S21_REST || ((m->frst >> m->cta[w]) & 1u);
 		if (ext & b)
 			nst[w] = SLG_ACT, ntm[w] = 0, why[w] = WHY_EXIT;
 		else if (launch & b)
@@ -285,10 +289,13 @@ static const char *mon_cycle(slg_stim *s, const uint32_t *in, long cyc, char *bu
 		else if (!s->en)
 			nst[w] = SLG_ACT, ntm[w] = 0, why[w] = WHY_OFF;
 		else
-			region_next(s, st, m->tm[w], !!(sleepy & b), !!(wk & b), !!(relw & b), &nst[w], &ntm[w], &why[w]);
+			region_next(s, st, m->tm[w], !!(sleepy & b), !!(wk & b), !!(relw & b), first, &nst[w], &ntm[w],
+				    &why[w]), rule3 = 1;
+		if (rule3 && st == SLG_S21 && (wk & b) && !(sleepy & b))
+			frst_clr |= W_(m->cta[w]);
 		ev[SLG_EV_ENTER] += nst[w] == SLG_S2 && st != SLG_S2;
 		ev[SLG_EV_TO_SLG1] += st == SLG_S21 && nst[w] == SLG_S1;
-		ev[SLG_EV_WAKE1] += st == SLG_S1 && (nst[w] == SLG_WK1 || nst[w] == SLG_ACT);
+		ev[SLG_EV_WAKE1] += rule3 && (st == SLG_S1 || st == SLG_S21) && (nst[w] == SLG_WK1 || nst[w] == SLG_ACT);
 		ev[SLG_EV_WAKE2] += (st == SLG_S2 || st == SLG_S21) && nst[w] == SLG_WK2;
 		ev[SLG_EV_SLG1] += mode_of(st) == SLG_MODE_SLG1;
 		ev[SLG_EV_SLG2] += mode_of(st) == SLG_MODE_SLG2;
@@ -318,6 +325,8 @@ static const char *mon_cycle(slg_stim *s, const uint32_t *in, long cyc, char *bu
 		m->thr = grel ? 0 : sum & (long)wg_ones64(s->hb);
 	m->live = (m->live & ~ext) | launch;
 	m->wait = nwait;
+	if (s->en && s->s21 == SLG_S21_FIRST_Y)
+		m->frst = (m->frst & ~frst_clr) | relc; /* the release wins */
 	return NULL;
 }
 
@@ -502,6 +511,7 @@ static const char *slg_stim_init(void *st, const long *p, const wg_layout *L, co
 	s->count = p[SLG_P_COUNT];
 	s->en = p[SLG_P_ENABLE];
 	s->ed = p[SLG_P_ENTER_DELAY];
+	s->s21 = p[SLG_P_S21_WAKE];
 	s->hb = L->width[SLG_LAUNCH_SIZE_I];
 	s->wmask = wg_ones64(s->W);
 	memcpy(s->k, knobs, sizeof s->k);

@@ -32,7 +32,7 @@ enum {
 	SLG_NKNOBS
 };
 
-#define SLG_NCASES 15
+#define SLG_NCASES 16
 
 /* Why a region has the state it has (the last edge's rule), for messages. */
 enum { WHY_RESET, WHY_EXIT, WHY_LAUNCH, WHY_OFF, WHY_SLEEPY, WHY_WAKE, WHY_REL, WHY_COUNT, WHY_KEEP, WHY_NWHY };
@@ -44,6 +44,7 @@ typedef struct slg_mon {
 	int known;                   /* a reset has been seen: the state is known */
 	uint64_t live, wait, lst;    /* live_q, wait_q, lst_q */
 	long thr, bsz;               /* thr_q, bsz_q */
+	uint64_t frst;               /* frst_q, bit per CTA (S21_WAKE = FIRST_Y) */
 	uint8_t cta[SLG_MAX_WARPS];  /* cta_q */
 	uint8_t st[SLG_MAX_WARPS];   /* st_q */
 	uint8_t tm[SLG_MAX_WARPS];   /* tm_q */
@@ -65,6 +66,7 @@ typedef struct slg_obs {
 typedef struct slg_stim {
 	const wg_layout *L;
 	long W, C, X, Y, count, en, ed;  /* parameters */
+	long s21;                        /* S21_WAKE: SLG_S21_REST or SLG_S21_FIRST_Y */
 	long hb;                         /* HB: launch_size_i's width */
 	uint64_t wmask;                  /* WARPS low ones */
 	long k[SLG_NKNOBS];

@@ -45,10 +45,11 @@ t test "cosim:slg-w1c1-x1y2-seed1" "\$WARPGEN_SAN cosim slg --set WARPS=1 --set 
 t test "cosim:slg-w16c2-x24y35-ed15-threads-seed2" "\$WARPGEN_SAN cosim slg $SLG_SLOW --seed 2 --cycles 100000 --knob COVER=1 -q"
 t test "cosim:slg-w8c4-ed3-seed3" "\$WARPGEN_SAN cosim slg $SLG_CASE --set ENTER_DELAY=3 --seed 3 --cycles 100000 --knob COVER=1 -q"
 t test "cosim:slg-w8c4-threads-seed1" "\$WARPGEN_SAN cosim slg $SLG_CASE --set COUNT=THREADS --seed 1 --cycles 100000 --knob COVER=1 -q"
+t test "cosim:slg-w8c4-first-y-seed2" "\$WARPGEN_SAN cosim slg $SLG_CASE --set S21_WAKE=FIRST_Y --seed 2 --cycles 100000 -q"
 t test "cosim:slg-w8c4-off-seed2" "\$WARPGEN_SAN cosim slg $SLG_CASE --set ENABLE=0 --seed 2 --cycles 100000 --knob COVER=1 -q"
 t test "cosim:slg-w8c4-knobs-hot" "\$WARPGEN_SAN cosim slg $SLG_CASE --knob Z=0 --knob ARR_PM=300 --knob GANG_PCT=30 --knob EXIT_PM=200 --knob SEL_PCT=100 --knob SEL_WAIT_PCT=50 --knob WB_PM=100 --knob PEND_PM=50 --knob PEND_LEN=3 --knob LAUNCH_PCT=100 --knob ODD_PCT=30 --knob KERNEL_PPM=20000 --knob RESET_PPM=1000 --seed 4 --cycles 100000 -q"
 t test "cosim:slg-default-knobs-cold" "\$WARPGEN_SAN cosim slg --knob Z=40 --knob ARR_PM=5 --knob EXIT_PM=0 --knob SEL_PCT=10 --knob SEL_WAIT_PCT=0 --knob WB_PM=0 --knob PEND_PM=0 --knob RESET_PPM=0 --knob CTA_WARPS=4 --knob PARTIAL_PCT=100 --seed 5 --cycles 100000 --knob COVER=1 -q"
-t test "tsan:cosim-slg" "out/bin/warpgen-tsan cosim slg --seed 9 --cycles 20000 -q"
+t sweep "tsan:cosim-slg" "out/bin/warpgen-tsan cosim slg --seed 9 --cycles 20000 -q"
 
 # directed cases, partial_warp_block under the other counting rule too, and claims that must fail
 # where a parameter changes them
@@ -60,6 +61,7 @@ t test "case-neg:slg-exit_releases-threads" "tests/expect_check_fail.sh 'the liv
 t test "case-neg:slg-wake_during_entry-ed0" "tests/expect_check_fail.sh 'keeps ACTIVE leakage and access while it enters SLG2' \$WARPGEN cosim slg --case wake_during_entry --set ENTER_DELAY=0 --model-only -q"
 t test "case-neg:slg-enable_off-on" "tests/expect_check_fail.sh 'ENABLE=0: no gating event (enter = 2)' \$WARPGEN cosim slg --case enable_off --set ENABLE=1 --model-only -q"
 t test "case-neg:slg-sleep_release_wake-off" "tests/expect_check_fail.sh 'is not the last: it enters SLG2 the next cycle' \$WARPGEN cosim slg --case sleep_release_wake --set ENABLE=0 --model-only -q"
+t test "case-neg:slg-first_y_later_x-rest" "tests/expect_check_fail.sh \"CTA 0's later one from SLG1\" \$WARPGEN cosim slg --case first_y_later_x --set S21_WAKE=REST --model-only -q"
 t test "wave:slg-case" "tests/check_wave.sh slg sleep_release_wake"
 
 # area: the flip-flops Yosys keeps against storage_bits, where the formula's terms change
