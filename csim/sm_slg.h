@@ -10,7 +10,7 @@
 
 /* Parameters: slg's own (WARPS also sizes the scheduler). */
 enum {
-	SSL_P_WARPS, SSL_P_CTAS, SSL_P_X, SSL_P_Y, SSL_P_COUNT, SSL_P_ENABLE, SSL_P_ENTER_DELAY,
+	SSL_P_WARPS, SSL_P_CTAS, SSL_P_X, SSL_P_Y, SSL_P_COUNT, SSL_P_ENABLE, SSL_P_ENTER_DELAY, SSL_P_S21_WAKE,
 	SSL_NPARAMS
 };
 

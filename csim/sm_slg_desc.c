@@ -13,6 +13,7 @@
 #include "wg_comp.h"
 
 static const char *const ssl_count[] = {"WARPS", "THREADS", NULL};
+static const char *const ssl_s21[] = {"REST", "FIRST_Y", NULL};
 
 static const wg_param_def ssl_params[SSL_NPARAMS] = {
 	[SSL_P_WARPS] = {"WARPS", 32, 1, 64, NULL,
@@ -30,6 +31,9 @@ static const wg_param_def ssl_params[SSL_NPARAMS] = {
 		"P2 §IV-B: the baseline has all registers active"},
 	[SSL_P_ENTER_DELAY] = {"ENTER_DELAY", 0, 0, 15, NULL, "cycles between the decision to enter SLG2 and the saving",
 		"B6 (entry latency not in P2: 0)"},
+	[SSL_P_S21_WAKE] = {"S21_WAKE", 0, 0, 1, ssl_s21,
+		"a wake during SLG2 -> SLG1: the rest plus X (REST, B5) or, for all but a CTA's first, X (FIRST_Y, P2 literal)",
+		"B5 (REST); P2 §III (FIRST_Y): docs/slg.md"},
 };
 
 static const wg_port_def ssl_ports[SSL_NPORTS] = {
@@ -92,7 +96,7 @@ static const wg_event_def ssl_events[SSL_NEVENTS] = {
 static const wg_comp_inst ssl_inst[SSL_NINST] = {
 	[SSL_I_SCHED] = {"sched", &wg_block_sched2l, "WARPS=WARPS,ACTIVE=WARPS,SELECT=RR,BARRIER_DEMOTE=0", NULL},
 	[SSL_I_GATE] = {"gate", &wg_block_slg,
-		"WARPS=WARPS,CTAS=CTAS,X=X,Y=Y,COUNT=COUNT,ENABLE=ENABLE,ENTER_DELAY=ENTER_DELAY", NULL},
+		"WARPS=WARPS,CTAS=CTAS,X=X,Y=Y,COUNT=COUNT,ENABLE=ENABLE,ENTER_DELAY=ENTER_DELAY,S21_WAKE=S21_WAKE", NULL},
 };
 
 static const wg_comp_wire ssl_wires[] = {
