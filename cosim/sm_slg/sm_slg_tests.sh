@@ -22,14 +22,15 @@ t fast-only "cosim:sm_slg-w8c2-short" "\$WARPGEN_SAN cosim sm_slg --set WARPS=8 
 t fast-only "case:sm_slg-fast-barrier" "\$WARPGEN_SAN cosim sm_slg --case barrier_sleep_release_wake -q"
 
 # make test: the default with seed 1, 8 warps x 2 CTAs with seeds 2 and 3 (other profiles, both front
-# ends, unannounced loads), Z >= Y, the edges (X=1 Y=2 with 2-warp blocks, X=3 Y=35, 1 warp / 1 CTA)
+# ends, unannounced loads), Z >= Y, the edges (X=1 Y=2 with 2-warp blocks, Y=35 with the paper's literal
+# S21_WAKE=FIRST_Y, 1 warp / 1 CTA)
 SSL_SMALL="--set WARPS=8 --set CTAS=2"
 t test "cosim:sm_slg-default-seed1" "\$WARPGEN_SAN cosim sm_slg --seed 1 --cycles 50000 -q"
 t test "cosim:sm_slg-w8c2-seed2" "\$WARPGEN_SAN cosim sm_slg $SSL_SMALL --seed 2 --cycles 50000 --knob PROFILE=1 --knob FRONT=1 -q"
 t test "cosim:sm_slg-w8c2-seed3" "\$WARPGEN_SAN cosim sm_slg $SSL_SMALL --seed 3 --cycles 50000 --knob PROFILE=3 --knob PEND_PCT=50 --knob LD_PCT=20 --knob Z=2 -q"
 t test "cosim:sm_slg-w8c2-z-ge-y" "\$WARPGEN_SAN cosim sm_slg $SSL_SMALL --seed 2 --cycles 30000 --knob PROFILE=2 --knob Z=6 -q"
 t test "cosim:sm_slg-w4c2-x1y2" "\$WARPGEN_SAN cosim sm_slg --set WARPS=4 --set CTAS=2 --set X=1 --set Y=2 --seed 3 --cycles 30000 --knob WPB=2 --knob Z=1 -q"
-t test "cosim:sm_slg-w8c2-x3y35" "\$WARPGEN_SAN cosim sm_slg $SSL_SMALL --set X=3 --set Y=35 --seed 1 --cycles 30000 --knob Z=3 --knob FRONT=1 -q"
+t test "cosim:sm_slg-w8c2-x3y35-first-y" "\$WARPGEN_SAN cosim sm_slg $SSL_SMALL --set X=3 --set Y=35 --set S21_WAKE=FIRST_Y --seed 1 --cycles 30000 --knob Z=3 --knob FRONT=1 -q"
 t test "cosim:sm_slg-w1c1" "\$WARPGEN_SAN cosim sm_slg --set WARPS=1 --set CTAS=1 --seed 2 --cycles 20000 -q"
 cases test
 t test "case-neg:sm_slg-threads-false-release" "tests/expect_check_fail.sh 'released before all its warps arrived' \$WARPGEN cosim sm_slg --case threads_counter_false_release --model-only -q"
@@ -44,6 +45,7 @@ SSL_SWEEP=(
 	"w16c4-ed3|--set WARPS=16 --set CTAS=4 --set ENTER_DELAY=3 --set Y=17"
 	"w8c1-threads|--set WARPS=8 --set CTAS=1 --set COUNT=THREADS --set X=5 --set Y=7"
 	"w64c64|--set WARPS=64 --set CTAS=64 --set X=13 --set Y=35"
+	"w32c8-first-y|--set S21_WAKE=FIRST_Y --set X=3 --set Y=35"
 )
 for c in "${SSL_SWEEP[@]}"; do
 	for s in $(seq 2 "${SEEDS:-5}"); do
@@ -54,6 +56,7 @@ for c in "${SSL_SWEEP[@]}"; do
 done
 t sweep "lint:sm_slg-default" "BLOCK=sm_slg tests/lint.sh"
 t sweep "area:sm_slg-w8c2" "\$WARPGEN area sm_slg $SSL_SMALL -q"
+t sweep "cosim:sm_slg-w8c2-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --set S21_WAKE=FIRST_Y --set Y=17 --knob Z=3 --seed 4 --cycles 200000 -q"
 t sweep "lint:sm_slg-w64c64-threads" "BLOCK=sm_slg tests/lint.sh --set WARPS=64 --set CTAS=64 --set COUNT=THREADS --set ENTER_DELAY=15"
 t sweep "wave:sm_slg-case" "tests/check_wave.sh sm_slg barrier_sleep_release_wake"
 t sweep "stats:sm_slg-full" "\$WARPGEN stats sm_slg -q | grep -q 'stats sm_slg: all checks passed'"
