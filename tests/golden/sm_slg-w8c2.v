@@ -559,7 +559,7 @@ module sm_slg_gate #(
   wire [WARPS-1:0] wa;      // waiting, or arriving now, and not exiting
   wire [WARPS-1:0] relw;    // wa and released at this edge
   wire [CTAS-1:0]  rel_c;   // per CTA: released at this edge
-  wire [WARPS-1:0] wk21;    // in S21 with wk and not sleepy: a wake from S21 starts (clears frst_q)
+  wire [WARPS-1:0] wk21;    // in S21 with wk, not sleepy, not exiting: a wake from S21 starts by rule 3 (clears frst_q)
 
   // a waiting warp that exits neither waits nor is waited for
   assign wa = live_q & ~ext & (wait_q | arr_i);
@@ -812,9 +812,10 @@ module sm_slg_gate #(
       // Event bits ("next state" is the region's state after the edge)
       assign e_enter[gw] = (st_n == S2) && (st != S2);
       assign e_to1[gw]   = (st == S21) && (st_n == S1);
-      // wake1 from S21: a later warp's wake under FIRST_Y; read literally, an
-      // exit from S21 (next state ACT) counts too, as an exit from S1 does
-      assign e_wake1[gw] = ((st == S1) || (st == S21)) && ((st_n == WK1) || (st_n == ACT)) && !ext[gw]; // rule 3 only
+      // wake1 by rule 3 only: an exit (next state ACT) is not a wake (a launch
+      // cannot meet a live warp in S1 or S21: protocol); from S21 only a
+      // later warp's wake under FIRST_Y
+      assign e_wake1[gw] = ((st == S1) || (st == S21)) && ((st_n == WK1) || (st_n == ACT)) && !ext[gw];
       assign e_wake2[gw] = ((st == S2) || (st == S21)) && (st_n == WK2);
       assign e_stall[gw] = acc_i[gw] & ~ok;
       assign e_slg1[gw]  = (mode == M_SLG1);
@@ -824,9 +825,9 @@ module sm_slg_gate #(
 
   // -------------------------------------------------------------------------
   // FIRST_Y flag per CTA (docs/slg.md, after the table): set when rel_c[c];
-  // else cleared when a warp of CTA c in S21 has wk and not sleepy; else
-  // kept. Exists only with ENABLE = 1 and S21_WAKE = FIRST_Y (else constant 0,
-  // removed by synthesis).
+  // else cleared when a warp of CTA c in S21 has wk, not sleepy and not ext
+  // (its wake starts by rule 3); else kept. Exists only with ENABLE = 1 and
+  // S21_WAKE = FIRST_Y (else constant 0, removed by synthesis).
   // -------------------------------------------------------------------------
   generate
     if ((ENABLE != 0) && (S21_WAKE == 1)) begin : g_frst
