@@ -26,6 +26,7 @@ static int comp_energy_model(wg_energy_model *m, const wg_block *b, const long *
 	long cp[WG_MAX_PARAMS];
 	char msg[512];
 	int e = 0, given = 0;
+	double first_ghz = 0; /* the first instance's clock, used when none leaks */
 	size_t used = (size_t)snprintf(m->leak_basis, sizeof m->leak_basis, "sum of the instances':");
 	for (int k = 0; k < b->comp->ninst; k++) {
 		const wg_comp_inst *ci = &b->comp->inst[k];
@@ -62,14 +63,21 @@ static int comp_energy_model(wg_energy_model *m, const wg_block *b, const long *
 		else if (used < sizeof m->leak_basis)
 			used += (size_t)snprintf(m->leak_basis + used, sizeof m->leak_basis - used, "%s %s %.4g mW",
 						 k ? "," : "", ci->name, cm.leak_mw);
-		if (cm.clock_ghz > 0 && m->clock_ghz > 0 && cm.clock_ghz != m->clock_ghz) {
-			snprintf(err, n, "%s: instance %s's energy tables are at %g GHz, an earlier instance's at %g GHz",
+		/* Only leakage is priced per cycle: an instance without leakage (sm_slg's scheduler, whose
+		 * table gives none) has no clock to agree on; the clock is that of the leaking instances. */
+		int leaks = cm.leak_mw > 0;
+		if (leaks && cm.clock_ghz > 0 && m->clock_ghz > 0 && cm.clock_ghz != m->clock_ghz) {
+			snprintf(err, n, "%s: instance %s's energy tables are at %g GHz, an earlier leaking instance's at %g GHz",
 				 b->name, ci->name, cm.clock_ghz, m->clock_ghz);
 			return -1;
 		}
-		if (cm.clock_ghz > 0)
+		if (leaks && cm.clock_ghz > 0)
 			m->clock_ghz = cm.clock_ghz;
+		if (first_ghz <= 0)
+			first_ghz = cm.clock_ghz;
 	}
+	if (m->clock_ghz <= 0)
+		m->clock_ghz = first_ghz; /* no instance leaks: any clock gives the same 0 */
 	if (e != m->nevents) {
 		snprintf(err, n, "%s: %d events, the instances' energy models give %d", b->name, m->nevents, e);
 		return -1;
