@@ -122,19 +122,19 @@ TEST_BINS := build $(OUT)/bin/warpgen-tsan $(UNIT_BINS)
 test:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TEST_BINS)
-	@tests/run_tests.sh --tier test $(T)
+	@OUT=$(OUT) tests/run_tests.sh --tier test $(T)
 
 test-fast: # (no ThreadSanitizer build: the fast tier has no tsan test)
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory -j$(NPROC) build $(UNIT_BINS)
-	@tests/run_tests.sh --tier fast $(T)
+	@OUT=$(OUT) tests/run_tests.sh --tier fast $(T)
 
 bench: build
 	@tests/bench.sh
 
 sweep: build
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TEST_BINS)
-	@tests/run_tests.sh --tier sweep $(T)
+	@OUT=$(OUT) tests/run_tests.sh --tier sweep $(T)
 
 # every directed case of every block as a waveform scenario, then the gallery ($(OUT)/waves/index.html)
 waves: build

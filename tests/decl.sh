@@ -45,7 +45,7 @@ t() { # TIER NAME COMMAND
 
 # The positive directed cases of a block: "NAME" per line.
 decl_case_names() {
-	out/bin/warpgen cosim "$BLOCK" --list 2>/dev/null | awk '/^  [a-z_0-9]+ / && !/\(negative: must fail with /{print $1}'
+	"${OUT:-out}"/bin/warpgen cosim "$BLOCK" --list 2>/dev/null | awk '/^  [a-z_0-9]+ / && !/\(negative: must fail with /{print $1}'
 }
 
 cases() { # TIER [PREFIX]: one test per directed case, C side under ASan + UBSan
@@ -59,7 +59,7 @@ cases() { # TIER [PREFIX]: one test per directed case, C side under ASan + UBSan
 lint_cases() { # TIER: the lint of each directed case's parameter overrides ([A=1,B=2] in --list)
 	[ "$DECL_MODE" = list ] || return 0
 	local ov
-	out/bin/warpgen cosim "$BLOCK" --list 2>/dev/null | grep -oE '\[[A-Z_=0-9,]+\]$' | tr -d '[]' | sort -u |
+	"${OUT:-out}"/bin/warpgen cosim "$BLOCK" --list 2>/dev/null | grep -oE '\[[A-Z_=0-9,]+\]$' | tr -d '[]' | sort -u |
 		while read -r ov; do
 			t "$1" "lint:$BLOCK-case-${ov//[=,]/-}" "BLOCK=$BLOCK tests/lint.sh $(printf -- '--set %s ' ${ov//,/ })"
 		done
@@ -92,7 +92,7 @@ decl_read() {
 	DECL_MODE=$1 DECL_TIER=${2:-}
 	local b f W='$WARPGEN_SAN' # W: for bad-input lines, the program as written in the test list
 	# (local: a caller's own $W, e.g. tests/main_job.sh's, is left alone)
-	for b in $(out/bin/warpgen list | awk '{print $1}'); do
+	for b in $("${OUT:-out}"/bin/warpgen list | awk '{print $1}'); do
 		f=cosim/$b/${b}_tests.sh
 		[ -f "$f" ] || continue
 		BLOCK=$b DECL_MUTANT_ARGS="" DECL_AREA_OPT=""

@@ -21,7 +21,8 @@ W='$WARPGEN_SAN' # for bad-input lines: the program as written in the test list
 # (`gate_small`, in the block's flow unless it names one) that make test runs instead; its
 # default runs in make sweep and in `make` (the full flow). make sweep: every default, 200,000
 # cycles, seed 2. First in the list: the longest tests start first ---
-for b in $(out/bin/warpgen list | awk '{print $1}'); do
+OUT=${OUT:-out}
+for b in $("$OUT"/bin/warpgen list | awk '{print $1}'); do
 	flow=full small="" sflow=""
 	while IFS=$'\t' read -r _ what value value2; do
 		case $what in synth) flow=$value ;; small) small=$value sflow=$value2 ;; esac
@@ -41,7 +42,7 @@ done
 # --- C unit tests (built under ASan + UBSan by the Makefile; one per tests/test_*.c source:
 # a binary left in out/ by a removed test is not run) ---
 for src in tests/test_*.c; do
-	b=out/tests/$(basename "$src" .c)
+	b=$OUT/tests/$(basename "$src" .c)
 	t fast "unit:${b##*/test_}" "$b"
 done
 

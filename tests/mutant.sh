@@ -23,7 +23,7 @@ gen_args=() # the same without the stimulus's --knob options, which `gen` does n
 for ((i = 0; i < ${#set_args[@]}; i++)); do
 	if [ "${set_args[i]}" = --knob ]; then i=$((i + 1)); else gen_args+=("${set_args[i]}"); fi
 done
-dir=out/mutants/$name
+dir=${OUT:-out}/mutants/$name
 rm -rf "$dir" && mkdir -p "$dir"
 "$W" gen "$block" "${gen_args[@]}" -o "$dir/good" -q
 sed -e "${MUT[$name]}" "$dir/good/$block.v" >"$dir/$block.v"

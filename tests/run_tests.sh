@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_tests.sh - run a tier of tests (`make test`, `make test-fast`, `make sweep`). The tests are
 # the lines "NAME<TAB>COMMAND" of tests/list_tests.sh TIER; they run in parallel (JOBS, default
-# nproc), each with its log under out/test-logs/ (out/sweep-logs/ for the sweep tier). The run
+# nproc), each with its log under $OUT/test-logs/ ($OUT/sweep-logs/ for the sweep tier; OUT
+# defaults to out). The run
 # ends with the ten slowest tests and the line "N passed, M failed" (exit 1 on any failure).
 # Usage: tests/run_tests.sh [--tier fast|test|sweep] [PATTERN]   (PATTERN: only the tests whose
 # name contains it; `make test T=PATTERN`)
@@ -10,12 +11,13 @@ cd "$(dirname "$0")/.."
 tier=test
 if [ "${1:-}" = --tier ]; then tier=${2:?--tier needs fast, test or sweep}; shift 2; fi
 pattern=${1:-}
-export WARPGEN=out/bin/warpgen WARPGEN_SAN=out/bin/warpgen-san
+export OUT=${OUT:-out} # the build to test (make OUT=DIR test)
+export WARPGEN=$OUT/bin/warpgen WARPGEN_SAN=$OUT/bin/warpgen-san
 # Sanitizer reports fail the test that produced them.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
-LOGS=out/test-logs
-[ "$tier" = sweep ] && LOGS=out/sweep-logs
+LOGS=$OUT/test-logs
+[ "$tier" = sweep ] && LOGS=$OUT/sweep-logs
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 
 list=$(tests/list_tests.sh "$tier") || { echo "run_tests: tests/list_tests.sh $tier failed"; exit 2; }
