@@ -24,7 +24,7 @@
  * wait (their latency grows by the wait). In a cycle without a real
  * completion, a stray completion (NOISE_PM per mille) names a warp that is
  * not measuring, or one whose new load leaves this cycle (A6: both
- * ignored); without either, done_warp_i is a random warp with done_valid_i
+ * ignored; when a load leaves, half the time its warp); without either, done_warp_i is a random warp with done_valid_i
  * = 0. done_warp_i is always < WARPS. The rename stage grants a TFET
  * destination to a wanting warp (the monitor's state at the start of the
  * cycle) with GRANT_PCT % probability, never with its ld_i, so grants keep
@@ -132,14 +132,14 @@ unsigned mrs_eq1(const mrs_stim *s, unsigned prev, unsigned sample)
 	return (unsigned)((unsigned long)sample * d / ref); /* the bracket: a floor */
 }
 
+/* A reset cycle; one that follows a cycle out of reset is a mid-run reset (CV_RESET). */
 static void mon_reset(mrs_mon *m)
 {
-	unsigned seen = m->seen;
-	long resets = m->resets + 1, comp = m->completions;
+	unsigned seen = m->seen | (m->known && !m->in_rst ? 1u << CV_RESET : 0);
+	long resets = m->resets + !m->in_rst, comp = m->completions;
 	memset(m, 0, sizeof *m);
-	m->known = 1;
-	m->seen = seen | (resets > 1 ? 1u << CV_RESET : 0);
-	m->resets = resets, m->completions = comp;
+	m->known = 1, m->in_rst = 1;
+	m->seen = seen, m->resets = resets, m->completions = comp;
 }
 
 /* sample_acc as the page reads it: last_q at SAMPLE_PERIOD = 1. */
@@ -161,6 +161,7 @@ static const char *mon_cycle(mrs_stim *s, const uint32_t *in, long cyc, char *bu
 	}
 	if (!m->known)
 		return NULL;
+	m->in_rst = 0;
 	for (long w = 0; w < s->W; w++) {
 		int ms = (int)((m->meas >> w) & 1u);
 		EXPECT(o->cnt[w] == m->cnt[w], "cycle %ld: warp %ld: cnt_o = %u, the page gives %u (%s)", cyc, w, o->cnt[w],
@@ -305,7 +306,7 @@ static int random_next(mrs_stim *s, uint32_t *in, long cyc)
 		/* a stray completion the block ignores (not measuring, or with a new load) */
 		uint64_t stray = (~meas | ld) & wm;
 		if (stray && wg_pick(&s->rng, 1000) < s->k[K_NOISE_PM]) {
-			dw = pick_bit(s, stray);
+			dw = pick_bit(s, ld && wg_pct(&s->rng, 50) ? ld : stray); /* loads are rare: half of these */
 			valid = 1;
 		} else {
 			dw = wg_pick(&s->rng, s->W); /* no completion: any warp id */

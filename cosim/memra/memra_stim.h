@@ -49,6 +49,7 @@ enum {
  * the model's internals), compared with the outputs of every cycle. */
 typedef struct mrs_mon {
 	int known;                   /* a reset has been seen: the state is known */
+	int in_rst;                  /* the last cycle was a reset cycle */
 	unsigned cnt[MR_MAX_WARPS];  /* cnt_q */
 	uint64_t meas;               /* meas_q */
 	unsigned last, smp, pc;      /* last_q, smp_q (SAMPLE_PERIOD > 1), pc_q */
