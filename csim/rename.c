@@ -39,6 +39,9 @@ void rn_cfg_from_params(rn_cfg *c, const long *p)
 	c->pf_depth = (int)p[RN_P_PF_DEPTH];
 	c->fc_entries = (int)p[RN_P_FC_ENTRIES];
 	c->pc_bits = (int)p[RN_P_PC_BITS];
+	c->tfet_rows = (int)p[RN_P_TFET_ROWS];
+	c->cls = (int)p[RN_P_CLASS];
+	c->gating = (int)p[RN_P_GATING];
 }
 
 void rn_cfg_to_params(const rn_cfg *c, long *p)
@@ -57,6 +60,9 @@ void rn_cfg_to_params(const rn_cfg *c, long *p)
 	p[RN_P_PF_DEPTH] = c->pf_depth;
 	p[RN_P_FC_ENTRIES] = c->fc_entries;
 	p[RN_P_PC_BITS] = c->pc_bits;
+	p[RN_P_TFET_ROWS] = c->tfet_rows;
+	p[RN_P_CLASS] = c->cls;
+	p[RN_P_GATING] = c->gating;
 }
 
 void rn_cfg_default(rn_cfg *c)
@@ -107,6 +113,7 @@ static void rn_clear_state(rn_model *m)
 	m->opm = 0;
 	m->swp = 0;
 	m->last = 0;
+	m->gb = 0;
 	m->ck_ok = 0;
 }
 
@@ -130,6 +137,9 @@ rn_model *rn_init(void *mem, const rn_cfg *c)
 			x |= UINT64_C(1) << i;
 		m->bankpat[b] = x;
 	}
+	m->pt = rn_pt(c);
+	for (int p = m->pt; p < c->phys; p++)
+		rn_set(m->tmask, p);
 	rn_clear_state(m);
 	return m;
 }
@@ -249,6 +259,11 @@ static void rn_plan_insn(const rn_model *m, const rn_in *in, unsigned w, rn_plan
 	}
 	pl->dst_pid = kind[S] == RK_EXEMPT || map[S] ? pid[S] : 0;
 	pl->dst_new = kind[S] == RK_REN && !map[S];
+	/* classes: a mapped or exempt operand's id is TFET (0 for none, unmapped) */
+	for (int j = 0; j < S; j++)
+		if ((kind[j] == RK_EXEMPT || map[j]) && (int)pid[j] >= m->pt)
+			pl->src_tfet |= 1u << j;
+	pl->dst_tfet = (kind[S] == RK_EXEMPT || map[S]) && (int)pid[S] >= m->pt;
 	pl->insn_oc15 = m->oc[w] == 15;
 	pl->ev[RN_EV_FC_READ] = 1;
 }
@@ -319,6 +334,10 @@ void rn_plan_make(const rn_model *m, const rn_in *in, rn_plan *pl)
 	pl->pir_entry = -1;
 	pl->commit = -1;
 	rn_dom_occ(m, m->occ, pl->dom_occ);
+	if (c->gating == RN_GATE_STATIC)
+		rn_static_on(m, m->gb, pl->on);
+	for (int i = 0; i < m->pwords; i++)
+		pl->free_tfet += (unsigned)rn_popc(m->tmask[i] & ~m->occ[i]);
 
 	/* 2. release flag cache */
 	if (in->pir_valid && in->pir_warp < (unsigned)c->warps) {
@@ -376,8 +395,15 @@ void rn_plan_make(const rn_model *m, const rn_in *in, rn_plan *pl)
 
 	/* 6. allocation, 7. power */
 	rn_plan_alloc(m, in, pl);
-	for (int i = 0; i < RN_DW; i++)
+	if (c->gating == RN_GATE_STATIC) {
+		/* kernel-long gating: powered rows only, no wake at a grant (A18) */
+		rn_dom_occ(m, pl->on, pl->dom_on);
+		return;
+	}
+	for (int i = 0; i < RN_DW; i++) {
+		pl->dom_on[i] = pl->dom_occ[i] | pl->dom_gnt[i];
 		pl->ev[RN_EV_DOM_WAKE] += (unsigned)rn_popc(pl->dom_gnt[i] & ~pl->dom_occ[i]);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -426,6 +452,11 @@ int rn_check(const rn_model *m, const rn_in *in, const rn_plan *pl, char *msg, s
 		}
 		if ((long)kw * ke > c->phys) {
 			snprintf(msg, n, "rename: launch with kw*ke=%u*%u > PHYS_REGS=%d", kw, ke, c->phys);
+			return -1;
+		}
+		if (c->gating == RN_GATE_STATIC && (long)kw * kr > c->phys) {
+			snprintf(msg, n, "rename: GATING=STATIC launch with kw*kr=%u*%u > PHYS_REGS=%d (A17's U must fit: "
+				 "W-P1-3)", kw, kr, c->phys);
 			return -1;
 		}
 		return 0;
@@ -535,6 +566,11 @@ int rn_check(const rn_model *m, const rn_in *in, const rn_plan *pl, char *msg, s
 			snprintf(msg, n, "rename: allocation port %d for r%u which is not renamable (R=%d)", k, r, rn_R(m));
 			return -1;
 		}
+		if (c->tfet_rows > 0 && in->alc_tfet[k] && in->alc_load[k]) {
+			snprintf(msg, n, "rename: allocation port %d asks a TFET id for a load (alc_tfet_i with alc_load_i, "
+				 "A11)", k);
+			return -1;
+		}
 		int L = rn_index(m, w, r);
 		if (L < 0 || rn_bit(m->rtv, L)) {
 			snprintf(msg, n, "rename: allocation port %d for warp %u r%u which is already mapped", k, w, r);
@@ -572,9 +608,19 @@ static void rn_fill_out(const rn_model *m, const rn_plan *pl, rn_out *out)
 		out->alc_gnt[k] = pl->gnt[k];
 		out->alc_pid[k] = pl->pid[k];
 	}
+	if (m->cfg.tfet_rows > 0) {
+		if (pl->op_ready) {
+			for (int j = 0; j < m->S; j++)
+				out->op_src_tfet[j] = (pl->src_tfet >> j) & 1u;
+			out->op_dst_tfet = pl->dst_tfet;
+		}
+		for (int k = 0; k < m->cfg.alloc_ports; k++)
+			out->alc_tfet[k] = pl->tfet[k];
+		out->free_tfet = pl->free_tfet;
+	}
 	rn_reg_on(m, pl, out->reg_on);
 	for (int i = 0; i < RN_DW; i++)
-		out->dom_on[i] = pl->dom_occ[i] | pl->dom_gnt[i];
+		out->dom_on[i] = pl->dom_on[i];
 	memcpy(out->ev, pl->ev, sizeof out->ev);
 }
 
@@ -615,6 +661,8 @@ static void rn_launch(rn_model *m, const rn_in *in)
 	for (int i = 0; i * 64 < nres; i++)
 		m->occ[i] = wg_ones64(nres - i * 64);
 	m->last = (unsigned)(m->cfg.phys - m->sub);
+	if (m->cfg.gating == RN_GATE_STATIC)
+		m->gb = (unsigned)rn_static_rows(&m->cfg, (int)(in->kl_warps & 127u), (int)m->kr, (int)m->ke);
 }
 
 /* Unmap table entry L and free its physical id. */
@@ -837,3 +885,53 @@ int rn_busy(const rn_model *m)
 	return m->srv != 0 || m->swp != 0;
 }
 
+
+/* ------------------------------------------------------------------ */
+/* TFET classes and STATIC gating (docs/rename.md "TFET register classes") */
+/* ------------------------------------------------------------------ */
+
+int rn_pt(const rn_cfg *c)
+{
+	return c->phys - c->rf_banks * c->tfet_rows;
+}
+
+int rn_is_tfet(const rn_cfg *c, int p)
+{
+	return p >= rn_pt(c);
+}
+
+/* A17 with the partition's share: need = max(ceil(U*CR/ROWS), U - N_TFET,
+ * kw*ke), powered CMOS ids = min(N_CMOS, need), rounded up to whole rows. */
+int rn_static_rows(const rn_cfg *c, int kw, int kr, int ke)
+{
+	long rows = c->phys / c->rf_banks, cr = rows - c->tfet_rows;
+	long nt = (long)c->rf_banks * c->tfet_rows, nc = c->phys - nt;
+	long U = (long)kw * kr;
+	long need = (U * cr + rows - 1) / rows;
+	if (U - nt > need)
+		need = U - nt;
+	if ((long)kw * ke > need)
+		need = (long)kw * ke;
+	long pc = need < nc ? need : nc;
+	return (int)((pc + c->rf_banks - 1) / c->rf_banks);
+}
+
+int rn_gb(const rn_model *m)
+{
+	return (int)m->gb;
+}
+
+int rn_powered(const rn_model *m, int p)
+{
+	if (m->cfg.gating != RN_GATE_STATIC)
+		return 1;
+	return p >= m->pt || p < (int)m->gb * m->cfg.rf_banks;
+}
+
+int rn_free_tfet(const rn_model *m)
+{
+	int n = 0;
+	for (int i = 0; i < m->pwords; i++)
+		n += rn_popc(m->tmask[i] & ~m->occ[i]);
+	return n;
+}

@@ -28,10 +28,15 @@ enum {
 	RN_P_PF_DEPTH,
 	RN_P_FC_ENTRIES,
 	RN_P_PC_BITS,
+	RN_P_TFET_ROWS,
+	RN_P_CLASS,
+	RN_P_GATING,
 	RN_NPARAMS
 };
 
 enum { RN_CONSOLIDATE = 0, RN_LOWEST_FIRST = 1, RN_WEAR_LEVEL = 2 };   /* POLICY */
+enum { RN_CLS_NONE = 0, RN_CMOS_RA = 1, RN_MEM_RA = 2 };              /* CLASS */
+enum { RN_GATE_OCCUPANCY = 0, RN_GATE_STATIC = 1 };                   /* GATING */
 enum { RN_OP_INSN = 0, RN_OP_PBR = 1, RN_OP_EXIT = 2 };                /* op_kind_i */
 enum { RN_WAIT_NONE = 0, RN_WAIT_BANK = 1, RN_WAIT_PF = 2, RN_WAIT_OC = 3 }; /* op_wait_o */
 
@@ -43,10 +48,14 @@ enum {
 	RN_OP_VALID_I, RN_OP_KIND_I, RN_OP_WARP_I, RN_OP_REG_I, RN_OP_DST_I,
 	RN_RD_DONE_I, RN_RD_WARP_I,
 	RN_ALC_VALID_I, RN_ALC_WARP_I, RN_ALC_REG_I,
+	RN_ALC_TFET_I, RN_ALC_LOAD_I,                 /* width 0 when TFET_ROWS = 0 */
 	RN_PIR_READY_O, RN_PIR_HIT_O,
 	RN_OP_READY_O, RN_OP_WAIT_O, RN_OP_SRC_PID_O, RN_OP_REL_O, RN_OP_DST_PID_O, RN_OP_DST_NEW_O,
+	RN_OP_SRC_TFET_O, RN_OP_DST_TFET_O,           /* width 0 when TFET_ROWS = 0 */
 	RN_ALC_GNT_O, RN_ALC_PID_O,
+	RN_ALC_TFET_O,                                /* width 0 when TFET_ROWS = 0 */
 	RN_REG_ON_O, RN_DOM_ON_O,
+	RN_FREE_TFET_O,                               /* width 0 when TFET_ROWS = 0 */
 	RN_EV_O,
 	RN_NPORTS
 };
@@ -55,6 +64,8 @@ enum {
 enum {
 	RN_EV_RT_READ, RN_EV_RT_WRITE, RN_EV_ALLOC_STALL, RN_EV_FREE,
 	RN_EV_FC_HIT, RN_EV_FC_FILL, RN_EV_FC_READ, RN_EV_DOM_WAKE,
+	/* per class (docs/rename.md "Events per class"; width 0 when TFET_ROWS = 0) */
+	RN_EV_ALLOC_CMOS, RN_EV_ALLOC_TFET, RN_EV_TFET_REFUSED, RN_EV_FALLBACK_TFET,
 	RN_NEVENTS
 };
 
@@ -89,6 +100,9 @@ typedef struct rn_cfg {
 	int pf_depth;       /* PF_DEPTH */
 	int fc_entries;     /* FC_ENTRIES */
 	int pc_bits;        /* PC_BITS */
+	int tfet_rows;      /* TFET_ROWS: TFET rows per register bank (ids >= PT are TFET) */
+	int cls;            /* CLASS: RN_CLS_NONE, RN_CMOS_RA, RN_MEM_RA */
+	int gating;         /* GATING: RN_GATE_OCCUPANCY, RN_GATE_STATIC */
 } rn_cfg;
 
 /* Inputs of one cycle. */
@@ -105,6 +119,8 @@ typedef struct rn_in {
 	unsigned alc_valid[RN_MAX_ALLOC];   /* alc_valid_i per port */
 	unsigned alc_warp[RN_MAX_ALLOC];    /* alc_warp_i per port */
 	unsigned alc_reg[RN_MAX_ALLOC];     /* alc_reg_i per port */
+	unsigned alc_tfet[RN_MAX_ALLOC];    /* alc_tfet_i per port (MEM_RA's request; TFET_ROWS > 0) */
+	unsigned alc_load[RN_MAX_ALLOC];    /* alc_load_i per port (a load: never TFET; TFET_ROWS > 0) */
 } rn_in;
 
 /* Outputs of one cycle; fields are zero when their valid/ready bit is 0. */
@@ -116,6 +132,10 @@ typedef struct rn_out {
 	unsigned op_dst_pid, op_dst_new;    /* destination */
 	unsigned alc_gnt[RN_MAX_ALLOC];     /* alc_gnt_o */
 	unsigned alc_pid[RN_MAX_ALLOC];     /* alc_pid_o */
+	unsigned alc_tfet[RN_MAX_ALLOC];    /* alc_tfet_o: the granted id is TFET */
+	unsigned op_src_tfet[RN_MAX_SRCS];  /* op_src_tfet_o bits */
+	unsigned op_dst_tfet;               /* op_dst_tfet_o */
+	unsigned free_tfet;                 /* free_tfet_o */
 	uint64_t reg_on[RN_MAX_PHYS / 64];  /* reg_on_o, bit p */
 	uint64_t dom_on[RN_MAX_DOMS / 64];  /* dom_on_o, bit d */
 	unsigned ev[RN_NEVENTS];            /* ev_o fields (counts) */
@@ -154,6 +174,15 @@ int rn_oc_count(const rn_model *m, int w);          /* oc_q[w] */
 int rn_pending(const rn_model *m, int w, unsigned *pids); /* w's pending-free ids (PF_DEPTH max), count */
 int rn_cursor(const rn_model *m, int w, int *entry, int *slot); /* 1 when valid */
 int rn_busy(const rn_model *m);                     /* an operation is partly served (srv_q or swp_q != 0) */
+
+/* TFET classes (docs/rename.md "TFET register classes"). */
+int rn_pt(const rn_cfg *c);                         /* PT: the lowest TFET id (PHYS_REGS when TFET_ROWS = 0) */
+int rn_is_tfet(const rn_cfg *c, int p);             /* p >= PT */
+/* STATIC gating: powered CMOS rows for a launch (kw, kr, ke), the A17 formula. */
+int rn_static_rows(const rn_cfg *c, int kw, int kr, int ke);
+int rn_gb(const rn_model *m);                       /* gb_q */
+int rn_powered(const rn_model *m, int p);           /* STATIC: p is in a powered row (OCCUPANCY: 1) */
+int rn_free_tfet(const rn_model *m);                /* free_tfet_o of the current state */
 
 /* Frame-level entry points used through wg_block_rename. */
 size_t rn_model_size(const long *p);

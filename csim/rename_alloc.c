@@ -1,7 +1,8 @@
 /* rename_alloc.c - the renaming table's allocation (docs/rename.md "One
  * cycle" step 6: cascaded masks, table-bank write conflict, the placement
- * policies CONSOLIDATE / LOWEST_FIRST / WEAR_LEVEL) and the gating domains
- * of step 7. Physical-id vectors are uint64_t words searched with ctz. */
+ * policies CONSOLIDATE / LOWEST_FIRST / WEAR_LEVEL; with TFET_ROWS > 0 the
+ * class sets and the fallback of "TFET register classes") and the gating
+ * of step 7 (OCCUPANCY domains, STATIC powered rows). Physical-id vectors are uint64_t words searched with ctz. */
 #include <string.h>
 
 #include "rename_int.h"
@@ -73,17 +74,42 @@ static void rn_dom_ids(const rn_model *m, const uint64_t *dom, uint64_t *ids)
 	}
 }
 
+/* POLICY's choice inside the id set v (docs/rename.md step 6; with classes,
+ * "Allocation inside a class"); -1 when v is empty. */
+static int rn_pick(const rn_model *m, const uint64_t *v, const uint64_t *pref, int start)
+{
+	uint64_t cand[RN_PW];
+	int p;
+	switch (m->cfg.policy) {
+	case RN_LOWEST_FIRST:
+		return rn_first(m, v);
+	case RN_CONSOLIDATE:
+		for (int i = 0; i < m->pwords; i++)
+			cand[i] = v[i] & pref[i];
+		p = rn_first(m, cand);
+		return p >= 0 ? p : rn_first(m, v);
+	default:
+		return rn_first_from(m, v, start);
+	}
+}
+
+/* Request classes of one port. */
+enum { RQ_ANY, RQ_CMOS, RQ_TFET };
+
 void rn_plan_alloc(const rn_model *m, const rn_in *in, rn_plan *pl)
 {
 	const rn_cfg *c = &m->cfg;
-	uint64_t avail[RN_PW] = {0}, pref[RN_PW] = {0}, cand[RN_PW] = {0};
-	int any = 0;
+	uint64_t avail[RN_PW] = {0}, pref[RN_PW] = {0}, set[RN_PW], alt[RN_PW];
+	int any = 0, classes = c->tfet_rows > 0;
 	for (int k = 0; k < c->alloc_ports; k++)
 		any |= in->alc_valid[k] != 0;
 	if (!any)
 		return;
-	for (int i = 0; i < m->pwords; i++)
+	for (int i = 0; i < m->pwords; i++) {
 		avail[i] = ~m->occ[i];
+		if (c->gating == RN_GATE_STATIC)
+			avail[i] &= pl->on[i];  /* a gated row is never allocated */
+	}
 	avail[m->pwords - 1] &= m->pmask_last;
 	if (c->policy == RN_CONSOLIDATE)
 		rn_dom_ids(m, pl->dom_occ, pref);
@@ -97,19 +123,25 @@ void rn_plan_alloc(const rn_model *m, const rn_in *in, rn_plan *pl)
 		if (L < 0)
 			continue; /* protocol violation: neither granted nor counted */
 		unsigned b = (unsigned)(L % c->rt_banks);
-		int p = -1;
+		int p = -1, rq = RQ_ANY, fb = 0;
+		if (classes) {
+			int load = in->alc_load[k] != 0;
+			if (load)
+				rq = RQ_CMOS;  /* A11: a load is CMOS only, no fallback */
+			else if (c->cls == RN_CMOS_RA)
+				rq = RQ_CMOS, fb = 1;
+			else if (c->cls == RN_MEM_RA)
+				rq = in->alc_tfet[k] ? RQ_TFET : RQ_CMOS, fb = 1;
+		}
 		if (!((banks >> b) & 1u)) {
-			if (c->policy == RN_LOWEST_FIRST) {
-				p = rn_first(m, avail);
-			} else if (c->policy == RN_CONSOLIDATE) {
-				for (int i = 0; i < m->pwords; i++)
-					cand[i] = avail[i] & pref[i];
-				p = rn_first(m, cand);
-				if (p < 0)
-					p = rn_first(m, avail);
-			} else {
-				p = rn_first_from(m, avail, start);
+			for (int i = 0; i < m->pwords; i++) {
+				uint64_t t = m->tmask[i];
+				set[i] = rq == RQ_ANY ? avail[i] : rq == RQ_TFET ? avail[i] & t : avail[i] & ~t;
+				alt[i] = rq == RQ_TFET ? avail[i] & ~t : avail[i] & t;
 			}
+			p = rn_pick(m, set, pref, start);
+			if (p < 0 && fb)
+				p = rn_pick(m, alt, pref, start);
 		}
 		if (p < 0) {
 			pl->ev[RN_EV_ALLOC_STALL]++;
@@ -122,11 +154,36 @@ void rn_plan_alloc(const rn_model *m, const rn_in *in, rn_plan *pl)
 		pl->gnt_l[k] = L;
 		rn_set(pl->dom_gnt, rn_dom_of(c, p));
 		pl->ev[RN_EV_RT_WRITE]++;
+		if (classes) {
+			int tf = p >= m->pt;
+			pl->tfet[k] = (unsigned)tf;
+			pl->ev[tf ? RN_EV_ALLOC_TFET : RN_EV_ALLOC_CMOS]++;
+			if (rq == RQ_TFET && !tf)
+				pl->ev[RN_EV_TFET_REFUSED]++;   /* TRQS - TUSG, W-P1-1 */
+			if (rq == RQ_CMOS && tf)
+				pl->ev[RN_EV_FALLBACK_TFET]++;  /* W-P1-2 */
+		}
 	}
+}
+
+void rn_static_on(const rn_model *m, unsigned gb, uint64_t *on)
+{
+	long lim = (long)gb * m->cfg.rf_banks;   /* CMOS ids below it are powered */
+	memset(on, 0, RN_PW * sizeof *on);
+	for (int i = 0; i < m->pwords; i++) {
+		long lo = (long)i * 64;
+		uint64_t low = lim <= lo ? 0 : lim >= lo + 64 ? ~UINT64_C(0) : wg_ones64(lim - lo);
+		on[i] = m->tmask[i] | low;
+	}
+	on[m->pwords - 1] &= m->pmask_last;
 }
 
 void rn_reg_on(const rn_model *m, const rn_plan *pl, uint64_t *v)
 {
+	if (m->cfg.gating == RN_GATE_STATIC) {
+		memcpy(v, pl->on, (size_t)m->pwords * sizeof *v);
+		return;
+	}
 	memcpy(v, m->occ, (size_t)m->pwords * sizeof *v);
 	for (int k = 0; k < m->cfg.alloc_ports; k++)
 		if (pl->gnt[k])

@@ -6,6 +6,8 @@
 #include "wg_bits.h"
 
 static const char *const policy_names[] = {"CONSOLIDATE", "LOWEST_FIRST", "WEAR_LEVEL", NULL};
+static const char *const class_names[] = {"NONE", "CMOS_RA", "MEM_RA", NULL};
+static const char *const gating_names[] = {"OCCUPANCY", "STATIC", NULL};
 
 static const wg_param_def rn_params[RN_NPARAMS] = {
 	[RN_P_WARPS] = {"WARPS", 48, 1, 64, NULL,
@@ -40,6 +42,18 @@ static const wg_param_def rn_params[RN_NPARAMS] = {
 		"release flag cache entries (pir payloads, shared by all warps)", "Jeon §6.2: 48 x 54 bits = 324 B"},
 	[RN_P_PC_BITS] = {"PC_BITS", 29, 4, 32, NULL,
 		"flag-cache tag bits: the pir's 8-byte-aligned PC", "spec §2.4 [R]: 29 bits for a 32-bit PC"},
+	[RN_P_TFET_ROWS] = {"TFET_ROWS", 0, 0, 1024, NULL,
+		"TFET rows per register bank (the top rows; ids >= PHYS_REGS - RF_BANKS*TFET_ROWS), "
+		"0..PHYS_REGS/RF_BANKS; 0 = Jeon's all-CMOS table",
+		"decision: 0 keeps Jeon's block; Xie 2017 §4.1.2.1: 56 of 256 rows (78 % CMOS), sweep 96, 32"},
+	[RN_P_CLASS] = {"CLASS", RN_CLS_NONE, 0, 2, class_names,
+		"class policy of an allocation: NONE, CMOS_RA (CMOS first) or MEM_RA (by request, alc_tfet_i); "
+		"fallback to the other class, loads CMOS only",
+		"Jeon (NONE); Xie 2017 §6.1.1 (CMOS_RA), §4.1.1-§4.1.2.2 (MEM_RA)"},
+	[RN_P_GATING] = {"GATING", RN_GATE_OCCUPANCY, 0, 1, gating_names,
+		"power gating: OCCUPANCY (on iff occupied, Jeon) or STATIC (kernel-long gating of unused CMOS "
+		"rows, A17)",
+		"Jeon §7.2 (OCCUPANCY); Xie 2017 §4.1.2.1, spec §2.1.2 A17 (STATIC)"},
 };
 
 static const wg_port_def rn_ports[RN_NPORTS] = {
@@ -62,6 +76,10 @@ static const wg_port_def rn_ports[RN_NPORTS] = {
 	[RN_ALC_VALID_I] = {"alc_valid_i", WG_IN, "alloc", "per port: allocate a register for a first write (WB-1)"},
 	[RN_ALC_WARP_I] = {"alc_warp_i", WG_IN, "alloc", "per port: its warp"},
 	[RN_ALC_REG_I] = {"alc_reg_i", WG_IN, "alloc", "per port: its register"},
+	[RN_ALC_TFET_I] = {"alc_tfet_i", WG_IN, "alloc",
+		"per port: the request asks for a TFET id (CLASS=MEM_RA; only with TFET_ROWS > 0)"},
+	[RN_ALC_LOAD_I] = {"alc_load_i", WG_IN, "alloc",
+		"per port: a load's destination, never given a TFET id (A11; only with TFET_ROWS > 0)"},
 	[RN_PIR_READY_O] = {"pir_ready_o", WG_OUT, "pir", "the pir is taken (0: every flag-cache entry pinned, retry)"},
 	[RN_PIR_HIT_O] = {"pir_hit_o", WG_OUT, "pir", "the pir hit in the flag cache (no fetch)"},
 	[RN_OP_READY_O] = {"op_ready_o", WG_OUT, "op", "the operation completes this cycle"},
@@ -70,10 +88,17 @@ static const wg_port_def rn_ports[RN_NPORTS] = {
 	[RN_OP_REL_O] = {"op_rel_o", WG_OUT, "op", "INSN: the source's register is released"},
 	[RN_OP_DST_PID_O] = {"op_dst_pid_o", WG_OUT, "op", "INSN: the destination's id when mapped or exempt"},
 	[RN_OP_DST_NEW_O] = {"op_dst_new_o", WG_OUT, "op", "INSN: the destination is unmapped (allocate at write-back)"},
+	[RN_OP_SRC_TFET_O] = {"op_src_tfet_o", WG_OUT, "op",
+		"INSN: the source's id is TFET (the read takes 2 cycles; only with TFET_ROWS > 0)"},
+	[RN_OP_DST_TFET_O] = {"op_dst_tfet_o", WG_OUT, "op",
+		"INSN: the mapped or exempt destination's id is TFET (only with TFET_ROWS > 0)"},
 	[RN_ALC_GNT_O] = {"alc_gnt_o", WG_OUT, "alloc", "per port: granted (0: retry)"},
 	[RN_ALC_PID_O] = {"alc_pid_o", WG_OUT, "alloc", "per port: the new physical id"},
+	[RN_ALC_TFET_O] = {"alc_tfet_o", WG_OUT, "alloc", "per port: the granted id is TFET (only with TFET_ROWS > 0)"},
 	[RN_REG_ON_O] = {"reg_on_o", WG_OUT, "power", "per physical register: powered (occupied or waking)"},
 	[RN_DOM_ON_O] = {"dom_on_o", WG_OUT, "power", "per (bank, sub-array) domain: powered"},
+	[RN_FREE_TFET_O] = {"free_tfet_o", WG_OUT, "power",
+		"free TFET ids at the start of the cycle, TUBA's n_tfet (only with TFET_ROWS > 0)"},
 	[RN_EV_O] = {"ev_o", WG_OUT, "energy", "per-cycle event counts"},
 };
 
@@ -86,6 +111,11 @@ static const wg_event_def rn_events[RN_NEVENTS] = {
 	[RN_EV_FC_FILL] = {"fc_fill", "a pir written into the release flag cache (fetched)"},
 	[RN_EV_FC_READ] = {"fc_read", "an instruction's flag bits read from the release flag cache"},
 	[RN_EV_DOM_WAKE] = {"dom_wake", "a gating domain switching on (it was off at the start of the cycle)"},
+	[RN_EV_ALLOC_CMOS] = {"alloc_cmos", "a grant of a CMOS id (only with TFET_ROWS > 0)"},
+	[RN_EV_ALLOC_TFET] = {"alloc_tfet", "a grant of a TFET id, fallbacks included (only with TFET_ROWS > 0)"},
+	[RN_EV_TFET_REFUSED] = {"tfet_refused",
+		"a MEM_RA TFET request granted a CMOS id: TRQS - TUSG, the fallback to CMOS (W-P1-1)"},
+	[RN_EV_FALLBACK_TFET] = {"fallback_tfet", "a CMOS request granted a TFET id (W-P1-2)"},
 };
 
 static int is_pow2(long v)
@@ -123,6 +153,16 @@ static const char *rn_check(const long *p, char *buf, size_t n)
 	}
 	if (p[RN_P_EXEMPT] >= N) {
 		snprintf(buf, n, "rename: EXEMPT=%ld must be below REGS=%ld (legal 0..%ld)", p[RN_P_EXEMPT], N, N - 1);
+		return buf;
+	}
+	if (p[RN_P_TFET_ROWS] > P / FB) {
+		snprintf(buf, n, "rename: TFET_ROWS=%ld must be at most the rows per bank PHYS_REGS/RF_BANKS (legal 0..%ld)",
+			 p[RN_P_TFET_ROWS], P / FB);
+		return buf;
+	}
+	if (p[RN_P_CLASS] != RN_CLS_NONE && p[RN_P_TFET_ROWS] == 0) {
+		snprintf(buf, n, "rename: CLASS=%s needs TFET rows (TFET_ROWS=0; legal CLASS with TFET_ROWS=0: NONE)",
+			 class_names[p[RN_P_CLASS]]);
 		return buf;
 	}
 	if (p[RN_P_PF_DEPTH] < p[RN_P_LOOKUP_PORTS] - 1) {
@@ -171,6 +211,14 @@ static void rn_widths(const long *p, int *w, int *ev)
 	w[RN_ALC_PID_O] = A * PB;
 	w[RN_REG_ON_O] = P;
 	w[RN_DOM_ON_O] = D;
+	/* the class ports exist only with TFET rows (width 0: no frame words) */
+	int T = p[RN_P_TFET_ROWS] > 0;
+	w[RN_ALC_TFET_I] = T ? A : 0;
+	w[RN_ALC_LOAD_I] = T ? A : 0;
+	w[RN_OP_SRC_TFET_O] = T ? S : 0;
+	w[RN_OP_DST_TFET_O] = T ? 1 : 0;
+	w[RN_ALC_TFET_O] = T ? A : 0;
+	w[RN_FREE_TFET_O] = T ? (int)wg_clog2((unsigned long)(p[RN_P_RF_BANKS] * p[RN_P_TFET_ROWS]) + 1) : 0;
 
 	ev[RN_EV_RT_READ] = (int)wg_clog2((unsigned long)p[RN_P_RT_BANKS] + 1);
 	ev[RN_EV_RT_WRITE] = (int)wg_clog2((unsigned long)A + 1);
@@ -180,6 +228,8 @@ static void rn_widths(const long *p, int *w, int *ev)
 	ev[RN_EV_FC_FILL] = 1;
 	ev[RN_EV_FC_READ] = 1;
 	ev[RN_EV_DOM_WAKE] = (int)wg_clog2((unsigned long)D + 1);
+	ev[RN_EV_ALLOC_CMOS] = ev[RN_EV_ALLOC_TFET] = T ? (int)wg_clog2((unsigned long)A + 1) : 0;
+	ev[RN_EV_TFET_REFUSED] = ev[RN_EV_FALLBACK_TFET] = T ? (int)wg_clog2((unsigned long)A + 1) : 0;
 	int sum = 0;
 	for (int e = 0; e < RN_NEVENTS; e++)
 		sum += ev[e];
@@ -210,6 +260,10 @@ static int rn_storage_parts(const long *p, wg_storage_part *part)
 	part[n++] = (wg_storage_part){"kernel shape (kr_q, ke_q)", 12, NULL};
 	if (p[RN_P_POLICY] == RN_WEAR_LEVEL)
 		part[n++] = (wg_storage_part){"wear-level pointer (last_q)", PB, NULL};
+	if (p[RN_P_GATING] == RN_GATE_STATIC) { /* the class of an id is p >= PT: no storage */
+		long cr = P / p[RN_P_RF_BANKS] - p[RN_P_TFET_ROWS];
+		part[n++] = (wg_storage_part){"static gating rows (gb_q)", (long)wg_clog2((unsigned long)cr + 1), NULL};
+	}
 	return n;
 }
 

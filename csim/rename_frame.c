@@ -42,6 +42,10 @@ static void rn_unpack(const rn_model *m, const uint32_t *in, rn_in *fi)
 		fi->alc_valid[k] = (unsigned)rn_fget(m, in, RN_ALC_VALID_I, k, 1);
 		fi->alc_warp[k] = (unsigned)rn_fget(m, in, RN_ALC_WARP_I, k * WB, WB);
 		fi->alc_reg[k] = (unsigned)rn_fget(m, in, RN_ALC_REG_I, 6 * k, 6);
+		if (m->cfg.tfet_rows > 0) { /* the class ports exist only with TFET rows */
+			fi->alc_tfet[k] = (unsigned)rn_fget(m, in, RN_ALC_TFET_I, k, 1);
+			fi->alc_load[k] = (unsigned)rn_fget(m, in, RN_ALC_LOAD_I, k, 1);
+		}
 	}
 }
 
@@ -58,7 +62,8 @@ static int rn_in_same(const rn_in *a, const rn_in *b)
 			return 0;
 	for (int k = 0; k < RN_MAX_ALLOC; k++)
 		if (a->alc_valid[k] != b->alc_valid[k] || a->alc_warp[k] != b->alc_warp[k] ||
-		    a->alc_reg[k] != b->alc_reg[k])
+		    a->alc_reg[k] != b->alc_reg[k] || a->alc_tfet[k] != b->alc_tfet[k] ||
+		    a->alc_load[k] != b->alc_load[k])
 			return 0;
 	return 1;
 }
@@ -100,14 +105,20 @@ static void rn_pack(const rn_model *m, const rn_plan *pl, uint32_t *out)
 			continue;
 		rn_fput(m, out, RN_ALC_GNT_O, k, 1, 1);
 		rn_fput(m, out, RN_ALC_PID_O, k * PB, PB, pl->pid[k]);
+		if (c->tfet_rows > 0)
+			rn_fput(m, out, RN_ALC_TFET_O, k, 1, pl->tfet[k]);
+	}
+	if (c->tfet_rows > 0) {
+		if (pl->op_ready) {
+			rn_fput(m, out, RN_OP_SRC_TFET_O, 0, (unsigned)m->S, pl->src_tfet);
+			rn_fput(m, out, RN_OP_DST_TFET_O, 0, 1, pl->dst_tfet);
+		}
+		rn_fput(m, out, RN_FREE_TFET_O, 0, (unsigned)L->width[RN_FREE_TFET_O], pl->free_tfet);
 	}
 	uint64_t v[RN_PW];
 	rn_reg_on(m, pl, v);
 	rn_fput_vec(m, out, RN_REG_ON_O, v, c->phys);
-	uint64_t d[RN_DW];
-	for (int i = 0; i < RN_DW; i++)
-		d[i] = pl->dom_occ[i] | pl->dom_gnt[i];
-	rn_fput_vec(m, out, RN_DOM_ON_O, d, c->rf_banks * c->subarrays);
+	rn_fput_vec(m, out, RN_DOM_ON_O, pl->dom_on, c->rf_banks * c->subarrays);
 	uint64_t ev = 0;
 	for (int e = 0; e < RN_NEVENTS; e++)
 		ev |= ((uint64_t)pl->ev[e] & wg_ones64(L->ev_w[e])) << L->ev_lsb[e];

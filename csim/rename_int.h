@@ -28,6 +28,7 @@ typedef struct rn_plan {
 	unsigned src_pid[RN_MAX_SRCS];   /* op_src_pid_o */
 	unsigned rel;                    /* op_rel_o bits */
 	unsigned dst_pid, dst_new;       /* op_dst_pid_o, op_dst_new_o */
+	unsigned src_tfet, dst_tfet;     /* op_src_tfet_o bits, op_dst_tfet_o */
 	int nrel;                        /* released sources (INSN completion) */
 	int rel_l[RN_MAX_SRCS];          /* their table entries */
 	uint16_t rel_p[RN_MAX_SRCS];     /* their physical ids */
@@ -40,10 +41,14 @@ typedef struct rn_plan {
 	/* allocation */
 	unsigned gnt[RN_MAX_ALLOC];      /* alc_gnt_o */
 	unsigned pid[RN_MAX_ALLOC];      /* alc_pid_o */
+	unsigned tfet[RN_MAX_ALLOC];     /* alc_tfet_o */
 	int gnt_l[RN_MAX_ALLOC];         /* table entry installed per granted port */
 	/* power */
 	uint64_t dom_occ[RN_DW];         /* domains with an occupied register (start of cycle) */
 	uint64_t dom_gnt[RN_DW];         /* domains of this cycle's grants */
+	uint64_t on[RN_PW];              /* STATIC: powered ids (TFET | rows below gb_q) */
+	uint64_t dom_on[RN_DW];          /* dom_on_o */
+	unsigned free_tfet;              /* free_tfet_o */
 	unsigned ev[RN_NEVENTS];         /* ev_o fields */
 } rn_plan;
 
@@ -54,6 +59,8 @@ struct rn_model {
 	int pwords;                      /* words of a physical-id vector */
 	uint64_t pmask_last;             /* valid bits of the last physical word */
 	uint64_t bankpat[RN_MAX_RTB];    /* ids of RF bank b within one 64-bit word */
+	int pt;                          /* PT: the lowest TFET id (phys when TFET_ROWS = 0) */
+	uint64_t tmask[RN_PW];           /* TFET ids (p >= PT) */
 	/* ---- protocol-check state (not in the hardware) ---- */
 	int running;                     /* a kernel has been launched since reset */
 	unsigned kw;                     /* its warps */
@@ -84,6 +91,7 @@ struct rn_model {
 	unsigned opm;                    /* opm_q */
 	unsigned swp;                    /* swp_q */
 	unsigned last;                   /* last_q (WEAR_LEVEL) */
+	unsigned gb;                     /* gb_q (GATING=STATIC): powered CMOS rows */
 	uint64_t counts[RN_NEVENTS];     /* cumulative events (reset cycles excluded) */
 	/* ---- frame adapter ---- */
 	wg_layout lay;                   /* port layout of the frames */
@@ -157,5 +165,6 @@ void rn_apply(rn_model *m, const rn_in *in, const rn_plan *pl);
 void rn_dom_occ(const rn_model *m, const uint64_t *occ, uint64_t *dom); /* domains with a bit of occ */
 void rn_plan_alloc(const rn_model *m, const rn_in *in, rn_plan *pl);    /* step 6 of "One cycle" */
 void rn_reg_on(const rn_model *m, const rn_plan *pl, uint64_t *v);      /* reg_on_o */
+void rn_static_on(const rn_model *m, unsigned gb, uint64_t *on);       /* STATIC powered ids for gb_q */
 
 #endif

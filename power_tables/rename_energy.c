@@ -141,6 +141,20 @@ static int rename_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_
 				 e == RN_EV_RT_WRITE ? "; flag search not priced" : "");
 			continue;
 		}
+		if (e >= RN_EV_ALLOC_CMOS && e <= RN_EV_FALLBACK_TFET) {
+			/* TFET classes (docs/rename.md "Events per class"): the table install is
+			 * rt_write's; what differs per class is the register file's write into the
+			 * id, which is the register file's energy, not this table's, and Xie'17
+			 * prints no pJ for it (xie2017.tsv rf_cmos/rf_tfet write_energy not-given;
+			 * rf_tfet dynamic_ratio_cv2 0.1837 is an assumed ratio without a base) */
+			m->pj[e] = 0;
+			m->not_given[e] = 1;
+			snprintf(m->basis[e], sizeof m->basis[e],
+				 "not priced here: a class count for the register file's energy (the table install is "
+				 "rt_write's); Xie'17 gives no pJ per CMOS or TFET access (xie2017.tsv rf_cmos, rf_tfet "
+				 "write_energy: not-given)");
+			continue;
+		}
 		char q[96];
 		snprintf(q, sizeof q, "%s_energy", name);
 		const wg_prow *row = wg_ptable_need(t, "rename", q, err, n);

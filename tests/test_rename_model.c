@@ -1110,6 +1110,533 @@ static void test_violations(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* TFET classes (docs/rename.md "TFET register classes")              */
+/* ------------------------------------------------------------------ */
+
+/* WARPS=4 REGS=8 PHYS_REGS=16 (4 RF banks x 4 rows, 4 sub-arrays of 4 ids),
+ * TFET_ROWS=2: CMOS ids 0..7, TFET ids 8..15 (PT = 8); RT_ENTRIES=32. */
+static rn_cfg tiny_cfg(int policy, int cls, int gating)
+{
+	rn_cfg c = {.warps = 4, .regs = 8, .phys = 16, .rt_entries = 32, .rt_banks = 4, .rf_banks = 4,
+		    .subarrays = 4, .policy = policy, .lookup_ports = 4, .exempt = 2, .alloc_ports = 2,
+		    .pf_depth = 4, .fc_entries = 4, .pc_bits = 16, .tfet_rows = 2, .cls = cls, .gating = gating};
+	return c;
+}
+
+/* A request on port k (the inputs of this cycle; not ticked). */
+static void tb_req(tb *t, int k, int w, int r, int tfet, int load)
+{
+	t->in.alc_valid[k] = 1;
+	t->in.alc_warp[k] = (unsigned)w;
+	t->in.alc_reg[k] = (unsigned)r;
+	t->in.alc_tfet[k] = (unsigned)tfet;
+	t->in.alc_load[k] = (unsigned)load;
+}
+
+/* One request on port 0 that must be granted; returns the id. */
+static int tb_alloc_cls(tb *t, int w, int r, int tfet, int load)
+{
+	tb_req(t, 0, w, r, tfet, load);
+	tb_eval(t);
+	CHECK_EQ(t->o.alc_gnt[0], 1);
+	int p = (int)t->o.alc_pid[0];
+	CHECK_EQ(t->o.alc_tfet[0], (unsigned)(p >= rn_pt(rn_config(t->m))));
+	CHECK_EQ(t->o.ev[RN_EV_ALLOC_CMOS] + t->o.ev[RN_EV_ALLOC_TFET], t->o.ev[RN_EV_RT_WRITE]);
+	tb_cycle(t);
+	return p;
+}
+
+static void test_tfet_cfg(void)
+{
+	long p[RN_NPARAMS];
+	char buf[256];
+	int w[WG_MAX_PORTS], ev[WG_MAX_EVENTS];
+	static const int cls_ports[] = {RN_ALC_TFET_I, RN_ALC_LOAD_I, RN_OP_SRC_TFET_O, RN_OP_DST_TFET_O,
+					RN_ALC_TFET_O, RN_FREE_TFET_O};
+	wg_params_default(&wg_block_rename, p);
+	CHECK_EQ(p[RN_P_TFET_ROWS], 0);
+	CHECK_EQ(p[RN_P_CLASS], RN_CLS_NONE);
+	CHECK_EQ(p[RN_P_GATING], RN_GATE_OCCUPANCY);
+	/* TFET_ROWS = 0: the class ports and events have no bits; the layout of
+	 * every other port is the one without them */
+	wg_block_rename.widths(p, w, ev);
+	for (int i = 0; i < 6; i++)
+		CHECK_EQ(w[cls_ports[i]], 0);
+	for (int e = RN_EV_ALLOC_CMOS; e <= RN_EV_FALLBACK_TFET; e++)
+		CHECK_EQ(ev[e], 0);
+	CHECK_EQ(w[RN_EV_O], 19);
+	wg_layout L;
+	wg_layout_init(&L, &wg_block_rename, p);
+	int words[2] = {0, 0};
+	for (int i = 0; i < RN_NPORTS; i++) {
+		int cls = 0;
+		for (int j = 0; j < 6; j++)
+			cls |= i == cls_ports[j];
+		if (cls)
+			continue;
+		CHECK_EQ(L.off[i], words[wg_block_rename.ports[i].dir]);
+		words[wg_block_rename.ports[i].dir] += (L.width[i] + 31) / 32;
+	}
+	CHECK_EQ(L.nwords[WG_IN], words[WG_IN]);
+	CHECK_EQ(L.nwords[WG_OUT], words[WG_OUT]);
+	long bits0 = wg_block_rename.storage_bits(p);
+	CHECK_EQ(bits0, 16989);
+	/* the paper's partition: 56 of 256 rows */
+	p[RN_P_TFET_ROWS] = 56, p[RN_P_CLASS] = RN_MEM_RA;
+	CHECK(wg_params_check(&wg_block_rename, p, buf, sizeof buf) == NULL);
+	wg_block_rename.widths(p, w, ev);
+	CHECK_EQ(w[RN_ALC_TFET_I], 2);
+	CHECK_EQ(w[RN_ALC_LOAD_I], 2);
+	CHECK_EQ(w[RN_OP_SRC_TFET_O], 3);
+	CHECK_EQ(w[RN_OP_DST_TFET_O], 1);
+	CHECK_EQ(w[RN_ALC_TFET_O], 2);
+	CHECK_EQ(w[RN_FREE_TFET_O], 8); /* clog2(224 + 1) */
+	CHECK_EQ(ev[RN_EV_TFET_REFUSED], 2);
+	CHECK_EQ(w[RN_EV_O], 19 + 4 * 2);
+	CHECK_EQ(wg_block_rename.storage_bits(p), bits0); /* the class is p >= PT: no storage */
+	p[RN_P_GATING] = RN_GATE_STATIC;
+	CHECK_EQ(wg_block_rename.storage_bits(p), bits0 + 8); /* gb_q: clog2(200 + 1) */
+	rn_cfg c;
+	rn_cfg_from_params(&c, p);
+	CHECK_EQ(rn_pt(&c), 800);
+	CHECK_EQ(c.tfet_rows, 56);
+	CHECK_EQ(c.cls, RN_MEM_RA);
+	CHECK_EQ(c.gating, RN_GATE_STATIC);
+	/* bad combinations: one line naming the parameter */
+	p[RN_P_TFET_ROWS] = 257;
+	const char *e = wg_params_check(&wg_block_rename, p, buf, sizeof buf);
+	CHECK(e && strstr(e, "TFET_ROWS=257") && strstr(e, "0..256"));
+	p[RN_P_TFET_ROWS] = 0;
+	e = wg_params_check(&wg_block_rename, p, buf, sizeof buf);
+	CHECK(e && strstr(e, "CLASS=MEM_RA") && strstr(e, "TFET_ROWS=0"));
+	p[RN_P_CLASS] = RN_CLS_NONE; /* STATIC without TFET rows: Xie's all-CMOS baseline */
+	CHECK(wg_params_check(&wg_block_rename, p, buf, sizeof buf) == NULL);
+	p[RN_P_TFET_ROWS] = 256, p[RN_P_CLASS] = RN_CMOS_RA; /* all TFET */
+	CHECK(wg_params_check(&wg_block_rename, p, buf, sizeof buf) == NULL);
+	wg_block_rename.storage_parts(p, (wg_storage_part[WG_MAX_STORAGE_PARTS]){0});
+	CHECK_EQ(wg_block_rename.storage_bits(p), bits0); /* CR = 0: gb_q has 0 bits */
+}
+
+/* The class of an id: its bank row p div RF_BANKS among the top TFET_ROWS. */
+static void test_tfet_class_of_id(void)
+{
+	static const int geo[][3] = {{1024, 4, 56}, {1024, 4, 96}, {1024, 4, 32}, {64, 1, 3}, {64, 8, 5}, {16, 4, 4}};
+	for (int g = 0; g < 6; g++) {
+		rn_cfg c = small_cfg(RN_LOWEST_FIRST);
+		c.phys = geo[g][0], c.rf_banks = geo[g][1], c.tfet_rows = geo[g][2];
+		int rows = c.phys / c.rf_banks, n = 0;
+		for (int p = 0; p < c.phys; p++) {
+			int t = (p / c.rf_banks) >= rows - c.tfet_rows;
+			CHECK_EQ(rn_is_tfet(&c, p), t);
+			n += t;
+		}
+		CHECK_EQ(n, c.rf_banks * c.tfet_rows);
+		CHECK_EQ(rn_pt(&c), c.phys - n);
+	}
+}
+
+/* MEM_RA: the requested class, W-P1-1 (with the in-cycle cascade), W-P1-2,
+ * A11, no bypass across the free (W-P1-4), the source / destination classes. */
+static void test_tfet_mem_ra(void)
+{
+	tb t;
+	rn_cfg c = tiny_cfg(RN_LOWEST_FIRST, RN_MEM_RA, RN_GATE_OCCUPANCY);
+	tb_open_cfg(&t, &c);
+	tb_launch(&t, 4, 4, 0); /* R = 4, L = 4w + r, table bank = r */
+	tb_eval(&t);
+	CHECK_EQ(t.o.free_tfet, 8);
+	tb_idle(&t);
+	/* by request */
+	tb_req(&t, 0, 0, 0, 1, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.alc_pid[0], 8);
+	CHECK_EQ(t.o.alc_tfet[0], 1);
+	CHECK_EQ(t.o.ev[RN_EV_ALLOC_TFET], 1);
+	CHECK_EQ(t.o.ev[RN_EV_ALLOC_CMOS], 0);
+	CHECK_EQ(t.o.ev[RN_EV_TFET_REFUSED], 0);
+	CHECK_EQ(t.o.free_tfet, 8); /* start of the cycle */
+	tb_cycle(&t);
+	CHECK_EQ(tb_alloc_cls(&t, 0, 1, 0, 0), 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.free_tfet, 7);
+	tb_idle(&t);
+	/* the classes of the sources and of the destination at rename (W-P1-9) */
+	rn_out d;
+	tb_pir(&t, 0, 8, 0);
+	tb_insn(&t, 0, 0, 1, 3, 0, &d); /* r0 TFET, r1 CMOS, r3 unmapped; dst r0 (TFET, in place) */
+	CHECK_EQ(d.op_src_pid[0], 8);
+	CHECK_EQ(d.op_src_tfet[0], 1);
+	CHECK_EQ(d.op_src_tfet[1], 0);
+	CHECK_EQ(d.op_src_tfet[2], 0);
+	CHECK_EQ(d.op_dst_tfet, 1);
+	CHECK_EQ(d.op_dst_new, 0);
+	tb_insn(&t, 0, 1, RN_NONE, RN_NONE, 1, &d);
+	CHECK_EQ(d.op_dst_tfet, 0);
+	tb_insn(&t, 0, RN_NONE, 0, RN_NONE, 2, &d);
+	CHECK_EQ(d.op_src_tfet[1], 1);
+	CHECK_EQ(d.op_dst_tfet, 0);
+	CHECK_EQ(d.op_dst_new, 1);
+	/* fill the TFET class but one (ids 9..14) */
+	int n = 0;
+	for (int w = 1; w < 3; w++)
+		for (int r = 0; r < 4 && n < 6; r++, n++)
+			CHECK_EQ(tb_alloc_cls(&t, w, r, 1, 0), 9 + n);
+	CHECK_EQ(rn_free_tfet(t.m), 1);
+	/* W-P1-1 inside one cycle: two TFET requests, one TFET id free */
+	tb_req(&t, 0, 2, 2, 1, 0);
+	tb_req(&t, 1, 3, 1, 1, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.alc_gnt[0] + t.o.alc_gnt[1], 2);
+	CHECK_EQ(t.o.alc_pid[0], 15);
+	CHECK_EQ(t.o.alc_tfet[0], 1);
+	CHECK_EQ(t.o.alc_pid[1], 1);
+	CHECK_EQ(t.o.alc_tfet[1], 0);
+	CHECK_EQ(t.o.ev[RN_EV_TFET_REFUSED], 1);
+	CHECK_EQ(t.o.ev[RN_EV_ALLOC_TFET], 1);
+	CHECK_EQ(t.o.ev[RN_EV_ALLOC_CMOS], 1);
+	CHECK_EQ(t.o.ev[RN_EV_FALLBACK_TFET], 0);
+	tb_cycle(&t);
+	/* W-P1-1: the TFET class empty */
+	tb_req(&t, 0, 2, 3, 1, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.free_tfet, 0);
+	CHECK_EQ(t.o.alc_pid[0], 2);
+	CHECK_EQ(t.o.ev[RN_EV_TFET_REFUSED], 1);
+	tb_cycle(&t);
+	/* fill the CMOS class: ids 3..7 */
+	static const int fill[5][2] = {{0, 2}, {0, 3}, {3, 0}, {3, 2}, {3, 3}};
+	for (int i = 0; i < 5; i++)
+		CHECK_EQ(tb_alloc_cls(&t, fill[i][0], fill[i][1], 0, 0), 3 + i);
+	CHECK_EQ(rn_occ_count(t.m), 16);
+	/* free two TFET ids (w1 r0 = 9, w1 r1 = 10) */
+	unsigned l2[9] = {0, 1, RN_NONE, RN_NONE, RN_NONE, RN_NONE, RN_NONE, RN_NONE, RN_NONE};
+	tb_op(&t, RN_OP_PBR, 1, l2, 9, RN_NONE, NULL, NULL, NULL);
+	/* W-P1-2: a CMOS request with the CMOS class empty gets TFET; a load does
+	 * not (A11), it waits though a TFET id is free */
+	tb_req(&t, 0, 1, 0, 0, 0);
+	tb_req(&t, 1, 1, 1, 0, 1);
+	tb_eval(&t);
+	CHECK_EQ(t.rc, 0);
+	CHECK_EQ(t.o.alc_gnt[0], 1);
+	CHECK_EQ(t.o.alc_pid[0], 9);
+	CHECK_EQ(t.o.alc_tfet[0], 1);
+	CHECK_EQ(t.o.ev[RN_EV_FALLBACK_TFET], 1);
+	CHECK_EQ(t.o.alc_gnt[1], 0);
+	CHECK_EQ(t.o.ev[RN_EV_ALLOC_STALL], 1);
+	tb_cycle(&t);
+	/* a load asking TFET is a violation (A11) */
+	tb_req(&t, 0, 1, 1, 1, 1);
+	tb_bad(&t, "TFET id for a load");
+	/* the load waits while TFET id 10 is free; a CMOS id freed in cycle t
+	 * (w2 r3 = id 2, by a pbr) is not granted in t (W-P1-4), it is in t+1 */
+	for (int i = 0; i < 3; i++) {
+		tb_req(&t, 0, 1, 1, 0, 1);
+		tb_eval(&t);
+		CHECK_EQ(t.o.alc_gnt[0], 0);
+		CHECK_EQ(t.o.free_tfet, 1);
+		tb_cycle(&t);
+	}
+	unsigned l3[9] = {3, RN_NONE, RN_NONE, RN_NONE, RN_NONE, RN_NONE, RN_NONE, RN_NONE, RN_NONE};
+	tb_set_op(&t, RN_OP_PBR, 2, l3, 9, RN_NONE);
+	tb_req(&t, 0, 1, 1, 0, 1);
+	tb_eval(&t);
+	CHECK_EQ(t.o.op_ready, 1);
+	CHECK_EQ(t.o.ev[RN_EV_FREE], 1);
+	CHECK_EQ(t.o.alc_gnt[0], 0);
+	tb_cycle(&t);
+	CHECK_EQ(tb_alloc_cls(&t, 1, 1, 0, 1), 2);
+	CHECK(invariant_ok(t.m));
+	tb_close(&t);
+}
+
+/* The timing diagram of docs/rename.md: a TFET id freed by a pending-free
+ * commit in cycle 1 is not seen by cycle 1's TFET request (W-P1-4). */
+static void test_tfet_timing_diagram(void)
+{
+	tb t;
+	rn_cfg c = tiny_cfg(RN_LOWEST_FIRST, RN_MEM_RA, RN_GATE_OCCUPANCY);
+	c.phys = 32, c.subarrays = 2, c.rt_entries = 32; /* TFET ids 24..31 */
+	tb_open_cfg(&t, &c);
+	tb_launch(&t, 4, 8, 0); /* L = 8w + r */
+	/* TFET 24..30: warp 2 r0 (24, released below), warps 1, 2 r4..r6 */
+	CHECK_EQ(tb_alloc_cls(&t, 2, 0, 1, 0), 24);
+	for (int w = 1; w < 3; w++)
+		for (int r = 4; r < 7; r++)
+			tb_alloc_cls(&t, w, r, 1, 0);
+	static const int cm[5] = {2, 3, 4, 6, 7};
+	for (int i = 0; i < 5; i++)
+		CHECK_EQ(tb_alloc_cls(&t, 0, cm[i], 0, 0), i);
+	tb_pir(&t, 2, 8, 1); /* slot 0, source 0 released */
+	rn_out d;
+	tb_insn(&t, 2, 0, RN_NONE, RN_NONE, RN_NONE, &d);
+	CHECK_EQ(d.op_rel[0], 1);
+	/* cycle 0 (warp 2's operand read reported: its list commits in cycle 1) */
+	tb_req(&t, 0, 0, 1, 1, 0);
+	tb_req(&t, 1, 1, 2, 1, 0);
+	t.in.rd_done = 1, t.in.rd_warp = 2;
+	tb_eval(&t);
+	CHECK_EQ(t.o.free_tfet, 1);
+	CHECK_EQ(t.o.alc_pid[0], 31);
+	CHECK_EQ(t.o.alc_tfet[0], 1);
+	CHECK_EQ(t.o.alc_pid[1], 5);
+	CHECK_EQ(t.o.alc_tfet[1], 0);
+	CHECK_EQ(t.o.ev[RN_EV_ALLOC_TFET], 1);
+	CHECK_EQ(t.o.ev[RN_EV_ALLOC_CMOS], 1);
+	CHECK_EQ(t.o.ev[RN_EV_TFET_REFUSED], 1);
+	CHECK_EQ(t.o.ev[RN_EV_RT_WRITE], 2);
+	CHECK_EQ(t.o.ev[RN_EV_FREE], 0);
+	tb_cycle(&t);
+	/* cycle 1: id 24 freed now, not seen by this cycle's TFET request */
+	tb_req(&t, 0, 3, 1, 1, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.free_tfet, 0);
+	CHECK_EQ(t.o.ev[RN_EV_FREE], 1);
+	CHECK_EQ(t.o.alc_pid[0], 6);
+	CHECK_EQ(t.o.ev[RN_EV_TFET_REFUSED], 1);
+	tb_cycle(&t);
+	/* cycle 2 */
+	tb_req(&t, 0, 3, 3, 1, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.free_tfet, 1);
+	CHECK_EQ(t.o.alc_pid[0], 24);
+	CHECK_EQ(t.o.alc_tfet[0], 1);
+	for (int k = 0; k < 2; k++)
+		if (t.o.alc_gnt[k])
+			CHECK(reg_on(&t.o, (int)t.o.alc_pid[k]));
+	tb_cycle(&t);
+	/* cycle 3: a load */
+	CHECK_EQ(tb_alloc_cls(&t, 0, 5, 0, 1), 7);
+	tb_close(&t);
+}
+
+/* CMOS_RA: CMOS while one is free, alc_tfet_i ignored; NONE with TFET rows:
+ * no preference, loads CMOS only; TFET_ROWS = 0 ignores the class inputs. */
+static void test_tfet_cmos_ra_none(void)
+{
+	tb t;
+	rn_cfg c = tiny_cfg(RN_LOWEST_FIRST, RN_CMOS_RA, RN_GATE_OCCUPANCY);
+	tb_open_cfg(&t, &c);
+	tb_launch(&t, 4, 4, 0);
+	for (int i = 0; i < 8; i++)
+		CHECK_EQ(tb_alloc_cls(&t, i / 4, i % 4, i & 1, 0), i);
+	tb_req(&t, 0, 2, 0, 1, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.alc_pid[0], 8);
+	CHECK_EQ(t.o.ev[RN_EV_FALLBACK_TFET], 1);
+	CHECK_EQ(t.o.ev[RN_EV_TFET_REFUSED], 0);
+	tb_cycle(&t);
+	tb_req(&t, 0, 2, 1, 0, 1); /* a load: CMOS only, none free */
+	tb_eval(&t);
+	CHECK_EQ(t.o.alc_gnt[0], 0);
+	CHECK_EQ(t.o.ev[RN_EV_ALLOC_STALL], 1);
+	tb_idle(&t);
+	tb_close(&t);
+	/* NONE: the lowest id whatever its class, loads CMOS only */
+	c = tiny_cfg(RN_LOWEST_FIRST, RN_CLS_NONE, RN_GATE_OCCUPANCY);
+	tb_open_cfg(&t, &c);
+	tb_launch(&t, 4, 4, 0);
+	for (int i = 0; i < 9; i++) {
+		tb_req(&t, 0, i / 4, i % 4, i & 1, 0);
+		tb_eval(&t);
+		CHECK_EQ(t.o.alc_pid[0], (unsigned)i);
+		CHECK_EQ(t.o.ev[RN_EV_FALLBACK_TFET] + t.o.ev[RN_EV_TFET_REFUSED], 0);
+		CHECK_EQ(t.o.ev[i < 8 ? RN_EV_ALLOC_CMOS : RN_EV_ALLOC_TFET], 1);
+		tb_cycle(&t);
+	}
+	tb_req(&t, 0, 2, 1, 0, 1);
+	tb_eval(&t);
+	CHECK_EQ(t.o.alc_gnt[0], 0);
+	tb_idle(&t);
+	tb_close(&t);
+	/* TFET_ROWS = 0: alc_tfet / alc_load change nothing, no class output */
+	tb t0, t1;
+	rn_cfg c0 = small_cfg(RN_CONSOLIDATE);
+	tb_open_cfg(&t0, &c0);
+	tb_open_cfg(&t1, &c0);
+	tb_launch(&t0, 4, 8, 2);
+	tb_launch(&t1, 4, 8, 2);
+	for (int i = 0; i < 12; i++) {
+		tb_req(&t0, 0, i / 6, i % 6, 0, 0);
+		tb_req(&t1, 0, i / 6, i % 6, i & 1, (i >> 1) & 1);
+		tb_eval(&t0);
+		tb_eval(&t1);
+		CHECK_EQ(t1.rc, 0);
+		CHECK(memcmp(&t0.o, &t1.o, sizeof t0.o) == 0);
+		CHECK_EQ(t1.o.alc_tfet[0] + t1.o.free_tfet + t1.o.ev[RN_EV_ALLOC_CMOS], 0);
+		tb_cycle(&t0);
+		tb_cycle(&t1);
+	}
+	tb_close(&t0);
+	tb_close(&t1);
+}
+
+/* The A17 rows of a launch, written independently of the model. */
+static int a17_rows(const rn_cfg *c, int kw, int kr, int ke)
+{
+	int rows = c->phys / c->rf_banks, cr = rows - c->tfet_rows, nt = c->rf_banks * c->tfet_rows;
+	int u = kw * kr, est = 0;
+	while ((long)est * rows < (long)u * cr)
+		est++; /* ceil(U * CR / ROWS) */
+	int need = est;
+	if (u - nt > need)
+		need = u - nt;
+	if (kw * ke > need)
+		need = kw * ke;
+	int pc = need < c->phys - nt ? need : c->phys - nt;
+	int gb = 0;
+	while (gb * c->rf_banks < pc)
+		gb++;
+	return gb;
+}
+
+static void test_tfet_static_formula(void)
+{
+	rn_cfg c;
+	rn_cfg_default(&c);
+	c.tfet_rows = 56;
+	/* U = 1024: every CMOS row (800 ids); the spec's literal rule would give
+	 * ceil(0.78 x 1024) = 799 + 224 = 1023 < 1024 (W-P1-3) */
+	CHECK_EQ(rn_static_rows(&c, 32, 32, 0), 200);
+	int lit = 0;
+	while (lit * 100 < 78 * 1024)
+		lit++;
+	CHECK_EQ(lit, 799);
+	CHECK(lit + 224 < 1024);
+	/* the exempt ids bind: kw = 48, kr = 20, ke = 16: est 750 < 768 reserved */
+	CHECK_EQ(rn_static_rows(&c, 48, 20, 16), 192);
+	CHECK_EQ(rn_static_rows(&c, 48, 20, 0), 188); /* ceil(750 / 4) */
+	CHECK_EQ(rn_static_rows(&c, 48, 21, 0), 197); /* U 1008: ceil(787.5) = 788 */
+	/* TFET_ROWS = 0: Xie's baseline powers exactly U, in whole rows */
+	c.tfet_rows = 0;
+	CHECK_EQ(rn_static_rows(&c, 10, 7, 0), 18);
+	/* every legal launch of several partitions: the formula, the capacity
+	 * (powered + TFET >= U), the reserved ids powered, whole rows minimal */
+	static const int tr[] = {0, 32, 56, 96, 256};
+	long checked = 0, bind_u_nt = 0;
+	for (int i = 0; i < 5; i++) {
+		c.tfet_rows = tr[i];
+		int rows = c.phys / c.rf_banks, cr = rows - c.tfet_rows, nt = c.rf_banks * c.tfet_rows;
+		for (int kw = 1; kw <= 48; kw++)
+			for (int kr = 1; kr <= 63 && kw * kr <= c.phys; kr++)
+				for (int ke = 0; ke <= kr && ke <= 16; ke += (kr > 1 ? kr - 1 : 1)) {
+					int gb = rn_static_rows(&c, kw, kr, ke);
+					CHECK_EQ(gb, a17_rows(&c, kw, kr, ke));
+					CHECK(gb >= 0 && gb <= cr);
+					CHECK(gb * c.rf_banks + nt >= kw * kr); /* W-P1-3 impossible */
+					int res = kw * ke < c.phys - nt ? kw * ke : c.phys - nt;
+					CHECK(gb * c.rf_banks >= res);
+					long est = ((long)kw * kr * cr + rows - 1) / rows;
+					bind_u_nt += kw * kr - nt > est;
+					checked++;
+				}
+	}
+	CHECK(checked > 10000);
+	CHECK_EQ(bind_u_nt, 0); /* with the exact share, U - N_TFET never binds (docs) */
+}
+
+/* STATIC gating in the model: reg_on_o / dom_on_o from gb_q, gated rows never
+ * granted, dom_wake 0, relaunch re-gates (W-P1-16), reset, the W-P1-3 premise. */
+static void test_tfet_static_gating(void)
+{
+	tb t;
+	rn_cfg c = tiny_cfg(RN_LOWEST_FIRST, RN_MEM_RA, RN_GATE_STATIC);
+	tb_open_cfg(&t, &c);
+	tb_eval(&t);
+	CHECK_EQ(t.o.reg_on[0], 0xFF00u); /* after reset: TFET only */
+	tb_idle(&t);
+	tb_launch(&t, 2, 3, 0); /* U = 6: est 3 -> 1 row -> CMOS ids 0..3 */
+	CHECK_EQ(rn_gb(t.m), 1);
+	tb_eval(&t);
+	CHECK_EQ(t.o.reg_on[0], 0xFF0Fu);
+	CHECK_EQ(t.o.dom_on[0], 0xFF0Fu); /* sub-array 1 (ids 4..7) off */
+	tb_idle(&t);
+	for (int i = 0; i < 4; i++)
+		CHECK_EQ(tb_alloc_cls(&t, i / 3, i % 3, 0, 0), i);
+	/* the powered CMOS rows are full: a CMOS request falls back to TFET
+	 * although ids 4..7 are free (gated rows are never allocated) */
+	tb_req(&t, 0, 1, 1, 0, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.alc_pid[0], 8);
+	CHECK_EQ(t.o.ev[RN_EV_FALLBACK_TFET], 1);
+	CHECK_EQ(t.o.ev[RN_EV_DOM_WAKE], 0);
+	CHECK_EQ(t.o.reg_on[0], 0xFF0Fu);
+	tb_cycle(&t);
+	tb_req(&t, 0, 1, 2, 0, 1); /* a load: no powered CMOS id, refused */
+	tb_eval(&t);
+	CHECK_EQ(t.o.alc_gnt[0], 0);
+	tb_idle(&t);
+	/* W-P1-3's premise: kw*kr > PHYS_REGS is a violation under STATIC */
+	t.in.kl_valid = 1, t.in.kl_warps = 4, t.in.kl_regs = 5;
+	tb_bad(&t, "GATING=STATIC launch");
+	/* W-P1-16: relaunch with a larger kernel; the new gating from the next cycle */
+	t.in.kl_valid = 1, t.in.kl_warps = 4, t.in.kl_regs = 4, t.in.kl_exempt = 1;
+	tb_eval(&t);
+	CHECK_EQ(t.o.reg_on[0], 0xFF0Fu);
+	tb_cycle(&t);
+	CHECK_EQ(rn_gb(t.m), 2);
+	tb_eval(&t);
+	CHECK_EQ(t.o.reg_on[0], 0xFFFFu);
+	CHECK_EQ(t.o.free_tfet, 8);
+	tb_idle(&t);
+	CHECK_EQ(rn_occ_count(t.m), 4); /* only the new kernel's exempt ids */
+	CHECK_EQ(tb_alloc_cls(&t, 0, 0, 0, 0), 4); /* a row gated under A, granted under B */
+	/* reset: gb_q = 0 */
+	t.in.rst = 1;
+	tb_cycle(&t);
+	tb_eval(&t);
+	CHECK_EQ(t.o.reg_on[0], 0xFF00u);
+	tb_idle(&t);
+	tb_close(&t);
+	/* TFET_ROWS = 0: the baseline, exactly U ids in whole rows */
+	c = tiny_cfg(RN_LOWEST_FIRST, RN_CLS_NONE, RN_GATE_STATIC);
+	c.tfet_rows = 0;
+	tb_open_cfg(&t, &c);
+	tb_launch(&t, 2, 3, 0);
+	tb_eval(&t);
+	CHECK_EQ(t.o.reg_on[0], 0x00FFu);
+	tb_idle(&t);
+	tb_close(&t);
+}
+
+/* W-P1-15: an exit frees both classes; free_tfet_o counts them from the next cycle. */
+static void test_tfet_exit(void)
+{
+	tb t;
+	rn_cfg c = tiny_cfg(RN_CONSOLIDATE, RN_MEM_RA, RN_GATE_OCCUPANCY);
+	tb_open_cfg(&t, &c);
+	tb_launch(&t, 2, 8, 0); /* R = 8: the sweep takes 2 groups */
+	int tf = 0;
+	for (int r = 0; r < 8; r++)
+		tf += tb_alloc_cls(&t, 1, r, r < 5, 0) >= 8;
+	CHECK_EQ(tf, 5);
+	tb_eval(&t);
+	CHECK_EQ(t.o.free_tfet, 3);
+	tb_idle(&t);
+	int frees[4] = {0}, ft[4] = {0};
+	for (int i = 0; i < 4; i++) {
+		tb_set_op(&t, RN_OP_EXIT, 1, NO3, 3, RN_NONE);
+		tb_eval(&t);
+		frees[i] = (int)t.o.ev[RN_EV_FREE];
+		ft[i] = (int)t.o.free_tfet;
+		int done = (int)t.o.op_ready;
+		tb_cycle(&t);
+		if (done) {
+			tb_eval(&t);
+			ft[i + 1] = (int)t.o.free_tfet;
+			tb_idle(&t);
+			break;
+		}
+	}
+	CHECK_EQ(frees[0], 4);
+	CHECK_EQ(frees[1], 4);
+	CHECK_EQ(ft[0], 3);
+	CHECK_EQ(ft[1], 7); /* r0..r3 (TFET) freed by the first group */
+	CHECK_EQ(ft[2], 8);
+	CHECK_EQ(rn_occ_count(t.m), 0);
+	tb_close(&t);
+}
+
+/* ------------------------------------------------------------------ */
 /* Frame adapter                                                       */
 /* ------------------------------------------------------------------ */
 
@@ -1127,6 +1654,10 @@ static void fr_pack_in(fr *f, const rn_cfg *c, const rn_in *in)
 {
 	memset(f->in, 0, (size_t)f->L.nwords[WG_IN] * sizeof(uint32_t));
 	rne_pack_in(&f->L, c, in, f->in);
+	for (unsigned k = 0; k < (unsigned)c->alloc_ports && c->tfet_rows > 0; k++) {
+		wg_fr_put(f, RN_ALC_TFET_I, k, 1, in->alc_tfet[k]);
+		wg_fr_put(f, RN_ALC_LOAD_I, k, 1, in->alc_load[k]);
+	}
 }
 
 /* 1 when the output frame equals the typed outputs bit for bit and every
@@ -1158,6 +1689,14 @@ static int fr_matches(const fr *f, const rn_cfg *c, const rn_out *o)
 	for (int i = 0; i * 64 < D; i++) {
 		unsigned n = D - i * 64 < 64 ? (unsigned)(D - i * 64) : 64u;
 		ok &= wg_fr_get(f, RN_DOM_ON_O, (unsigned)i * 64, n) == o->dom_on[i];
+	}
+	if (c->tfet_rows > 0) {
+		for (unsigned j = 0; j < S; j++)
+			ok &= wg_fr_get(f, RN_OP_SRC_TFET_O, j, 1) == o->op_src_tfet[j];
+		ok &= wg_fr_get(f, RN_OP_DST_TFET_O, 0, 1) == o->op_dst_tfet;
+		for (unsigned k = 0; k < (unsigned)c->alloc_ports; k++)
+			ok &= wg_fr_get(f, RN_ALC_TFET_O, k, 1) == o->alc_tfet[k];
+		ok &= wg_fr_get(f, RN_FREE_TFET_O, 0, (unsigned)L->width[RN_FREE_TFET_O]) == o->free_tfet;
 	}
 	ok &= wg_fr_events_are(f, o->ev);
 	/* nothing above each port's width */
@@ -1202,9 +1741,12 @@ static void drv_launch(drv *d, const rn_cfg *c, rn_in *in)
 	int kr = 1 + (int)rnd(d, (unsigned)c->regs);
 	int emax = c->exempt < kr ? c->exempt : kr;
 	int ke = (int)rnd(d, (unsigned)emax + 1);
-	while (kw * (kr - ke) > c->rt_entries || kw * ke > c->phys) {
+	while (kw * (kr - ke) > c->rt_entries || kw * ke > c->phys ||
+	       (c->gating == RN_GATE_STATIC && kw * kr > c->phys)) {
 		if (kw > 1)
 			kw--;
+		else if (c->gating == RN_GATE_STATIC)
+			kr--, ke = ke < kr ? ke : kr; /* STATIC: kw*kr <= PHYS_REGS */
 		else
 			ke = kr; /* R = 0 */
 	}
@@ -1288,10 +1830,93 @@ static void drv_inputs(drv *d, const rn_model *m, const rn_cfg *c, rn_in *in, in
 		if (dup)
 			continue;
 		in->alc_valid[k] = 1, in->alc_warp[k] = w, in->alc_reg[k] = r;
+		if (c->tfet_rows > 0) { /* a load (never asking TFET) or a class request */
+			in->alc_load[k] = rnd(d, 5) == 0;
+			in->alc_tfet[k] = !in->alc_load[k] && rnd(d, 2);
+		}
+	}
+}
+
+/* Reference of step 6 with classes (docs/rename.md "Allocation inside a
+ * class"), written from the page with per-id loops: the expected grants,
+ * ids and class events of this cycle from the model's state at its start.
+ * last: WEAR_LEVEL's last grant, tracked by the caller; on: powered ids. */
+typedef struct ref_alc {
+	unsigned gnt[RN_MAX_ALLOC], pid[RN_MAX_ALLOC];
+	unsigned ev_cmos, ev_tfet, ev_refused, ev_fb, ev_stall;
+} ref_alc;
+
+static int ref_pick(const rn_cfg *c, const unsigned char *set, const unsigned char *dom_occ, int start)
+{
+	int sub = c->phys / c->subarrays;
+	if (c->policy == RN_WEAR_LEVEL) {
+		for (int i = 0; i < c->phys; i++)
+			if (set[(start + i) % c->phys])
+				return (start + i) % c->phys;
+		return -1;
+	}
+	if (c->policy == RN_CONSOLIDATE)
+		for (int p = 0; p < c->phys; p++)
+			if (set[p] && dom_occ[(p / sub) * c->rf_banks + p % c->rf_banks])
+				return p;
+	for (int p = 0; p < c->phys; p++)
+		if (set[p])
+			return p;
+	return -1;
+}
+
+static void ref_alloc(const rn_model *m, const rn_cfg *c, const rn_in *in, const unsigned char *on, unsigned last,
+		      ref_alc *x)
+{
+	static unsigned char avail[RN_MAX_PHYS], set[RN_MAX_PHYS], alt[RN_MAX_PHYS], dom_occ[RN_MAX_DOMS];
+	int kw, kr, ke, pt = c->phys - c->rf_banks * c->tfet_rows, sub = c->phys / c->subarrays;
+	rn_shape(m, &kw, &kr, &ke);
+	memset(x, 0, sizeof *x);
+	memset(dom_occ, 0, sizeof dom_occ);
+	for (int p = 0; p < c->phys; p++) {
+		avail[p] = !rn_occupied(m, p) && on[p];
+		if (rn_occupied(m, p))
+			dom_occ[(p / sub) * c->rf_banks + p % c->rf_banks] = 1;
+	}
+	int start = (int)((last + (unsigned)sub) % (unsigned)c->phys);
+	unsigned banks = 0;
+	for (int k = 0; k < c->alloc_ports; k++) {
+		if (!in->alc_valid[k])
+			continue;
+		int L = (int)in->alc_warp[k] * (kr - ke) + (int)in->alc_reg[k], b = L % c->rt_banks;
+		if ((banks >> b) & 1u) {
+			x->ev_stall++;
+			continue;
+		}
+		int load = c->tfet_rows > 0 && in->alc_load[k];
+		int want_t = c->tfet_rows > 0 && c->cls == RN_MEM_RA && in->alc_tfet[k] && !load;
+		int any = c->tfet_rows == 0 || (c->cls == RN_CLS_NONE && !load);
+		int fb = c->tfet_rows > 0 && c->cls != RN_CLS_NONE && !load;
+		for (int p = 0; p < c->phys; p++) {
+			int t = p >= pt;
+			set[p] = avail[p] && (any || t == want_t);
+			alt[p] = avail[p] && t != want_t;
+		}
+		int p = ref_pick(c, set, dom_occ, start);
+		if (p < 0 && fb)
+			p = ref_pick(c, alt, dom_occ, start);
+		if (p < 0) {
+			x->ev_stall++;
+			continue;
+		}
+		avail[p] = 0;
+		banks |= 1u << b;
+		x->gnt[k] = 1, x->pid[k] = (unsigned)p;
+		if (c->tfet_rows > 0) {
+			x->ev_tfet += p >= pt, x->ev_cmos += p < pt;
+			x->ev_refused += want_t && p < pt;
+			x->ev_fb += !any && !want_t && p >= pt;
+		}
 	}
 }
 
 static long rand_waits[4]; /* op_wait_o codes seen over all random runs */
+static long rand_cls[3][4]; /* class events per CLASS over all random runs */
 
 /* One random run: typed model + frame model side by side. */
 static void random_run(const rn_cfg *c, uint64_t seed, int cycles)
@@ -1302,12 +1927,57 @@ static void random_run(const rn_cfg *c, uint64_t seed, int cycles)
 	fr_open(&f, c);
 	uint64_t sum[RN_NEVENTS] = {0};
 	int bad_rc = 0, bad_inv = 0, bad_frame = 0, bad_gnt = 0, first = -1;
-	int ready = 0, grants = 0, frees = 0, waits[4] = {0};
+	int ready = 0, grants = 0, frees = 0, waits[4] = {0}, bad_ref = 0, bad_cls = 0;
+	int pt = c->phys - c->rf_banks * c->tfet_rows;
+	unsigned last = 0, gb = 0;
+	static unsigned char on[RN_MAX_PHYS];
 	for (int cyc = 0; cyc < cycles; cyc++) {
 		rn_in in;
 		rn_out o;
 		drv_inputs(&d, m, c, &in, cyc);
 		int rc = rn_eval(m, &in, &o);
+		/* step 6 with classes against the reference; the class outputs */
+		for (int p = 0; p < c->phys; p++)
+			on[p] = c->gating != RN_GATE_STATIC || p >= pt || p < (int)gb * c->rf_banks;
+		if (!in.rst && !in.kl_valid && rn_running(m)) {
+			ref_alc x;
+			ref_alloc(m, c, &in, on, last, &x);
+			int ok = x.ev_stall == o.ev[RN_EV_ALLOC_STALL] && x.ev_cmos == o.ev[RN_EV_ALLOC_CMOS] &&
+				 x.ev_tfet == o.ev[RN_EV_ALLOC_TFET] && x.ev_refused == o.ev[RN_EV_TFET_REFUSED] &&
+				 x.ev_fb == o.ev[RN_EV_FALLBACK_TFET];
+			for (int k = 0; k < c->alloc_ports; k++)
+				ok &= x.gnt[k] == o.alc_gnt[k] && (!x.gnt[k] || x.pid[k] == o.alc_pid[k]);
+			if (!ok && !bad_ref)
+				printf("  cycle %d: the grants differ from the reference of step 6\n", cyc);
+			bad_ref += !ok;
+			if (!ok)
+				first = first < 0 ? cyc : first;
+		}
+		if (c->tfet_rows > 0) {
+			int cls_ok = 1, nf = 0;
+			for (int p = pt; p < c->phys; p++)
+				nf += !rn_occupied(m, p);
+			cls_ok &= o.free_tfet == (unsigned)nf;
+			for (int k = 0; k < c->alloc_ports; k++) {
+				cls_ok &= o.alc_tfet[k] == (o.alc_gnt[k] && (int)o.alc_pid[k] >= pt);
+				cls_ok &= !(o.alc_gnt[k] && in.alc_load[k] && (int)o.alc_pid[k] >= pt); /* A11 */
+			}
+			for (int j = 0; j < c->lookup_ports - 1 && pt > 0; j++)
+				cls_ok &= o.op_src_tfet[j] == (o.op_ready && (int)o.op_src_pid[j] >= pt);
+			if (pt > 0)
+				cls_ok &= o.op_dst_tfet == (o.op_ready && (int)o.op_dst_pid >= pt);
+			if (!cls_ok)
+				bad_cls++, first = first < 0 ? cyc : first;
+		}
+		if (c->gating == RN_GATE_STATIC) { /* the powered rows, every grant powered, no wake */
+			int st_ok = o.ev[RN_EV_DOM_WAKE] == 0;
+			for (int p = 0; p < c->phys; p++)
+				st_ok &= (int)((o.reg_on[p >> 6] >> (p & 63)) & 1u) == on[p];
+			for (int k = 0; k < c->alloc_ports; k++)
+				st_ok &= !o.alc_gnt[k] || on[o.alc_pid[k]];
+			if (!st_ok)
+				bad_cls++, first = first < 0 ? cyc : first;
+		}
 		if (rc) {
 			if (!bad_rc)
 				printf("  cycle %d: %s\n", cyc, o.msg);
@@ -1343,9 +2013,20 @@ static void random_run(const rn_cfg *c, uint64_t seed, int cycles)
 			d.exited &= ~(UINT64_C(1) << in.pir_warp); /* the slot's next thread block */
 		rn_tick(m, &in);
 		wg_block_rename.model_tick(f.m, f.in);
+		if (in.rst) {
+			gb = 0;
+		} else if (in.kl_valid) {
+			last = (unsigned)(c->phys - c->phys / c->subarrays);
+			gb = c->gating == RN_GATE_STATIC ? (unsigned)a17_rows(c, (int)in.kl_warps, (int)in.kl_regs,
+										 (int)in.kl_exempt) : 0;
+		} else {
+			for (int k = 0; k < c->alloc_ports; k++)
+				if (o.alc_gnt[k])
+					last = o.alc_pid[k];
+		}
 		if (!invariant_ok(m))
 			bad_inv++, first = first < 0 ? cyc : first;
-		if (bad_rc + bad_inv + bad_frame + bad_gnt > 0 && cyc > first + 3)
+		if (bad_rc + bad_inv + bad_frame + bad_gnt + bad_ref + bad_cls > 0 && cyc > first + 3)
 			break;
 	}
 	int cnt_ok = 1;
@@ -1356,11 +2037,17 @@ static void random_run(const rn_cfg *c, uint64_t seed, int cycles)
 	int busy = ready > cycles / 20 && grants > cycles / 20 && frees > cycles / 40 && waits[3] > 0 &&
 		   sum[RN_EV_FC_HIT] > 0 && sum[RN_EV_FC_FILL] > 0;
 	rand_waits[1] += waits[1], rand_waits[2] += waits[2];
-	if (bad_rc || bad_inv || bad_frame || bad_gnt || !cnt_ok || !busy)
-		printf("FAIL random W%d P%d RT%d policy %d seed %llu: first bad cycle %d (rc %d, invariant %d, frame %d, grant %d, counts %s, busy %d: ready %d grants %d frees %d waits %d/%d/%d)\n",
-		       c->warps, c->phys, c->rt_entries, c->policy, (unsigned long long)seed, first, bad_rc, bad_inv,
-		       bad_frame, bad_gnt, cnt_ok ? "ok" : "differ", busy, ready, grants, frees, waits[1], waits[2],
-		       waits[3]);
+	if (c->tfet_rows > 0) /* both classes granted (CMOS_RA: TFET only when the CMOS rows run out) */
+		busy &= sum[RN_EV_ALLOC_CMOS] > 0 && (c->cls == RN_CMOS_RA || sum[RN_EV_ALLOC_TFET] > 0);
+	for (int e = RN_EV_ALLOC_CMOS; e <= RN_EV_FALLBACK_TFET; e++)
+		rand_cls[c->cls][e - RN_EV_ALLOC_CMOS] += (long)sum[e];
+	if (bad_rc || bad_inv || bad_frame || bad_gnt || bad_ref || bad_cls || !cnt_ok || !busy)
+		printf("FAIL random W%d P%d RT%d policy %d TFET_ROWS %d class %d gating %d seed %llu: first bad cycle %d (rc %d, invariant %d, frame %d, grant %d, reference %d, class %d, counts %s, busy %d: ready %d grants %d frees %d waits %d/%d/%d)\n",
+		       c->warps, c->phys, c->rt_entries, c->policy, c->tfet_rows, c->cls, c->gating,
+		       (unsigned long long)seed, first, bad_rc, bad_inv, bad_frame, bad_gnt, bad_ref, bad_cls,
+		       cnt_ok ? "ok" : "differ", busy, ready, grants, frees, waits[1], waits[2], waits[3]);
+	CHECK_EQ(bad_ref, 0);
+	CHECK_EQ(bad_cls, 0);
 	CHECK_EQ(bad_rc, 0);
 	CHECK_EQ(bad_inv, 0);
 	CHECK_EQ(bad_frame, 0);
@@ -1394,6 +2081,29 @@ static void test_random(void)
 	random_run(&c, 7, 20000);
 	c.policy = RN_WEAR_LEVEL, c.rf_banks = 8, c.subarrays = 16, c.warps = 64, c.rt_entries = 4032;
 	random_run(&c, 8, 10000);
+	/* TFET classes: every class policy x placement x gating on the small
+	 * geometry (TFET ids 48..63 of 64), the tiny one, and the paper's 56 of 256 */
+	for (int pol = 0; pol < 3; pol++)
+		for (int cls = 0; cls < 3; cls++)
+			for (int gat = 0; gat < 2; gat++) {
+				rn_cfg ct = small_cfg(pol);
+				ct.tfet_rows = 4, ct.cls = cls, ct.gating = gat;
+				random_run(&ct, 200 + (uint64_t)(pol * 6 + cls * 2 + gat), 20000);
+			}
+	rn_cfg ct = tiny_cfg(RN_WEAR_LEVEL, RN_MEM_RA, RN_GATE_STATIC);
+	random_run(&ct, 141, 12000);
+	ct = small_cfg(RN_CONSOLIDATE);
+	ct.gating = RN_GATE_STATIC; /* Xie's all-CMOS baseline */
+	random_run(&ct, 142, 12000);
+	rn_cfg_default(&ct);
+	ct.tfet_rows = 56, ct.cls = RN_MEM_RA, ct.gating = RN_GATE_STATIC, ct.rt_entries = 3024;
+	random_run(&ct, 143, 8000);
+	for (int cls = 0; cls < 3; cls++) /* over the class runs: both classes and each fallback */
+		printf("random runs, CLASS %d: %ld CMOS, %ld TFET grants, %ld TFET requests refused, %ld fallbacks to TFET\n",
+		       cls, rand_cls[cls][0], rand_cls[cls][1], rand_cls[cls][2], rand_cls[cls][3]);
+	CHECK(rand_cls[RN_CLS_NONE][1] > 100 && rand_cls[RN_CLS_NONE][2] + rand_cls[RN_CLS_NONE][3] == 0);
+	CHECK(rand_cls[RN_CMOS_RA][3] > 10 && rand_cls[RN_CMOS_RA][2] == 0);
+	CHECK(rand_cls[RN_MEM_RA][2] > 10 && rand_cls[RN_MEM_RA][3] > 10);
 	/* bank conflicts and full pending lists happened somewhere */
 	printf("random runs: %ld bank waits, %ld pending-list waits\n", rand_waits[1], rand_waits[2]);
 	CHECK(rand_waits[1] > 100);
@@ -1441,6 +2151,14 @@ int main(void)
 	test_flag_cache();
 	test_flag_cache_progress();
 	test_violations();
+	test_tfet_cfg();
+	test_tfet_class_of_id();
+	test_tfet_mem_ra();
+	test_tfet_timing_diagram();
+	test_tfet_cmos_ra_none();
+	test_tfet_static_formula();
+	test_tfet_static_gating();
+	test_tfet_exit();
 	test_frame();
 	test_random();
 	return wg_check_done();
