@@ -9,6 +9,9 @@
  * (WARPS, ACTIVE <= 64); sw_q is a small array. The set of active warps and
  * each active warp's slot are kept alongside (derived from sv_q and sw_q) so
  * that a cycle costs a few mask operations plus one step per active warp.
+ * GTO/TRWS's age matrix old_q is kept per warp as the mask of the warps
+ * older than it (ob[w] bit v = older(v, w)), so "the oldest of C" is the
+ * w in C with no bit of C in ob[w].
  * Everything lives in one block with no pointers to itself, so a model may
  * be copied with memcpy. */
 #include "sched2l.h"
@@ -44,6 +47,8 @@ struct s2l_model {
 	unsigned last;                  /* last_q: slot of the last issue */
 	unsigned pp;                    /* pp_q: promotion round-robin pointer */
 	unsigned tv, ts, tw;            /* tv_q, ts_q, tw_q: the TAG-stage register */
+	unsigned gw, gv;                /* GTO/TRWS: gw_q (greedy warp), gv_q (it is valid) */
+	uint64_t ob[S2L_MAX_WARPS];     /* GTO/TRWS: old_q as masks, bit v of ob[w] = warp v is older than w */
 	uint64_t counts[S2L_NEVENTS];   /* cumulative events (reset cycles excluded) */
 	/* ---- frame adapter ---- */
 	wg_layout lay;                  /* port layout of the frames */
@@ -81,6 +86,12 @@ void s2l_cfg_default(s2l_cfg *c)
 	s2l_cfg_from_params(c, p);
 }
 
+/* SELECT is GTO or TRWS: the greedy warp and the ages exist. */
+static int s2l_gto(const s2l_cfg *c)
+{
+	return c->select == S2L_GTO || c->select == S2L_TRWS;
+}
+
 /* ------------------------------------------------------------------ */
 /* Construction                                                        */
 /* ------------------------------------------------------------------ */
@@ -110,6 +121,11 @@ void s2l_reset(s2l_model *m)
 	m->last = 0;
 	m->pp = W > 0 ? (unsigned)(A % W) : 0;
 	m->tv = m->ts = m->tw = 0;
+	m->gw = m->gv = 0;
+	memset(m->ob, 0, sizeof m->ob);
+	if (s2l_gto(&m->cfg))
+		for (int w = 0; w < W; w++)
+			m->ob[w] = wg_ones64(w); /* ages = ids: every lower id is older */
 	m->ck_ok = 0;
 }
 
@@ -217,7 +233,26 @@ static void s2l_plan_make(const s2l_model *m, const s2l_in *in, s2l_plan *pl)
 	pl->iss_warp = 0;
 	pl->ext = 0;
 	uint64_t els = s2l_slots_of(m, el);
-	if (els) {
+	if (el && s2l_gto(c)) {
+		/* GTO within C: the greedy warp, else the oldest (TRWS: C = the
+		 * prioritized eligible warps when there are any) */
+		uint64_t cs = el;
+		if (c->select == S2L_TRWS && (el & in->prio))
+			cs = el & in->prio;
+		unsigned g = 0;
+		if (m->gv && ((cs >> m->gw) & 1u)) {
+			g = m->gw;
+		} else {
+			for (uint64_t b = cs; b; b &= b - 1) {
+				g = wg_ctz64(b);
+				if (!(m->ob[g] & cs))
+					break;
+			}
+		}
+		pl->iss = m->wslot[g];
+		pl->iss_warp = g;
+		pl->ext = (unsigned)(fin >> g) & 1u;
+	} else if (els) {
 		unsigned start = m->last;
 		if (c->select == S2L_RR)
 			start = (m->last + 1u) % (unsigned)c->active;
@@ -322,7 +357,12 @@ static void s2l_apply(s2l_model *m, const s2l_in *in, const s2l_plan *pl)
 	m->tw = 0;
 	if (pl->iss >= 0) {
 		uint64_t wb = UINT64_C(1) << pl->iss_warp;
-		m->last = (unsigned)pl->iss;
+		if (s2l_gto(&m->cfg)) {
+			m->gw = pl->iss_warp; /* last_q stays 0 */
+			m->gv = !pl->ext;
+		} else {
+			m->last = (unsigned)pl->iss;
+		}
 		m->rsm &= ~wb;
 		if (pl->ext) {
 			m->res &= ~wb;
@@ -351,8 +391,17 @@ static void s2l_apply(s2l_model *m, const s2l_in *in, const s2l_plan *pl)
 		m->wslot[pl->pro_warp] = (int8_t)pl->pro;
 		m->pp = (pl->pro_warp + 1u) % (unsigned)m->cfg.warps;
 	}
-	/* 4. launch */
-	m->res |= in->launch & m->wmask;
+	/* 4. launch; GTO/TRWS: the launched warps become the youngest, by id among themselves */
+	uint64_t L = in->launch & m->wmask;
+	m->res |= L;
+	if (L && s2l_gto(&m->cfg)) {
+		for (int w = 0; w < m->cfg.warps; w++) {
+			if ((L >> w) & 1u)
+				m->ob[w] = (m->wmask & ~L) | (L & wg_ones64(w));
+			else
+				m->ob[w] &= ~L;
+		}
+	}
 	/* events */
 	m->counts[S2L_EV_SELECT] += pl->iss >= 0;
 	m->counts[S2L_EV_DEMOTE] += pl->dem >= 0;
@@ -426,6 +475,18 @@ int s2l_promote_ptr(const s2l_model *m)
 	return (int)m->pp;
 }
 
+int s2l_greedy(const s2l_model *m)
+{
+	return s2l_gto(&m->cfg) && m->gv ? (int)m->gw : -1;
+}
+
+int s2l_older(const s2l_model *m, int a, int b)
+{
+	if (!s2l_gto(&m->cfg) || a < 0 || b < 0 || a >= m->cfg.warps || b >= m->cfg.warps || a == b)
+		return -1;
+	return (int)((m->ob[b] >> a) & 1u);
+}
+
 int s2l_tag(const s2l_model *m, int *slot, int *warp)
 {
 	if (slot)
@@ -455,12 +516,14 @@ static void s2l_unpack(const s2l_model *m, const uint32_t *in, s2l_in *fi)
 	fi->fin = s2l_fget(m, in, S2L_FIN_I);
 	fi->launch = s2l_fget(m, in, S2L_LAUNCH_I);
 	fi->slot_free = s2l_fget(m, in, S2L_SLOT_FREE_I);
+	fi->prio = 0; /* no prio_i port yet: SELECT=TRWS is refused by the descriptor (docs/sched2l.md) */
 }
 
 static int s2l_in_same(const s2l_in *a, const s2l_in *b)
 {
 	return a->rst == b->rst && a->rdy == b->rdy && a->mark == b->mark && a->llp == b->llp &&
-	       a->bar == b->bar && a->fin == b->fin && a->launch == b->launch && a->slot_free == b->slot_free;
+	       a->bar == b->bar && a->fin == b->fin && a->launch == b->launch && a->slot_free == b->slot_free &&
+	       a->prio == b->prio;
 }
 
 /* Output port `port` (at most 64 bits), value within its width. */

@@ -1,5 +1,6 @@
-/* sched2l.h - two-level warp scheduler (Gebhart et al., ISCA 2011 §3.2):
- * descriptor indices and the C cycle model.
+/* sched2l.h - two-level warp scheduler (Gebhart et al., ISCA 2011 §3.2), with
+ * the greedy-then-oldest and TRWS selections of Xie et al. 2017 (Table 1,
+ * §4.2.3): descriptor indices and the C cycle model.
  *
  * The cycle-level contract is docs/sched2l.md; the C model (sched2l.c) and
  * the Verilog template (rtl_templates/sched2l.v) both implement exactly that
@@ -22,7 +23,7 @@ enum {
 	S2L_NPARAMS
 };
 
-enum { S2L_GREEDY = 0, S2L_RR = 1 };              /* SELECT */
+enum { S2L_GREEDY = 0, S2L_RR = 1, S2L_GTO = 2, S2L_TRWS = 3 }; /* SELECT */
 enum { S2L_ALWAYS = 0, S2L_PENDING = 1 };         /* SUSPEND */
 enum { S2L_CAUSE_MARK = 0, S2L_CAUSE_BARRIER = 1 }; /* dem_cause_o */
 
@@ -54,7 +55,7 @@ extern const wg_block wg_block_sched2l;
 typedef struct s2l_cfg {
 	int warps;          /* WARPS: resident warps */
 	int active;         /* ACTIVE: active-set slots */
-	int select;         /* SELECT: S2L_GREEDY or S2L_RR */
+	int select;         /* SELECT: S2L_GREEDY, S2L_RR, S2L_GTO or S2L_TRWS */
 	int suspend;        /* SUSPEND: S2L_ALWAYS or S2L_PENDING */
 	int barrier_demote; /* BARRIER_DEMOTE: 1 = demote warps blocked at a barrier */
 } s2l_cfg;
@@ -69,6 +70,7 @@ typedef struct s2l_in {
 	uint64_t fin;        /* fin_i */
 	uint64_t launch;     /* launch_i */
 	uint64_t slot_free;  /* slot_free_i, bit s = slot s */
+	uint64_t prio;       /* prio_i: TRWS priority (read under S2L_TRWS only, eligible warps only) */
 } s2l_in;
 
 /* Outputs of one cycle; every field zero when its valid bit is 0. */
@@ -125,6 +127,10 @@ int s2l_warp_slot(const s2l_model *m, int w);       /* slot of an active warp, e
 int s2l_last(const s2l_model *m);                   /* last_q */
 int s2l_promote_ptr(const s2l_model *m);            /* pp_q */
 int s2l_tag(const s2l_model *m, int *slot, int *warp); /* tv_q; slot and warp when non-NULL */
+/* GTO and TRWS state (docs/sched2l.md "GTO and TRWS"); -1 under GREEDY and RR. */
+int s2l_greedy(const s2l_model *m);                 /* gw_q when gv_q, else -1 */
+int s2l_older(const s2l_model *m, int a, int b);    /* 1: warp a is older than warp b, 0: younger;
+						       -1 when a == b or either is out of range */
 
 /* Frame-level entry points used through wg_block_sched2l. */
 size_t s2l_model_size(const long *p);

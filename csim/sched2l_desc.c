@@ -5,7 +5,7 @@
 #include "sched2l.h"
 #include "wg_bits.h"
 
-static const char *const select_names[] = {"GREEDY", "RR", NULL};
+static const char *const select_names[] = {"GREEDY", "RR", "GTO", "TRWS", NULL};
 static const char *const suspend_names[] = {"ALWAYS", "PENDING", NULL};
 
 static const wg_param_def s2l_params[S2L_NPARAMS] = {
@@ -13,9 +13,10 @@ static const wg_param_def s2l_params[S2L_NPARAMS] = {
 		"resident warps (the outer level, the pending set)", "Gebhart ISCA'11 §2.1, §5.2: 32 warps"},
 	[S2L_P_ACTIVE] = {"ACTIVE", 8, 1, 64, NULL,
 		"active-set slots (the inner level the scheduler picks from)", "Gebhart §3.2, §5.2: 8 active warps"},
-	[S2L_P_SELECT] = {"SELECT", S2L_GREEDY, 0, 1, select_names,
-		"policy inside the active set: GREEDY (keep the warp until it stalls) or RR (rotate every issue)",
-		"Gebhart §5.2: greedy for all results"},
+	[S2L_P_SELECT] = {"SELECT", S2L_GREEDY, 0, 3, select_names,
+		"policy inside the active set: GREEDY (keep the warp until it stalls, then the next slot), RR "
+		"(rotate every issue), GTO (keep the warp, then the oldest by launch) or TRWS (GTO, prio_i warps first)",
+		"Gebhart §5.2: greedy for all results (GTO: Xie 2017 Table 1; TRWS: Xie §4.2.3, spec A21)"},
 	[S2L_P_SUSPEND] = {"SUSPEND", S2L_ALWAYS, 0, 1, suspend_names,
 		"demote on every marked consumer (ALWAYS) or only while its value is pending (PENDING)",
 		"Gebhart §3.2: preemptive (spec §3.3, §8 #6: ALWAYS_ON_MARK)"},
@@ -65,6 +66,12 @@ static const wg_event_def s2l_events[S2L_NEVENTS] = {
 
 static const char *s2l_check_params(const long *p, char *buf, size_t n)
 {
+	if (p[S2L_P_SELECT] == S2L_TRWS) {
+		/* docs/sched2l.md "GTO and TRWS", generator support */
+		snprintf(buf, n, "sched2l: SELECT=TRWS needs the prio_i port, which the generator cannot yet add to "
+				 "TRWS configurations only (legal now: GREEDY|RR|GTO)");
+		return buf;
+	}
 	if (p[S2L_P_ACTIVE] > p[S2L_P_WARPS]) {
 		snprintf(buf, n, "sched2l: ACTIVE=%ld must not exceed WARPS=%ld (legal range 1..WARPS)",
 			 p[S2L_P_ACTIVE], p[S2L_P_WARPS]);
@@ -112,11 +119,15 @@ static void s2l_widths(const long *p, int *w, int *ev)
 }
 
 /* res_q, rsm_q; sv_q, sw_q per slot; last_q, pp_q; the TAG register. An
- * index into one slot or one warp is a constant 0 (no flip-flops). */
+ * index into one slot or one warp is a constant 0 (no flip-flops). GTO and
+ * TRWS: no last_q; with two slots or more gw_q, gv_q and the age matrix
+ * (one bit per pair of warps); with one slot they cannot change an output. */
 static long s2l_storage_bits(const long *p)
 {
 	long W = p[S2L_P_WARPS], A = p[S2L_P_ACTIVE];
 	long sb = (long)wg_clog2((unsigned long)A), wb = (long)wg_clog2((unsigned long)W);
+	if (p[S2L_P_SELECT] == S2L_GTO || p[S2L_P_SELECT] == S2L_TRWS)
+		return 2 * W + A * (1 + wb) + sb + 2 * wb + 1 + (A >= 2 ? wb + 1 + W * (W - 1) / 2 : 0);
 	return 2 * W + A * (1 + wb) + 2 * sb + 2 * wb + 1;
 }
 

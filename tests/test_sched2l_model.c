@@ -130,6 +130,47 @@ static void test_cfg(void)
 	CHECK_EQ(wg_block_sched2l.nevents, S2L_NEVENTS);
 	CHECK(strcmp(wg_block_sched2l.ports[S2L_SLOT_WARP_O].name, "slot_warp_o") == 0);
 	CHECK(strcmp(wg_block_sched2l.events[S2L_EV_PROMOTE].name, "promote") == 0);
+
+	/* SELECT: GREEDY, RR, GTO, TRWS; TRWS refused until the generator can add
+	 * prio_i to TRWS configurations only (docs/sched2l.md "GTO and TRWS") */
+	wg_params_default(&wg_block_sched2l, p);
+	CHECK(wg_param_set(&wg_block_sched2l, p, "SELECT=GTO", buf, sizeof buf) == NULL);
+	CHECK_EQ(p[S2L_P_SELECT], S2L_GTO);
+	CHECK(wg_params_check(&wg_block_sched2l, p, buf, sizeof buf) == NULL);
+	CHECK(wg_param_set(&wg_block_sched2l, p, "SELECT=TRWS", buf, sizeof buf) == NULL);
+	CHECK_EQ(p[S2L_P_SELECT], S2L_TRWS);
+	CHECK(wg_params_check(&wg_block_sched2l, p, buf, sizeof buf) != NULL);
+	CHECK(strstr(buf, "SELECT=TRWS needs the prio_i port") != NULL);
+	CHECK(strstr(buf, "GREEDY|RR|GTO") != NULL);
+	CHECK(wg_param_set(&wg_block_sched2l, p, "SELECT=LRR", buf, sizeof buf) != NULL);
+	CHECK(strstr(buf, "SELECT=LRR is not one of GREEDY|RR|GTO|TRWS") != NULL);
+	/* no new port: the port list and widths of every SELECT are those of GREEDY */
+	int wg[WG_MAX_PORTS];
+	for (long sel = S2L_RR; sel <= S2L_TRWS; sel++) {
+		p[S2L_P_SELECT] = S2L_GREEDY;
+		wg_block_sched2l.widths(p, wg, ev);
+		p[S2L_P_SELECT] = sel;
+		wg_block_sched2l.widths(p, w, ev);
+		CHECK(memcmp(w, wg, sizeof w[0] * S2L_NPORTS) == 0);
+	}
+	/* storage under GTO and TRWS: no last_q; gw_q, gv_q and W(W-1)/2 age bits
+	 * with two slots or more */
+	static const long gto_bits[][3] = {{32, 8, 628}, {8, 4, 73}, {8, 8, 90}, {64, 64, 2618},
+					   {8, 1, 27}, {1, 1, 4}, {2, 2, 15}, {48, 6, 1289}};
+	for (size_t k = 0; k < sizeof gto_bits / sizeof gto_bits[0]; k++)
+		for (long sel = S2L_GTO; sel <= S2L_TRWS; sel++) {
+			p[S2L_P_WARPS] = gto_bits[k][0];
+			p[S2L_P_ACTIVE] = gto_bits[k][1];
+			p[S2L_P_SELECT] = sel;
+			CHECK_EQ(wg_block_sched2l.storage_bits(p), gto_bits[k][2]);
+		}
+	/* GREEDY and RR unchanged: 129 at the default, 157 at 48 x 6 (the golden files) */
+	wg_params_default(&wg_block_sched2l, p);
+	CHECK_EQ(wg_block_sched2l.storage_bits(p), 129);
+	p[S2L_P_WARPS] = 48;
+	p[S2L_P_ACTIVE] = 6;
+	p[S2L_P_SELECT] = S2L_RR;
+	CHECK_EQ(wg_block_sched2l.storage_bits(p), 157);
 }
 
 static void test_reset(void)
@@ -738,6 +779,278 @@ static void test_eval_pure(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* GTO and TRWS (docs/sched2l.md "GTO and TRWS")                        */
+/* ------------------------------------------------------------------ */
+
+/* One cycle of a scripted stream: rdy, prio and the expected issue (-1 none)
+ * and greedy warp at the start of the cycle (-1 none). */
+typedef struct gto_step {
+	uint64_t rdy, prio;
+	int iss, greedy;
+} gto_step;
+
+static void run_gto(tb *t, const gto_step *st, int n, const char *what)
+{
+	for (int k = 0; k < n; k++) {
+		t->in.rdy = st[k].rdy;
+		t->in.prio = st[k].prio;
+		int gr = s2l_greedy(t->m);
+		tb_eval(t);
+		int got = t->o.iss_valid ? (int)t->o.iss_warp : -1;
+		if (got != st[k].iss || gr != st[k].greedy) {
+			printf("FAIL %s cycle %d: issued %d (greedy %d), want %d (greedy %d)\n", what, k, got, gr,
+			       st[k].iss, st[k].greedy);
+			wg_failed++;
+		} else {
+			wg_passed++;
+		}
+		if (t->o.iss_valid)
+			CHECK_EQ(t->o.iss_slot, (unsigned)s2l_warp_slot(t->m, (int)t->o.iss_warp));
+		tb_tick(t);
+	}
+}
+
+/* The first timing table of the page: TRWS at 8 x 4 (cycles 0-3 are GTO). */
+static const gto_step trws_timing[] = {
+	{0x0c, 0x00, 2, -1}, /* 0: nothing greedy: the oldest of {2, 3} */
+	{0x0f, 0x00, 2, 2},  /* 1: greedy 2 although 0 and 1 are older */
+	{0x0b, 0x00, 0, 2},  /* 2: 2 stalls: the oldest eligible (GREEDY: slot 3) */
+	{0x0f, 0x00, 0, 0},  /* 3: greedy 0 */
+	{0x0f, 0x08, 3, 0},  /* 4: W-P1-14: 3 has priority, beats the greedy 0 */
+	{0x0f, 0x0a, 3, 3},  /* 5: A21: the greedy 3 first among the prioritized */
+	{0x07, 0x0a, 1, 3},  /* 6: 3 stalls: the oldest prioritized (1), not 0 */
+	{0x0f, 0x00, 1, 1},  /* 7: no priority: GTO, greedy 1 */
+	{0x0d, 0x20, 0, 1},  /* 8: 1 stalls; 5 has priority but is pending */
+	{0x0f, 0x0a, 1, 0},  /* 9: greedy 0 without priority: the oldest of the prioritized 1, 3 */
+};
+
+static void test_gto_reset_and_state(void)
+{
+	tb t;
+	tb_open(&t, 8, 4, S2L_GTO, S2L_ALWAYS, 1);
+	CHECK_EQ(s2l_greedy(t.m), -1);
+	for (int a = 0; a < 8; a++)
+		for (int b = 0; b < 8; b++)
+			CHECK_EQ(s2l_older(t.m, a, b), a == b ? -1 : a < b); /* ages = ids */
+	CHECK_EQ(s2l_older(t.m, 0, 8), -1);
+	CHECK_EQ(s2l_older(t.m, -1, 0), -1);
+	/* an issue sets the greedy warp and leaves last_q at 0 */
+	t.in.rdy = B(3);
+	tb_cycle(&t);
+	CHECK_EQ(s2l_greedy(t.m), 3);
+	CHECK_EQ(s2l_last(t.m), 0);
+	/* an idle cycle keeps it; a demotion of another warp keeps it */
+	tb_cycle(&t);
+	CHECK_EQ(s2l_greedy(t.m), 3);
+	t.in.mark = B(1);
+	tb_cycle(&t);
+	CHECK_EQ(s2l_greedy(t.m), 3);
+	/* reset clears it and restores ages = ids */
+	t.in.launch = 0;
+	t.in.rst = 1;
+	tb_cycle(&t);
+	CHECK_EQ(s2l_greedy(t.m), -1);
+	CHECK_EQ(s2l_older(t.m, 1, 2), 1);
+	tb_close(&t);
+	/* GREEDY and RR have no GTO state */
+	tb_small(&t);
+	t.in.rdy = B(1);
+	tb_cycle(&t);
+	CHECK_EQ(s2l_greedy(t.m), -1);
+	CHECK_EQ(s2l_older(t.m, 0, 1), -1);
+	CHECK_EQ(s2l_last(t.m), 1);
+	tb_close(&t);
+}
+
+static void test_gto_greedy_then_oldest(void)
+{
+	tb t;
+	tb_open(&t, 8, 4, S2L_GTO, S2L_ALWAYS, 1);
+	run_gto(&t, trws_timing, 4, "gto timing 0-3");
+	/* an idle cycle keeps the greedy warp 0; it then issues with 1-3 ready */
+	static const gto_step idle[] = {{0x00, 0, -1, 0}, {0x0f, 0, 0, 0}, {0x0e, 0, 1, 0}, {0x0f, 0, 1, 1}};
+	run_gto(&t, idle, 4, "gto idle");
+	tb_close(&t);
+	/* GTO ignores prio_i: cycle 4 keeps the greedy 0 */
+	tb_open(&t, 8, 4, S2L_GTO, S2L_ALWAYS, 1);
+	static const gto_step gto_noprio[] = {
+		{0x0c, 0, 2, -1}, {0x0f, 0, 2, 2}, {0x0b, 0, 0, 2}, {0x0f, 0, 0, 0},
+		{0x0f, 0x08, 0, 0}, {0x0f, 0x0a, 0, 0}, {0x07, 0x0a, 0, 0}, {0x0f, 0, 0, 0}, {0x0d, 0x20, 0, 0},
+	};
+	run_gto(&t, gto_noprio, 9, "gto ignores prio");
+	tb_close(&t);
+	/* the same stream under GREEDY: slot order, 3 when 2 stalls */
+	tb_small(&t);
+	static const uint64_t rdy[] = {0x0c, 0x0f, 0x0b, 0x0f};
+	static const int want[] = {2, 2, 3, 3};
+	run_issue(&t, rdy, want, 4, "greedy on the gto stream");
+	tb_close(&t);
+}
+
+static void test_trws_timing(void)
+{
+	tb t;
+	tb_open(&t, 8, 4, S2L_TRWS, S2L_ALWAYS, 1);
+	run_gto(&t, trws_timing, 10, "trws timing");
+	tb_close(&t);
+}
+
+/* The second timing table: GTO, 8 x 8, exit and relaunch. */
+static void test_gto_relaunch(void)
+{
+	static const struct {
+		uint64_t rdy, fin, launch;
+		int iss, ext, pro, gv;
+	} st[] = {
+		{B(0), B(0), 0, 0, 1, -1, 0},
+		{0, 0, B(0), -1, 0, -1, 0},
+		{0, 0, 0, -1, 0, 0, 0},
+		{B(0) | B(7), 0, 0, 7, 0, -1, 0},
+		{B(0) | B(1), 0, 0, 1, 0, -1, 1},
+		{B(0) | B(1), B(1), 0, 1, 1, -1, 1},
+		{B(2), B(2), 0, 2, 1, -1, 0},
+		{0, 0, B(1) | B(2), -1, 0, -1, 0},
+		{0, 0, 0, -1, 0, 1, 0},
+		{0, 0, 0, -1, 0, 2, 0},
+		{B(0) | B(1) | B(2), 0, 0, 0, 0, -1, 0},
+		{B(1) | B(2), 0, 0, 1, 0, -1, 1},
+	};
+	tb t;
+	tb_open(&t, 8, 8, S2L_GTO, S2L_ALWAYS, 1);
+	CHECK_EQ(s2l_promote_ptr(t.m), 0);
+	for (int k = 0; k < (int)(sizeof st / sizeof st[0]); k++) {
+		t.in.rdy = st[k].rdy;
+		t.in.fin = st[k].fin;
+		t.in.launch = st[k].launch;
+		int gv = s2l_greedy(t.m) >= 0;
+		CHECK_EQ(tb_eval(&t), S2L_OK);
+		int iss = t.o.iss_valid ? (int)t.o.iss_warp : -1, pro = t.o.pro_valid ? (int)t.o.pro_warp : -1;
+		if (iss != st[k].iss || (int)t.o.ext_valid != st[k].ext || pro != st[k].pro || gv != st[k].gv) {
+			printf("FAIL gto relaunch cycle %d: iss %d ext %u pro %d gv %d\n", k, iss, t.o.ext_valid, pro, gv);
+			wg_failed++;
+		} else {
+			wg_passed++;
+		}
+		if (pro >= 0)
+			CHECK_EQ(t.o.pro_slot, (unsigned)pro); /* the lowest free slot */
+		tb_tick(&t);
+		if (k == 1) { /* warp 0 relaunched: the youngest (ages 1..7, 0) */
+			for (int v = 1; v < 8; v++)
+				CHECK_EQ(s2l_older(t.m, v, 0), 1);
+			CHECK_EQ(s2l_older(t.m, 1, 2), 1);
+		}
+		if (k == 7) { /* 1 and 2 launched together: ages 3..7, 0, 1, 2 */
+			static const int order[] = {3, 4, 5, 6, 7, 0, 1, 2};
+			for (int i = 0; i < 8; i++)
+				for (int j = 0; j < 8; j++)
+					if (i != j)
+						CHECK_EQ(s2l_older(t.m, order[i], order[j]), i < j);
+		}
+	}
+	tb_close(&t);
+}
+
+/* Two-level: the age is the launch order, not the slot nor the order of
+ * entering the active set; a demoted greedy warp stays greedy. */
+static void test_gto_age_launch_order(void)
+{
+	tb t;
+	tb_open(&t, 8, 4, S2L_GTO, S2L_ALWAYS, 1);
+	const uint64_t LLP = B(5) | B(6) | B(7);
+	t.in.rdy = B(1); /* 0: warp 1 issues */
+	tb_eval(&t);
+	CHECK_EQ(t.o.iss_warp, 1);
+	tb_tick(&t);
+	t.in.mark = B(1), t.in.llp = LLP; /* 1: warp 1 demoted from slot 1 */
+	tb_eval(&t);
+	CHECK_EQ(t.o.dem_valid, 1);
+	CHECK_EQ(t.o.dem_warp, 1);
+	CHECK_EQ(t.o.iss_valid, 0);
+	tb_tick(&t);
+	CHECK_EQ(s2l_greedy(t.m), 1); /* demotion keeps the greedy warp */
+	t.in.llp = LLP; /* 2: warp 4 takes slot 1 */
+	tb_eval(&t);
+	CHECK_EQ(t.o.pro_warp, 4);
+	CHECK_EQ(t.o.pro_slot, 1);
+	tb_tick(&t);
+	t.in.llp = LLP, t.in.bar = B(3); /* 3: warp 3 demoted at a barrier */
+	tb_eval(&t);
+	CHECK_EQ(t.o.dem_warp, 3);
+	CHECK_EQ(t.o.dem_cause, S2L_CAUSE_BARRIER);
+	tb_tick(&t);
+	t.in.llp = LLP, t.in.bar = B(3); /* 4: warp 1 comes back, into slot 3 */
+	tb_eval(&t);
+	CHECK_EQ(t.o.pro_warp, 1);
+	CHECK_EQ(t.o.pro_slot, 3);
+	tb_tick(&t);
+	t.in.llp = LLP, t.in.bar = B(3), t.in.rdy = B(1) | B(4); /* 5: still greedy, from slot 3 */
+	tb_eval(&t);
+	CHECK_EQ(t.o.iss_warp, 1);
+	CHECK_EQ(t.o.iss_slot, 3);
+	CHECK_EQ(t.o.dem_valid, 0); /* its mark was consumed by the demotion (rsm_q) */
+	tb_tick(&t);
+	t.in.llp = LLP, t.in.bar = B(3), t.in.rdy = B(2); /* 6: warp 2 */
+	tb_eval(&t);
+	CHECK_EQ(t.o.iss_warp, 2);
+	tb_tick(&t);
+	t.in.llp = LLP, t.in.bar = B(3), t.in.rdy = B(1) | B(4); /* 7: 1 is older by launch */
+	tb_eval(&t);
+	CHECK_EQ(t.o.iss_warp, 1);
+	CHECK_EQ(t.o.iss_slot, 3);
+	tb_close(&t);
+}
+
+/* TRWS: prio_i of a warp that cannot issue changes nothing; promotion ignores it. */
+static void test_trws_prio_ignored(void)
+{
+	tb t;
+	tb_open(&t, 8, 4, S2L_TRWS, S2L_ALWAYS, 1);
+	t.in.rdy = B(1), t.in.fin = B(1); /* warp 1 exits: not resident */
+	tb_cycle(&t);
+	t.in.rdy = B(0), t.in.slot_free = 0; /* warp 0 becomes greedy; slot 1 held (draining) */
+	tb_eval(&t);
+	CHECK_EQ(t.o.iss_warp, 0);
+	tb_tick(&t);
+	CHECK_EQ(s2l_greedy(t.m), 0);
+	static const struct {
+		uint64_t rdy, prio, bar, mark;
+		const char *what;
+	} st[] = {
+		{B(0) | B(2), B(1) | B(63), 0, 0, "non-resident and out-of-range warps"},
+		{B(0), B(2), 0, 0, "a stalled warp"},
+		{B(0), B(5), 0, 0, "a pending warp"},
+		{B(0) | B(3), B(3), 0, B(3), "a warp being demoted for a mark"},
+		{B(0) | B(2), B(2), B(2), 0, "a warp at a barrier"},
+	};
+	for (int k = 0; k < 5; k++) {
+		t.in.rdy = st[k].rdy, t.in.prio = st[k].prio, t.in.bar = st[k].bar, t.in.mark = st[k].mark;
+		t.in.slot_free = 0;
+		CHECK_EQ(tb_eval(&t), S2L_OK);
+		if (t.o.iss_warp != 0 || !t.o.iss_valid) {
+			printf("FAIL trws: priority of %s took the issue from the greedy warp (%u)\n", st[k].what,
+			       t.o.iss_warp);
+			wg_failed++;
+		} else {
+			wg_passed++;
+		}
+		tb_tick(&t);
+	}
+	/* warps 3 and 2 were demoted: slots 2 and 3 are free, slot 1 still drains;
+	 * pp_q = 4 and warp 6 has priority: warp 4 is promoted, into slot 2 */
+	t.in.prio = B(6), t.in.bar = B(2), t.in.slot_free = B(2) | B(3);
+	tb_eval(&t);
+	CHECK_EQ(t.o.pro_valid, 1);
+	CHECK_EQ(t.o.pro_warp, 4);
+	CHECK_EQ(t.o.pro_slot, 2);
+	tb_tick(&t);
+	/* a prioritized eligible warp does win (the promoted 4 over the greedy 0) */
+	t.in.rdy = B(0) | B(4), t.in.prio = B(4), t.in.bar = B(2);
+	tb_eval(&t);
+	CHECK_EQ(t.o.iss_warp, 4);
+	tb_close(&t);
+}
+
+/* ------------------------------------------------------------------ */
 /* Naive reference, straight from docs/sched2l.md                      */
 /* ------------------------------------------------------------------ */
 
@@ -746,7 +1059,16 @@ typedef struct ref {
 	int res[64], rsm[64]; /* per warp */
 	int sv[64], sw[64];   /* per slot */
 	int last, pp, tv, ts, tw;
+	/* GTO, TRWS: the greedy warp, and the ages as launch sequence numbers
+	 * (the smaller is older) instead of the page's matrix */
+	int gw, gv;
+	long seq[64], next;
 } ref;
+
+static int ref_gto(const ref *r)
+{
+	return r->sel == S2L_GTO || r->sel == S2L_TRWS;
+}
 
 static int bit(uint64_t v, int i)
 {
@@ -762,6 +1084,10 @@ static void ref_reset(ref *r)
 	r->last = 0;
 	r->pp = r->A % r->W;
 	r->tv = r->ts = r->tw = 0;
+	r->gw = r->gv = 0;
+	for (int w = 0; w < 64; w++)
+		r->seq[w] = w; /* reset: every warp launched at once, in id order */
+	r->next = 64;
 }
 
 /* Outputs of this cycle into o; when edge, also the next state. */
@@ -782,7 +1108,25 @@ static void ref_step(ref *r, const s2l_in *in, s2l_out *o, int edge)
 	}
 	memset(o, 0, sizeof *o);
 	int start = r->sel == S2L_GREEDY ? r->last : (r->last + 1) % r->A, i = -1;
-	for (int k = 0; k < r->A && i < 0; k++)
+	if (ref_gto(r)) {
+		int elw[64] = {0}, C[64] = {0}, anyp = 0, g = -1;
+		for (int s = 0; s < r->A; s++)
+			if (el[s])
+				elw[r->sw[s]] = 1;
+		for (int w = 0; w < r->W; w++)
+			anyp |= r->sel == S2L_TRWS && elw[w] && bit(in->prio, w);
+		for (int w = 0; w < r->W; w++)
+			C[w] = elw[w] && (!anyp || bit(in->prio, w));
+		if (r->gv && C[r->gw])
+			g = r->gw;
+		for (int w = 0; w < r->W && !(r->gv && C[r->gw]); w++)
+			if (C[w] && (g < 0 || r->seq[w] < r->seq[g]))
+				g = w;
+		for (int s = 0; s < r->A && g >= 0; s++)
+			if (r->sv[s] && r->sw[s] == g)
+				i = s;
+	}
+	for (int k = 0; k < r->A && i < 0 && !ref_gto(r); k++)
 		if (el[(start + k) % r->A])
 			i = (start + k) % r->A;
 	if (i >= 0) {
@@ -833,7 +1177,10 @@ static void ref_step(ref *r, const s2l_in *in, s2l_out *o, int edge)
 	}
 	r->tv = 0, r->ts = 0, r->tw = 0;
 	if (o->iss_valid) {
-		r->last = i;
+		if (ref_gto(r))
+			r->gw = r->sw[i], r->gv = !o->ext_valid;
+		else
+			r->last = i;
 		r->rsm[r->sw[i]] = 0;
 		if (o->ext_valid)
 			r->res[r->sw[i]] = 0, r->sv[i] = 0;
@@ -848,7 +1195,7 @@ static void ref_step(ref *r, const s2l_in *in, s2l_out *o, int edge)
 		r->sv[ps] = 1, r->sw[ps] = pw, r->pp = (pw + 1) % r->W;
 	for (int w = 0; w < r->W; w++)
 		if (bit(in->launch, w))
-			r->res[w] = 1;
+			r->res[w] = 1, r->seq[w] = r->next++; /* in id order: the lower id is older */
 }
 
 static int out_equal(const ref *r, const s2l_out *a, const s2l_out *b)
@@ -883,6 +1230,12 @@ static int state_equal(const s2l_model *m, const ref *r)
 	int ts, tw;
 	ok &= s2l_tag(m, &ts, &tw) == r->tv && ts == r->ts && tw == r->tw;
 	ok &= s2l_last(m) == r->last && s2l_promote_ptr(m) == r->pp;
+	ok &= s2l_greedy(m) == (ref_gto(r) && r->gv ? r->gw : -1);
+	if (!ref_gto(r))
+		return ok && s2l_older(m, 0, r->W - 1) == -1; /* no ages under GREEDY and RR */
+	for (int a = 0; a < r->W; a++)
+		for (int b = 0; b < r->W; b++)
+			ok &= s2l_older(m, a, b) == (a == b ? -1 : r->seq[a] < r->seq[b]);
 	return ok;
 }
 
@@ -927,6 +1280,8 @@ static void gen_inputs(const ref *r, s2l_in *in, uint64_t *seed, int cyc)
 	in->fin = rng_mask(seed, mood == 3 ? 20 : 2) & res & ~(in->mark | in->bar);
 	in->launch = rng_mask(seed, 10) & ~res & W;
 	in->slot_free = rng_mask(seed, mood == 0 ? 50 : 85);
+	/* TRWS priority on any warp, resident or not (read under TRWS only) */
+	in->prio = rng_mask(seed, (cyc / 53) % 3 == 0 ? 0 : 25);
 }
 
 typedef wg_fr fr;
@@ -1017,6 +1372,8 @@ static void random_run(const s2l_cfg *c, int cycles, uint64_t seed)
 		/* the frame model: usually eval then tick of the same frame; sometimes
 		 * no eval at all, or an eval of another frame before the tick */
 		int mode = (int)(rng_next(&seed) % 8);
+		if (c->select == S2L_TRWS)
+			mode = 0; /* no prio_i in the frames yet (docs/sched2l.md): the typed path only */
 		int frc = mode == 0 ? 0 : wg_block_sched2l.model_eval(f.m, f.in, f.out, f.err, sizeof f.err);
 		if (rc || frc) {
 			if (first < 0)
@@ -1027,7 +1384,7 @@ static void random_run(const s2l_cfg *c, int cycles, uint64_t seed)
 			bad_out++, first = first < 0 ? cyc : first;
 		if (mode != 0 && !fr_matches(&f, c, &t.o))
 			bad_frame++, first = first < 0 ? cyc : first;
-		if (mode == 1) {
+		if (mode == 1 && c->select != S2L_TRWS) {
 			memcpy(other, f.in, nin * sizeof *other);
 			other[f.L.off[S2L_RDY_I]] ^= 1u; /* another frame: the cached plan must not be used */
 			other[f.L.off[S2L_SLOT_FREE_I]] ^= 1u;
@@ -1039,19 +1396,20 @@ static void random_run(const s2l_cfg *c, int cycles, uint64_t seed)
 		wg_block_sched2l.model_tick(f.m, f.in);
 		ref_step(&r, &t.in, &e, 1);
 		s2l_tick(t.m, &t.in);
-		if (!state_equal(t.m, &r) || !state_equal(f.m, &r))
+		if (!state_equal(t.m, &r) || (c->select != S2L_TRWS && !state_equal(f.m, &r)))
 			bad_state++, first = first < 0 ? cyc : first;
 		if (bad_out + bad_state + bad_rc + bad_frame > 0 && cyc > first + 3)
 			break;
 	}
 	int cnt_ok = !memcmp(counts, s2l_counts(t.m), sizeof counts) &&
-		     !memcmp(counts, wg_block_sched2l.model_counts(f.m), sizeof counts);
+		     (c->select == S2L_TRWS || !memcmp(counts, wg_block_sched2l.model_counts(f.m), sizeof counts));
 	int busy = 1; /* every event happened: the stream exercised the rules */
 	for (int k = 0; k < S2L_NEVENTS; k++)
 		busy &= seen[k] > 0;
 	if (bad_out || bad_state || bad_rc || bad_frame || !cnt_ok || !busy) {
+		static const char *const sel[] = {"GREEDY", "RR", "GTO", "TRWS"};
 		printf("FAIL random W%d A%d %s %s BD%d seed %llu: first bad cycle %d (out %d, state %d, rc %d, frame %d, counts %s, events %s)\n",
-		       c->warps, c->active, c->select ? "RR" : "GREEDY", c->suspend ? "PENDING" : "ALWAYS",
+		       c->warps, c->active, sel[c->select], c->suspend ? "PENDING" : "ALWAYS",
 		       c->barrier_demote, (unsigned long long)seed, first, bad_out, bad_state, bad_rc, bad_frame,
 		       cnt_ok ? "ok" : "bad", busy ? "all" : "missing");
 		wg_failed++;
@@ -1074,9 +1432,19 @@ static void test_random(void)
 					     .suspend = sus, .barrier_demote = (int)((k + (size_t)sel) & 1u)};
 				random_run(&c, 8000, seed++ * UINT64_C(0x9E3779B97F4A7C15));
 			}
+	/* GTO and TRWS: one SUSPEND per size, alternating (prio_i random in every run:
+	 * the GREEDY and RR runs above show it is not read there) */
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+		for (int sel = S2L_GTO; sel <= S2L_TRWS; sel++) {
+			s2l_cfg c = {.warps = sizes[k][0], .active = sizes[k][1], .select = sel,
+				     .suspend = (int)(k & 1u), .barrier_demote = (int)((k + (size_t)sel) & 1u)};
+			random_run(&c, 8000, seed++ * UINT64_C(0x9E3779B97F4A7C15));
+		}
 	/* WARPS = ACTIVE = 1: one warp, one slot (exits and launches only move it) */
-	s2l_cfg c = {.warps = 1, .active = 1, .select = S2L_GREEDY, .suspend = S2L_ALWAYS, .barrier_demote = 1};
-	random_run(&c, 8000, 77);
+	for (int sel = 0; sel <= S2L_TRWS; sel++) {
+		s2l_cfg c = {.warps = 1, .active = 1, .select = sel, .suspend = S2L_ALWAYS, .barrier_demote = 1};
+		random_run(&c, 8000, 77 + (uint64_t)sel);
+	}
 }
 
 /* ev_o layout and a violation through the frame adapter. */
@@ -1132,6 +1500,12 @@ int main(void)
 	test_launch();
 	test_protocol();
 	test_eval_pure();
+	test_gto_reset_and_state();
+	test_gto_greedy_then_oldest();
+	test_trws_timing();
+	test_gto_relaunch();
+	test_gto_age_launch_order();
+	test_trws_prio_ignored();
 	test_frame();
 	test_random();
 	return wg_check_done();
