@@ -2,7 +2,8 @@
  * cycle" step 6: cascaded masks, table-bank write conflict, the placement
  * policies CONSOLIDATE / LOWEST_FIRST / WEAR_LEVEL; with TFET_ROWS > 0 the
  * class sets and the fallback of "TFET register classes") and the gating
- * of step 7 (OCCUPANCY domains, STATIC powered rows). Physical-id vectors are uint64_t words searched with ctz. */
+ * of step 7 (OCCUPANCY domains, STATIC powered rows). Physical-id vectors
+ * are uint64_t words searched with ctz. */
 #include <string.h>
 
 #include "rename_int.h"
