@@ -5,7 +5,7 @@
  * thresholds at 224 TFET registers (33 or fewer free lower the limit, 90 or
  * more raise it, strict comparisons), the floor of 1 and the kernel's cap
  * (W-P1-13), accept_o combinational in the new limit and no preemption
- * (W-P1-12), the kernel start, the periodic variant (A19), events and
+ * (W-P1-12), the kernel start and restart (W-P1-16), the periodic variant (A19), events and
  * reset, every protocol error, the descriptor's widths, check and storage
  * formula. Then the frame adapter and memcpy copies against the typed API,
  * and the model against a naive reference written from the page, on random
@@ -445,6 +445,57 @@ static void test_accept(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* A kernel restart (W-P1-16)                                          */
+/* ------------------------------------------------------------------ */
+
+static void test_restart(void)
+{
+	bench b;
+	b_open(&b, cfg_of(224, 15, 40, 8, 0));
+	b_start(&b, 8);
+	CHECK_EQ(b_done(&b, 0, 3), 1);  /* 3 < 7 */
+	CHECK_EQ(b_done(&b, 0, 3), 1);  /* 3 < 6 */
+	CHECK_EQ(tb_lim(b.m), 6);
+	/* a start in a completion's cycle at 0 free: reloaded from occ_i, not evaluated */
+	b.in.start = 1;
+	b.in.occ = 2;
+	b.in.done = 1;
+	b.in.free = 0;
+	b.in.res = 3;
+	b_eval(&b);
+	CHECK_EQ(b.o.accept, 0);        /* 3 resident, the new limit 2 */
+	CHECK_EQ(b.o.lim, 6);
+	CHECK_EQ(b.o.ev[TB_EV_EVAL] | b.o.ev[TB_EV_DEC] | b.o.ev[TB_EV_INC], 0);
+	b_tick(&b);
+	CHECK_EQ(tb_lim(b.m), 2);
+	CHECK_EQ(tb_cap(b.m), 2);
+	/* the new kernel's cap holds: all free, the limit stays 2 */
+	CHECK_EQ(b_done(&b, 224, 1), 1);
+	CHECK_EQ(tb_lim(b.m), 2);
+	CHECK_EQ(tb_counts(b.m)[TB_EV_INC], 0);
+	/* a later restart loads its occupancy, not the lowered limit */
+	CHECK_EQ(b_done(&b, 0, 0), 1);
+	CHECK_EQ(tb_lim(b.m), 1);
+	b_start(&b, 4);
+	CHECK_EQ(tb_lim(b.m), 4);
+	CHECK_EQ(tb_cap(b.m), 4);
+	CHECK_EQ(b_done(&b, 224, 0), 1);
+	CHECK_EQ(tb_lim(b.m), 4);
+	/* occ_i above MAX_BLOCKS only in a reset cycle; min(MAX_BLOCKS, occ_i) loads */
+	b.in.rst = 1;
+	b.in.start = 1;
+	b.in.occ = 15;
+	b.in.res = 7;
+	b_eval(&b);
+	CHECK_EQ(b.rc, TB_OK);
+	CHECK_EQ(b.o.accept, 1);        /* 7 < min(8, 15) */
+	CHECK_EQ(b.o.ev[TB_EV_EVAL], 0);
+	b_tick(&b);
+	CHECK_EQ(tb_lim(b.m), 0);       /* the reset wins at the edge */
+	b_close(&b);
+}
+
+/* ------------------------------------------------------------------ */
 /* The periodic variant (A19)                                          */
 /* ------------------------------------------------------------------ */
 
@@ -790,6 +841,7 @@ int main(void)
 	test_lower_and_raise();
 	test_floor_and_cap();
 	test_accept();
+	test_restart();
 	test_period();
 	test_reset();
 	test_protocol();
