@@ -79,6 +79,10 @@ t sweep "area:memra-default" "\$WARPGEN area memra -q"
 t test "energy:memra-default" "\$WARPGEN energy memra >\$OUT/memra-energy.txt && grep -qE '^predict +1\.8705 ' \$OUT/memra-energy.txt && grep -qE '^start +0\.2155 ' \$OUT/memra-energy.txt && grep -q '^leakage 0.605 mW: 608 bits' \$OUT/memra-energy.txt"
 t test "energy:memra-small" "\$WARPGEN energy memra $MR_SMALL | grep -qE '^sample +0 '"
 
+# the report's Papers rows (gen/memra_papers.c): the storage against the paper's 32 x 11 and A3's 48 x 11, and
+# a run's power against P1's 1.2 %
+t test "report:memra-papers" "d=\$(mktemp -d) && \$WARPGEN gen memra -o \$d/rtl -q && \$WARPGEN cosim memra --seed 1 --cycles 20000 -q --json \$d/c.json && \$WARPGEN report -o \$d/out \$d/c.json >/dev/null && grep -q 'stall counters, one per warp slot, 48 x 11 bit | memra default | 528 | 528 | 1.000' \$d/out/report.md && grep -q 'stall counters, 32 x 11 bit (ours: WARPS x CNT_BITS) | memra default | 352 | 528 | 1.500' \$d/out/report.md && grep -q '| counters + ALU power / RF power (paper: all MEM_RA hardware, ~1.2 %) | memra default | 0.012 |' \$d/out/report.md; rc=\$?; rm -rf \$d; exit \$rc"
+
 # make sweep: WARPS x CNT_BITS x REF_SHIFT x SAMPLE_PERIOD, SEEDS seeds each (default 2)
 for w in 1 7 48 64; do
 	for cb in 4 11 16; do
