@@ -51,8 +51,9 @@ static const wg_param_def tbs_knobs[TBS_NKNOBS] = {
 	[K_NEAR_PCT] = {"NEAR_PCT", 80, 0, 100, NULL, "% of cycles free_i is within 2 of a threshold", "assumed"},
 	[K_RESET_PPM] = {"RESET_PPM", 50, 0, 1000000, NULL, "per million cycles: a mid-run reset", "assumed"},
 	[K_COVER] = {"COVER", 0, 0, 1, NULL,
-		"1: fail at the end unless the floor, the cap, a decrement, an increment, the hysteresis band, a restart "
-		"a start in an evaluation's cycle (EVAL_PERIOD <= 1) and more resident blocks than the limit were seen (those the configuration can reach)",
+		"1: fail at the end unless the floor, the cap, a decrement, an increment, the hysteresis band, a restart, "
+		"a start in an evaluation's cycle (EVAL_PERIOD <= 1) and more resident blocks than the limit were seen "
+		"(those the configuration can reach)",
 		"assumed"},
 };
 
