@@ -638,8 +638,9 @@ static void step_sm(hx_env *e, int sk)
 					continue;
 				int rel = (int)((ro.op_rel[j] >> 0) & 1);
 				if (rel != ((in->last >> j) & 1))
-					FAILR(e, "SM %d warp %d instruction %d: source %d released=%d, its hint says %d", sk,
-						    q.w, q.idx, j, rel, (in->last >> j) & 1);
+					FAILR(e, "SM %d warp %d instruction %d (block %ld, warp %d of it): source %d (r%d, id %u) "
+					      "released=%d, its hint says %d (destination r%d)", sk, q.w, q.idx, x->blk, x->j, j,
+					      in->src[j], ro.op_src_pid[j], rel, (in->last >> j) & 1, in->dst);
 				q.spid[j] = ro.op_src_pid[j];
 				if (is_tfet(e, ro.op_src_pid[j]))
 					q.stfet |= 1u << j;

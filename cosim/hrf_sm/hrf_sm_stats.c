@@ -47,6 +47,7 @@ typedef struct fig {
 	hxe_energy en;
 	int tfet_rows;       /* the rows it ran with (idealMEM_RA: the search's) */
 	double time, energy, dyn_pts, leak_pts, err;
+	double occ_mean;     /* physical ids in use per SM, mean over the kernel */
 } fig;
 
 typedef struct opts {
@@ -86,6 +87,7 @@ static int run_one(const opts *o, int prof, const hx_scheme *s, const hxe_tab *t
 			s->rename_stage ? (uint64_t)f->T * (uint64_t)k[HXE_K_SMS] : 0};
 	hxe_energy_of(tab, &c, &f->en);
 	f->err = f->st.err_n ? f->st.err_sum / (double)f->st.err_n : 0.0;
+	f->occ_mean = f->T > 0 ? f->st.occ_sum / ((double)f->T * (double)k[HXE_K_SMS]) : 0.0;
 	f->ok = rc == 0;
 	return rc;
 }
@@ -291,10 +293,11 @@ int hrf_sm_stats_run(int argc, char **argv)
 		for (int i = 0; i < np; i++) {
 			const hxp_profile *p = hxp_get(pr[i]);
 			printf("\n%s (%d blocks/SM x %d warps x %d regs = U %d of 1024; %s): baseline %ld cycles, off-chip "
-			       "latency %.0f cycles\n", p->name, p->bpsm, p->wpb, p->regs, hxp_u(p),
-			       p->cls == HXP_MEMORY ? "memory-intensive" : p->cls == HXP_MIXED ? "mixed" : "compute",
+			       "latency %.0f cycles, physical registers in use %.0f (most %d)\n", p->name, p->bpsm, p->wpb, p->regs,
+			       hxp_u(p), p->cls == HXP_MEMORY ? "memory-intensive" : p->cls == HXP_MIXED ? "mixed" : "compute",
 			       F[i][SC_BASE].T, F[i][SC_BASE].st.mem_loads
-				       ? (double)F[i][SC_BASE].st.mem_lat_sum / (double)F[i][SC_BASE].st.mem_loads : 0.0);
+				       ? (double)F[i][SC_BASE].st.mem_lat_sum / (double)F[i][SC_BASE].st.mem_loads : 0.0,
+			       F[i][SC_BASE].occ_mean, F[i][SC_BASE].st.occ_max);
 			printf("  %-18s %6s %6s %6s %6s %6s %8s %8s %6s %6s\n", "scheme", "time", "energy", "dyn.pt", "leak.pt",
 			       "TFET%", "TRQS", "TUSG", "U/R%", "err%");
 			for (int s = 0; s < SC_N; s++) {

@@ -12,8 +12,9 @@
  * consumer follows it), else a uniform one. The destination is a register
  * with no live value. Invariant before each instruction: at least one free
  * register (live + pending-release <= regs - 1), kept by forcing a last use
- * when only one is free and by ending a divergent region when at most two
- * are. */
+ * (an ALU instruction's first source, a load's address) when only one is
+ * free or the live values reach the target, and by ending a divergent region
+ * when at most two are. */
 #include "hrf_sm_stream.h"
 
 #include <stdio.h>
@@ -141,6 +142,7 @@ void hxs_gen(const hxp_profile *p, int ilen, uint64_t seed, long blk, int j, hxs
 		int n, force = 0;
 		if (load) {
 			n = 1;
+			force = g.nlive >= target || free_n == 1; /* its address dies here: a register stays free */
 		} else if (g.nlive >= target || free_n == 1) {
 			n = 2 + (int)wg_pick(&g.rng, 2);
 			force = 1;
@@ -218,6 +220,12 @@ const char *hxs_check(const hxs_insn *s, int ilen, int regs, char *buf, unsigned
 					snprintf(buf, n, "instruction %d: source r%d read twice", i, r);
 					return buf;
 				}
+		}
+		uint64_t live_before = live;
+		if (in->kind != HXS_EXIT && (in->dst >= regs || ((live_before >> in->dst) & 1))) {
+			snprintf(buf, n, "instruction %d: destination r%d %s", i, in->dst,
+				 in->dst >= regs ? "out of range" : "holds a live value (its own source included)");
+			return buf;
 		}
 		if (in->last && in->div) {
 			snprintf(buf, n, "instruction %d: a release hint inside a divergent region (A13)", i);
