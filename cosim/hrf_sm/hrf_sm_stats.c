@@ -38,7 +38,9 @@ static const paper_row paper[SC_N] = {
 	[SC_FULL] = {-1, 0.60, 0.46, -1},    [SC_P625] = {-1, -1, -1, -1},       [SC_P875] = {-1, -1, -1, -1},
 };
 
-#define HX_SATISFIED 0.95 /* TUSG/TRQS at or above which MEM_RA already serves the TFET requests */
+/* TUSG/TRQS at or above which MEM_RA already serves the TFET requests: fewer than 1 in 10 refused leaves
+ * TUBA and TRWS nothing measurable to win back (the ratio scatters by about a point between seeds) */
+#define HX_SATISFIED 0.90
 
 typedef struct fig {
 	int ok;              /* the run finished */
@@ -48,6 +50,7 @@ typedef struct fig {
 	int tfet_rows;       /* the rows it ran with (idealMEM_RA: the search's) */
 	double time, energy, dyn_pts, leak_pts, err;
 	double occ_mean;     /* physical ids in use per SM, mean over the kernel */
+	int sms;             /* SMs of the run */
 } fig;
 
 typedef struct opts {
@@ -87,6 +90,7 @@ static int run_one(const opts *o, int prof, const hx_scheme *s, const hxe_tab *t
 			s->rename_stage ? (uint64_t)f->T * (uint64_t)k[HXE_K_SMS] : 0};
 	hxe_energy_of(tab, &c, &f->en);
 	f->err = f->st.err_n ? f->st.err_sum / (double)f->st.err_n : 0.0;
+	f->sms = (int)k[HXE_K_SMS];
 	f->occ_mean = f->T > 0 ? f->st.occ_sum / ((double)f->T * (double)k[HXE_K_SMS]) : 0.0;
 	f->ok = rc == 0;
 	return rc;
@@ -309,6 +313,21 @@ int hrf_sm_stats_run(int argc, char **argv)
 				       (unsigned long long)f->st.tusg, f->st.trqs ? 100.0 * (double)f->st.tusg / (double)f->st.trqs : 0.0,
 				       100 * f->err);
 			}
+			for (int q = 0; q < 2; q++) {
+				const fig *g = &F[i][q ? SC_FULL : SC_MEMRA];
+				uint64_t lo = UINT64_MAX, hi = 0;
+				for (int k = 0; k < g->sms; k++) {
+					lo = g->st.trqs_sm[k] < lo ? g->st.trqs_sm[k] : lo;
+					hi = g->st.trqs_sm[k] > hi ? g->st.trqs_sm[k] : hi;
+				}
+				printf("%s%s TRQS per SM %llu..%llu", q ? ", " : "  ", q ? "MEM_RA+TUBA+TRWS" : "MEM_RA",
+				       (unsigned long long)(g->sms ? lo : 0), (unsigned long long)hi);
+			}
+			printf(" (P1 Fig. 13: TUBA+TRWS even out the SMs)\n");
+			const fig *fu = &F[i][SC_FULL];
+			printf("  TUBA (MEM_RA+TUBA+TRWS): block limit lowered %llu, raised %llu times, mean limit %.2f of %d\n",
+			       (unsigned long long)fu->st.tuba_dec, (unsigned long long)fu->st.tuba_inc,
+			       fu->st.lim_n ? fu->st.lim_sum / (double)fu->st.lim_n : 0.0, p->bpsm);
 		}
 	/* averages beside the paper */
 	printf("\nmeans over the profiles (memory-intensive: BFS, BP, MT, NE, NW among them) beside P1 (F9, F10, F15):\n");
@@ -338,7 +357,7 @@ int hrf_sm_stats_run(int argc, char **argv)
 	for (int i = 0; i < np; i++)
 		have_mem |= hxp_get(pr[i])->cls == HXP_MEMORY;
 	/* checks: signs and ranking (spec §9) */
-	char line[10][400];
+	char line[10][600];
 	int nl = 0, fails = 0;
 #define CHECK(cond, ...)                                                                                       \
 	do {                                                                                                   \
@@ -384,8 +403,8 @@ int hrf_sm_stats_run(int argc, char **argv)
 			       "TRQS -18 %%, TUSG +16 %%)", hxp_get(pr[i])->name, 100 * ra, 100 * rb, dq, du);
 	}
 	if (sat[0])
-		snprintf(line[nl++], sizeof line[0], "SKIP already satisfied under MEM_RA (TUSG/TRQS >= %.0f %%: no TFET request "
-			 "to win back): %.300s", 100 * HX_SATISFIED, sat);
+		snprintf(line[nl++], sizeof line[0], "SKIP already satisfied under MEM_RA (TUSG/TRQS >= %.0f %%: fewer than 1 TFET request "
+			 "in 10 refused, nothing measurable to win back): %.300s", 100 * HX_SATISFIED, sat);
 	printf("\nchecks (spec §9: signs and ranking):\n");
 	for (int i = 0; i < nl; i++)
 		printf("  %s\n", line[i]);
