@@ -45,15 +45,15 @@ static const wg_param_def rn_params[RN_NPARAMS] = {
 	[RN_P_TFET_ROWS] = {"TFET_ROWS", 0, 0, 1024, NULL,
 		"TFET rows per register bank (the top rows; ids >= PHYS_REGS - RF_BANKS*TFET_ROWS), "
 		"0..PHYS_REGS/RF_BANKS; 0 = Jeon's all-CMOS table",
-		"decision: 0 keeps Jeon's block; Xie 2017 §4.1.2.1: 56 of 256 rows (78 % CMOS), sweep 96, 32"},
+		"decision: 0 keeps Jeon's block; Xie 2017 §4.1.2.1: 56 of 256 rows (78 % CMOS), sweep 96, 32", .hide_default = 1},
 	[RN_P_CLASS] = {"CLASS", RN_CLS_NONE, 0, 2, class_names,
 		"class policy of an allocation: NONE, CMOS_RA (CMOS first) or MEM_RA (by request, alc_tfet_i); "
 		"fallback to the other class, loads CMOS only",
-		"Jeon (NONE); Xie 2017 §6.1.1 (CMOS_RA), §4.1.1-§4.1.2.2 (MEM_RA)"},
+		"Jeon (NONE); Xie 2017 §6.1.1 (CMOS_RA), §4.1.1-§4.1.2.2 (MEM_RA)", .hide_default = 1},
 	[RN_P_GATING] = {"GATING", RN_GATE_OCCUPANCY, 0, 1, gating_names,
 		"power gating: OCCUPANCY (on iff occupied, Jeon) or STATIC (kernel-long gating of unused CMOS "
 		"rows, A17)",
-		"Jeon §7.2 (OCCUPANCY); Xie 2017 §4.1.2.1, spec §2.1.2 A17 (STATIC)"},
+		"Jeon §7.2 (OCCUPANCY); Xie 2017 §4.1.2.1, spec §2.1.2 A17 (STATIC)", .hide_default = 1},
 };
 
 static const wg_port_def rn_ports[RN_NPORTS] = {

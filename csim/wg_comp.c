@@ -418,6 +418,9 @@ static const char *wires_check(const wg_block *b, comp_plan *P, char *buf, size_
 			if (ext_ext != (pass == 1))
 				continue;
 			int fw = wg_comp_ep_width(P, f), tw = wg_comp_ep_width(P, t);
+			if ((f->kind == EP_INST && P->cl[f->inst].width[f->port] == 0) ||
+			    (t->kind == EP_INST && P->cl[t->inst].width[t->port] == 0))
+				return wire_err(b, i, "the instance's port is absent in its configuration", buf, n);
 			if (f->kind == EP_EXT && fw < 0)
 				fw = P->ext_w[f->port] = tw;
 			if (t->kind == EP_EXT && b->ports[t->port].dir == WG_OUT) {
@@ -450,7 +453,8 @@ static const char *wires_check(const wg_block *b, comp_plan *P, char *buf, size_
 	for (int k = 0; k < c->ninst; k++) {
 		const wg_block *cb = c->inst[k].block;
 		for (int j = 0; j < cb->nports; j++) {
-			if (drv[k][j] || strcmp(cb->ports[j].name, "rst_i") == 0 || j == P->cl[k].ev_port)
+			if (drv[k][j] || strcmp(cb->ports[j].name, "rst_i") == 0 || j == P->cl[k].ev_port ||
+			    P->cl[k].width[j] == 0) /* (absent in this instance's configuration) */
 				continue;
 			snprintf(buf, n, "%s: %s %s", b->name, inst_port(b, k, j, nm, sizeof nm),
 				 cb->ports[j].dir == WG_IN ? "is not driven (every instance input is driven once)"

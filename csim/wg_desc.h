@@ -23,6 +23,9 @@ typedef struct wg_param_def {
 	const char *const *choices;  /* enum value names (NULL-terminated) or NULL */
 	const char *help;            /* one-line meaning */
 	const char *source;          /* where the default comes from (paper, section) */
+	int hide_default;            /* 1: added to a released block; at its default it is left out of
+	                              * the generated Verilog's header, so the configurations that
+	                              * predate it keep their bytes (the manifest lists it) */
 } wg_param_def;
 
 typedef enum { WG_IN = 0, WG_OUT = 1 } wg_dir;
@@ -64,7 +67,9 @@ typedef struct wg_block {
 	/* Cross-parameter constraints: NULL when consistent, else a message
 	 * naming the parameters and the legal relation (written to buf). */
 	const char *(*check)(const long *p, char *buf, size_t n);
-	/* Port widths (bits, >= 1) and per-cycle event-count field widths. */
+	/* Port widths (bits, >= 1; 0 = the port is absent in this configuration:
+	 * the template leaves it out with {{if ...}}) and per-cycle event-count
+	 * field widths. */
 	void (*widths)(const long *p, int *port_w, int *event_w);
 	/* Flip-flop bits the design needs (data + tags + state); Yosys must agree. */
 	long (*storage_bits)(const long *p);

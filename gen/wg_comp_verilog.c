@@ -143,7 +143,7 @@ static void top_module(wg_buf *o, const wg_block *b, const comp_plan *P, const c
 		else
 			wg_buf_printf(o, "\n  // outputs of u_%s\n", c->inst[k].name);
 		for (int j = 0; j < cb->nports; j++)
-			if (cb->ports[j].dir == WG_OUT)
+			if (cb->ports[j].dir == WG_OUT && P->cl[k].width[j] > 0) /* (0: absent) */
 				wg_buf_printf(o, "  wire %-9s %s_%s;\n", vrange(P->nc[k] * P->cl[k].width[j], r, sizeof r),
 					      c->inst[k].name, cb->ports[j].name);
 	}
@@ -162,6 +162,8 @@ static void top_module(wg_buf *o, const wg_block *b, const comp_plan *P, const c
 					      nlen, "clk_i");
 			for (int j = 0; j < cb->nports; j++) {
 				int w = P->cl[k].width[j];
+				if (w == 0) /* the port is absent in this instance's configuration */
+					continue;
 				if (cb->ports[j].dir == WG_IN) {
 					conn_expr(b, P, k, q, j, net, sizeof net);
 				} else {
@@ -230,7 +232,9 @@ char *wg_comp_verilog_modules(const wg_block *b, const long *p, const char *top,
 					  "// Instance u_%s of %s: block %s, module %s, storage bits %ld\n//  ", c->inst[k].name,
 				      top, cb->name, name, cb->storage_bits(P->cp[k]));
 		for (int i = 0; i < cb->nparams; i++)
-			wg_buf_printf(&o, " %s=%s", cb->params[i].name, wg_param_text(&cb->params[i], P->cp[k][i], v, sizeof v));
+			if (!(cb->params[i].hide_default && P->cp[k][i] == cb->params[i].def))
+				wg_buf_printf(&o, " %s=%s", cb->params[i].name,
+					      wg_param_text(&cb->params[i], P->cp[k][i], v, sizeof v));
 		wg_buf_printf(&o, "\n// ===========================================================================\n"
 				  "/* verilator lint_off DECLFILENAME */\n");
 		wg_buf_put(&o, t, strlen(t));

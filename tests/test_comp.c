@@ -30,8 +30,8 @@ enum { ACC_P_W, ACC_P_INIT, ACC_NP };
 enum { ACC_RST_I, ACC_X_I, ACC_Y_O, ACC_S_O, ACC_EV_O, ACC_NPORTS };
 
 static const wg_param_def acc_params[ACC_NP] = {
-	{"W", 8, 1, 32, NULL, "bits", "test"},
-	{"INIT", 0, 0, 0xffffffffL, NULL, "reset value of s", "test"},
+	{"W", 8, 1, 32, NULL, "bits", "test", 0},
+	{"INIT", 0, 0, 0xffffffffL, NULL, "reset value of s", "test", 0},
 };
 static const wg_port_def acc_ports[ACC_NPORTS] = {
 	{"rst_i", WG_IN, "control", "reset"},
@@ -119,7 +119,7 @@ static const wg_block acc_block = {
 
 /* Toy block "add": y_o = a_i + b_i, no state, no events. */
 enum { ADD_RST_I, ADD_A_I, ADD_B_I, ADD_Y_O, ADD_NPORTS };
-static const wg_param_def add_params[1] = {{"W", 8, 1, 32, NULL, "bits", "test"}};
+static const wg_param_def add_params[1] = {{"W", 8, 1, 32, NULL, "bits", "test", 0}};
 static const wg_port_def add_ports[ADD_NPORTS] = {
 	{"rst_i", WG_IN, "control", "reset (unused)"},
 	{"a_i", WG_IN, "data", "a"},
@@ -181,7 +181,7 @@ static const wg_block add_block = {
 /* ------------------------------------------------------------------ */
 /* Compositions of the toy blocks                                      */
 
-static const wg_param_def t_params[1] = {{"W", 8, 1, 32, NULL, "bits", "test"}};
+static const wg_param_def t_params[1] = {{"W", 8, 1, 32, NULL, "bits", "test", 0}};
 
 /* back: add then acc; acc's state feeds add (a back edge through state
  * only), so the cycle settles on the second pass. out_o = in + 2s. */
@@ -646,11 +646,11 @@ enum { AR_P_W, AR_P_N, AR_P_NW, AR_P_HW, AR_P_M, AR_NP };
 enum { AR_RST_I, AR_IN_I, AR_IN2_I, AR_SUM_O, AR_SA_O, AR_YB_O, AR_SB_O, AR_C_O, AR_YD_O, AR_SD_O, AR_EV_O,
        AR_NPORTS };
 static const wg_param_def arr_params[AR_NP] = {
-	{"W", 8, 1, 32, NULL, "bits of a, b, c", "test"},
-	{"N", 3, 0, 60, NULL, "copies of a, b, c", "test"},
-	{"NW", 24, 1, 32, NULL, "N x W", "test"},
-	{"HW", 4, 1, 32, NULL, "bits of d", "test"},
-	{"M", 6, 0, 60, NULL, "copies of d", "test"},
+	{"W", 8, 1, 32, NULL, "bits of a, b, c", "test", 0},
+	{"N", 3, 0, 60, NULL, "copies of a, b, c", "test", 0},
+	{"NW", 24, 1, 32, NULL, "N x W", "test", 0},
+	{"HW", 4, 1, 32, NULL, "bits of d", "test", 0},
+	{"M", 6, 0, 60, NULL, "copies of d", "test", 0},
 };
 static const wg_port_def arr_ports[AR_NPORTS] = {
 	{"rst_i", WG_IN, "control", "reset"}, {"in_i", WG_IN, "data", "a.x_i, c.b_i"},
@@ -880,7 +880,7 @@ static void array_verilog(void)
 	static wg_comp comp;
 	int np = wg_block_rfc.nparams;
 	memcpy(params, wg_block_rfc.params, (size_t)np * sizeof params[0]);
-	params[np] = (wg_param_def){"N", 2, 1, 40, NULL, "copies", "test"};
+	params[np] = (wg_param_def){"N", 2, 1, 40, NULL, "copies", "test", 0};
 	comp = (wg_comp){inst, 1, solo_wires, solo_comp.nwires, NULL};
 	rfcs_block = solo_block;
 	rfcs_block.name = "rfcs";

@@ -51,6 +51,8 @@ static void prologue(wg_buf *o, const wg_block *b, const wg_layout *L, const cha
 	wg_buf_printf(o, "static_assert(WG_PORT_BYTES(clk_i) == 1, \"port clk_i must be 1 bit\");\n");
 	for (int i = 0; i < b->nports; i++) {
 		int w = L->width[i];
+		if (w == 0) /* absent in this configuration */
+			continue;
 		int bytes = w <= 8 ? 1 : w <= 16 ? 2 : w <= 32 ? 4 : w <= 64 ? 8 : 4 * ((w + 31) / 32);
 		wg_buf_printf(o, "static_assert(WG_PORT_BYTES(%s) == %d, \"port %s must be %d bits wide (%s %s)\");\n",
 			      b->ports[i].name, bytes, b->ports[i].name, w, b->ports[i].dir == WG_IN ? "input" : "output",
@@ -95,7 +97,7 @@ static void set_inputs(wg_buf *o, const wg_block *b, const wg_layout *L)
 	wg_buf_printf(o, "void wg_shim_set_inputs(wg_shim *s, const uint32_t *in)\n{\n"
 			 "\tV%s *t = s->top;\n\tt->clk_i = 0;\n", "__TOP__");
 	for (int i = 0; i < b->nports; i++) {
-		if (b->ports[i].dir != WG_IN)
+		if (b->ports[i].dir != WG_IN || L->width[i] == 0)
 			continue;
 		int w = L->width[i], off = L->off[i];
 		const char *nm = b->ports[i].name;
@@ -116,7 +118,7 @@ static void get_outputs(wg_buf *o, const wg_block *b, const wg_layout *L)
 	char m[40];
 	wg_buf_printf(o, "void wg_shim_get_outputs(wg_shim *s, uint32_t *out)\n{\n\tV%s *t = s->top;\n", "__TOP__");
 	for (int i = 0; i < b->nports; i++) {
-		if (b->ports[i].dir != WG_OUT)
+		if (b->ports[i].dir != WG_OUT || L->width[i] == 0)
 			continue;
 		int w = L->width[i], off = L->off[i];
 		const char *nm = b->ports[i].name;

@@ -206,7 +206,8 @@ static void direction(wg_buf *o, const wg_gtkw_spec *s, wg_dir dir, const char *
 		snprintf(sub, sizeof sub, "  %s", b->ports[i].group);
 		blank(o, GTKW_FLAG_COMMENT, sub, flags);
 		for (int k = i; k < b->nports; k++)
-			if (strcmp(b->ports[k].group, b->ports[i].group) == 0 && b->ports[k].dir == dir)
+			if (strcmp(b->ports[k].group, b->ports[i].group) == 0 && b->ports[k].dir == dir &&
+			    s->L->width[k] > 0) /* (0: absent in this configuration) */
 				port_signal(o, s, k, flags);
 	}
 	blank(o, GTKW_FLAG_GRP_END, title, flags);
