@@ -71,7 +71,7 @@ gate_small() { [ "$DECL_MODE" = gate ] && printf '%s\tsmall\t%s\t%s\n' "$BLOCK" 
 mutant_args() { DECL_MUTANT_ARGS=$1; }
 mutant() { # NAME TIER SED
 	case $DECL_MODE in
-	mutants) printf '%s/%s\t%s\t%s\n' "$BLOCK" "$1" "$DECL_MUTANT_ARGS" "$3" ;;
+	mutants) printf '%s/%s\t%s\t%s\n' "$BLOCK" "$1" "${DECL_MUTANT_ARGS:- }" "$3" ;; # (a space: read merges empty tab fields)
 	list) [ "$2" = sweep ] || t "$2" "mutant:$BLOCK-$1" "tests/mutant.sh $BLOCK/$1" ;; # make sweep runs every mutant
 	esac
 	return 0
