@@ -793,7 +793,6 @@ static void step_sm(hx_env *e, int sk)
 		qdel(&m->rw, 0);
 		hx_warp *x = &m->w[q.w];
 		const hxs_insn *in = &x->s[q.idx];
-		int any_t = 0;
 		for (int j = 0; j < S; j++) {
 			if (in->src[j] == HXS_NONE)
 				continue;
@@ -803,7 +802,6 @@ static void step_sm(hx_env *e, int sk)
 				FAILR(e, "SM %d warp %d instruction %d: r%d read from id %u gives value %u, the last write "
 					       "to r%d was %u", sk, q.w, q.idx, r, q.spid[j], m->phys[q.spid[j]], r, x->arch[r]);
 			if ((q.stfet >> j) & 1) {
-				any_t = 1;
 				e->st.rd_tfet += (uint64_t)q.paths;
 			} else {
 				e->st.rd_cmos += (uint64_t)q.paths;
@@ -811,7 +809,6 @@ static void step_sm(hx_env *e, int sk)
 			if ((in->last >> j) & 1)
 				release_pid(m, x, r);
 		}
-		(void)any_t;
 		q.left = read_end(m, &q, in, c);
 		qpush(e, &m->oc, &q);
 	}
