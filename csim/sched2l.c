@@ -516,7 +516,7 @@ static void s2l_unpack(const s2l_model *m, const uint32_t *in, s2l_in *fi)
 	fi->fin = s2l_fget(m, in, S2L_FIN_I);
 	fi->launch = s2l_fget(m, in, S2L_LAUNCH_I);
 	fi->slot_free = s2l_fget(m, in, S2L_SLOT_FREE_I);
-	fi->prio = 0; /* no prio_i port yet: SELECT=TRWS is refused by the descriptor (docs/sched2l.md) */
+	fi->prio = m->lay.width[S2L_PRIO_I] ? s2l_fget(m, in, S2L_PRIO_I) : 0; /* prio_i: TRWS only */
 }
 
 static int s2l_in_same(const s2l_in *a, const s2l_in *b)

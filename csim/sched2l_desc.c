@@ -34,6 +34,7 @@ static const wg_port_def s2l_ports[S2L_NPORTS] = {
 	[S2L_FIN_I] = {"fin_i", WG_IN, "warp", "per warp: the next instruction is EXIT"},
 	[S2L_LAUNCH_I] = {"launch_i", WG_IN, "warp", "per warp: a non-resident warp becomes resident (pending) at the edge"},
 	[S2L_SLOT_FREE_I] = {"slot_free_i", WG_IN, "slot", "per slot: the register file cache side of the slot is free (tie high without one)"},
+	[S2L_PRIO_I] = {"prio_i", WG_IN, "warp", "SELECT=TRWS only, per warp: TRWS priority (memra's prio_o), read for eligible warps"},
 	[S2L_ISS_VALID_O] = {"iss_valid_o", WG_OUT, "issue", "a warp is selected to issue this cycle"},
 	[S2L_ISS_SLOT_O] = {"iss_slot_o", WG_OUT, "issue", "its slot"},
 	[S2L_ISS_WARP_O] = {"iss_warp_o", WG_OUT, "issue", "its warp"},
@@ -66,12 +67,6 @@ static const wg_event_def s2l_events[S2L_NEVENTS] = {
 
 static const char *s2l_check_params(const long *p, char *buf, size_t n)
 {
-	if (p[S2L_P_SELECT] == S2L_TRWS) {
-		/* docs/sched2l.md "GTO and TRWS", generator support */
-		snprintf(buf, n, "sched2l: SELECT=TRWS needs the prio_i port, which the generator cannot yet add to "
-				 "TRWS configurations only (legal now: GREEDY|RR|GTO)");
-		return buf;
-	}
 	if (p[S2L_P_ACTIVE] > p[S2L_P_WARPS]) {
 		snprintf(buf, n, "sched2l: ACTIVE=%ld must not exceed WARPS=%ld (legal range 1..WARPS)",
 			 p[S2L_P_ACTIVE], p[S2L_P_WARPS]);
@@ -93,6 +88,7 @@ static void s2l_widths(const long *p, int *w, int *ev)
 	w[S2L_FIN_I] = W;
 	w[S2L_LAUNCH_I] = W;
 	w[S2L_SLOT_FREE_I] = A;
+	w[S2L_PRIO_I] = p[S2L_P_SELECT] == S2L_TRWS ? W : 0; /* absent unless TRWS */
 	w[S2L_ISS_VALID_O] = 1;
 	w[S2L_ISS_SLOT_O] = SB;
 	w[S2L_ISS_WARP_O] = WB;

@@ -131,28 +131,29 @@ static void test_cfg(void)
 	CHECK(strcmp(wg_block_sched2l.ports[S2L_SLOT_WARP_O].name, "slot_warp_o") == 0);
 	CHECK(strcmp(wg_block_sched2l.events[S2L_EV_PROMOTE].name, "promote") == 0);
 
-	/* SELECT: GREEDY, RR, GTO, TRWS; TRWS refused until the generator can add
-	 * prio_i to TRWS configurations only (docs/sched2l.md "GTO and TRWS") */
+	/* SELECT: GREEDY, RR, GTO, TRWS */
 	wg_params_default(&wg_block_sched2l, p);
 	CHECK(wg_param_set(&wg_block_sched2l, p, "SELECT=GTO", buf, sizeof buf) == NULL);
 	CHECK_EQ(p[S2L_P_SELECT], S2L_GTO);
 	CHECK(wg_params_check(&wg_block_sched2l, p, buf, sizeof buf) == NULL);
 	CHECK(wg_param_set(&wg_block_sched2l, p, "SELECT=TRWS", buf, sizeof buf) == NULL);
 	CHECK_EQ(p[S2L_P_SELECT], S2L_TRWS);
-	CHECK(wg_params_check(&wg_block_sched2l, p, buf, sizeof buf) != NULL);
-	CHECK(strstr(buf, "SELECT=TRWS needs the prio_i port") != NULL);
-	CHECK(strstr(buf, "GREEDY|RR|GTO") != NULL);
+	CHECK(wg_params_check(&wg_block_sched2l, p, buf, sizeof buf) == NULL);
 	CHECK(wg_param_set(&wg_block_sched2l, p, "SELECT=LRR", buf, sizeof buf) != NULL);
 	CHECK(strstr(buf, "SELECT=LRR is not one of GREEDY|RR|GTO|TRWS") != NULL);
-	/* no new port: the port list and widths of every SELECT are those of GREEDY */
+	/* prio_i is absent (width 0) but under TRWS; every other port as under GREEDY */
 	int wg[WG_MAX_PORTS];
-	for (long sel = S2L_RR; sel <= S2L_TRWS; sel++) {
+	for (long sel = S2L_GREEDY; sel <= S2L_TRWS; sel++) {
 		p[S2L_P_SELECT] = S2L_GREEDY;
 		wg_block_sched2l.widths(p, wg, ev);
 		p[S2L_P_SELECT] = sel;
 		wg_block_sched2l.widths(p, w, ev);
+		CHECK_EQ(w[S2L_PRIO_I], sel == S2L_TRWS ? p[S2L_P_WARPS] : 0);
+		w[S2L_PRIO_I] = wg[S2L_PRIO_I];
 		CHECK(memcmp(w, wg, sizeof w[0] * S2L_NPORTS) == 0);
 	}
+	CHECK(strcmp(wg_block_sched2l.ports[S2L_PRIO_I].name, "prio_i") == 0);
+	CHECK_EQ(wg_block_sched2l.ports[S2L_PRIO_I].dir, WG_IN);
 	/* storage under GTO and TRWS: no last_q; gw_q, gv_q and W(W-1)/2 age bits
 	 * with two slots or more */
 	static const long gto_bits[][3] = {{32, 8, 628}, {8, 4, 73}, {8, 8, 90}, {64, 64, 2618},
@@ -1304,6 +1305,8 @@ static void fr_pack_in(fr *f, const s2l_in *in)
 	wg_fr_set(f, S2L_FIN_I, in->fin);
 	wg_fr_set(f, S2L_LAUNCH_I, in->launch);
 	wg_fr_set(f, S2L_SLOT_FREE_I, in->slot_free);
+	if (f->L.width[S2L_PRIO_I]) /* TRWS only */
+		wg_fr_set(f, S2L_PRIO_I, in->prio);
 }
 
 /* 1 when the output frame equals the typed outputs, bit for bit, and every
@@ -1372,8 +1375,6 @@ static void random_run(const s2l_cfg *c, int cycles, uint64_t seed)
 		/* the frame model: usually eval then tick of the same frame; sometimes
 		 * no eval at all, or an eval of another frame before the tick */
 		int mode = (int)(rng_next(&seed) % 8);
-		if (c->select == S2L_TRWS)
-			mode = 0; /* no prio_i in the frames yet (docs/sched2l.md): the typed path only */
 		int frc = mode == 0 ? 0 : wg_block_sched2l.model_eval(f.m, f.in, f.out, f.err, sizeof f.err);
 		if (rc || frc) {
 			if (first < 0)
@@ -1384,10 +1385,15 @@ static void random_run(const s2l_cfg *c, int cycles, uint64_t seed)
 			bad_out++, first = first < 0 ? cyc : first;
 		if (mode != 0 && !fr_matches(&f, c, &t.o))
 			bad_frame++, first = first < 0 ? cyc : first;
-		if (mode == 1 && c->select != S2L_TRWS) {
+		if (mode == 1) {
 			memcpy(other, f.in, nin * sizeof *other);
 			other[f.L.off[S2L_RDY_I]] ^= 1u; /* another frame: the cached plan must not be used */
 			other[f.L.off[S2L_SLOT_FREE_I]] ^= 1u;
+			wg_block_sched2l.model_eval(f.m, other, f.out, f.err, sizeof f.err);
+		}
+		if (mode == 2 && f.L.width[S2L_PRIO_I]) { /* TRWS: a frame that differs in prio_i only */
+			memcpy(other, f.in, nin * sizeof *other);
+			other[f.L.off[S2L_PRIO_I]] ^= (uint32_t)rng_next(&seed) | 1u;
 			wg_block_sched2l.model_eval(f.m, other, f.out, f.err, sizeof f.err);
 		}
 		if (!t.in.rst)
@@ -1396,13 +1402,13 @@ static void random_run(const s2l_cfg *c, int cycles, uint64_t seed)
 		wg_block_sched2l.model_tick(f.m, f.in);
 		ref_step(&r, &t.in, &e, 1);
 		s2l_tick(t.m, &t.in);
-		if (!state_equal(t.m, &r) || (c->select != S2L_TRWS && !state_equal(f.m, &r)))
+		if (!state_equal(t.m, &r) || !state_equal(f.m, &r))
 			bad_state++, first = first < 0 ? cyc : first;
 		if (bad_out + bad_state + bad_rc + bad_frame > 0 && cyc > first + 3)
 			break;
 	}
 	int cnt_ok = !memcmp(counts, s2l_counts(t.m), sizeof counts) &&
-		     (c->select == S2L_TRWS || !memcmp(counts, wg_block_sched2l.model_counts(f.m), sizeof counts));
+		     !memcmp(counts, wg_block_sched2l.model_counts(f.m), sizeof counts);
 	int busy = 1; /* every event happened: the stream exercised the rules */
 	for (int k = 0; k < S2L_NEVENTS; k++)
 		busy &= seen[k] > 0;
