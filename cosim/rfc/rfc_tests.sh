@@ -27,7 +27,7 @@ for c in "${RFC_CONFIGS[@]}"; do
 	case $c in a32e8l4* | a32e1l1-w64*) tier=sweep ;; esac # Yosys takes 12-20 s for each
 	t $tier "lint:rfc-${c%%|*}" "tests/lint.sh ${c#*|}"
 done
-lint_cases test
+lint_cases sweep # (every case configuration is co-simulated in make test; the lints of the sizes above cover the template)
 
 # --- co-simulation: 2 seeds x 100,000 cycles per configuration (C side under ASan/UBSan) ---
 t test "build:rfc-default" "\$WARPGEN cosim rfc --cycles 1000 -q"

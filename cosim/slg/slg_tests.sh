@@ -97,7 +97,7 @@ t sweep "lint:slg-w64c1-x24y35-threads-ed15" "BLOCK=slg tests/lint.sh --set WARP
 # differs from a wake from SLG2); each must be caught by the random stream (tests/mutant.sh runs no
 # directed case)
 mutant_args "$SLG_CASE"
-mutant s21-wake-restarts test 's/tm_n = tm + XM1_TB;/tm_n = YM1_TB;/'
+mutant s21-wake-restarts sweep 's/tm_n = tm + XM1_TB;/tm_n = YM1_TB;/'
 mutant exit-not-counted test 's/if (memb \&\& live_q\[w\] \&\& !ext\[w\]) n_live/if (memb \&\& live_q[w]) n_live/'
 mutant pend-ignored sweep 's/wire sleepy = (ENABLE != 0) \& wd \& ~pend_i\[gw\] \& ~wk;/wire sleepy = (ENABLE != 0) \& wd \& ~wk;/'
 mutant release-not-waking sweep 's/wire wd     = wa\[gw\] \& ~relw\[gw\];/wire wd     = wa[gw];/'

@@ -22,7 +22,7 @@ t fast-only "cosim:sm_rfc-w1a1e1l1-short" "\$WARPGEN_SAN cosim sm_rfc --set WARP
 
 # Without barrier demotion the synthetic SM's barriers deadlock (the environment's watchdog
 # says so: case-neg:sm_rfc-barrier-without-demotion); random runs then use no barriers.
-t test "lint:sm_rfc-nobar" "BLOCK=sm_rfc tests/lint.sh --set WARPS=8 --set ACTIVE=4 --set LANES=4 --set WIDTH=8 --set BARRIER_DEMOTE=0"
+t sweep "lint:sm_rfc-nobar" "BLOCK=sm_rfc tests/lint.sh --set WARPS=8 --set ACTIVE=4 --set LANES=4 --set WIDTH=8 --set BARRIER_DEMOTE=0"
 t test "cosim:sm_rfc-nobar-no-barriers" "\$WARPGEN_SAN cosim sm_rfc --set WARPS=8 --set ACTIVE=4 --set LANES=4 --set WIDTH=8 --set BARRIER_DEMOTE=0 --knob BAR_PM=0 --cycles 50000 -q"
 # (the paper's point and two other sizes with 2 seeds; the edges with one, and the 64 x 64 edge
 # is not linted: Yosys needs minutes for it; sched2l is linted alone at 64 x 64, rfc at 32 slots)
@@ -53,7 +53,7 @@ t test "case-neg:sm_rfc-pending-under-always" "tests/expect_check_fail.sh 'had a
 t test "stats:sm_rfc-compare" "\$WARPGEN_SAN stats sm_rfc --cycles 50000 --compare | grep -q 'IPC ratio'"
 t test "area:sm_rfc-small" "\$WARPGEN area sm_rfc --set WARPS=8 --set ACTIVE=4 --set ENTRIES=2 --set LANES=2 --set WIDTH=4 -q"
 t test "energy:sm_rfc" "\$WARPGEN energy sm_rfc -q | grep -qx 'rfc.flush_wb 166.4'"
-t test "wave:sm_rfc-case" "tests/check_wave.sh sm_rfc demote_promote_same_cycle"
+t sweep "wave:sm_rfc-case" "tests/check_wave.sh sm_rfc demote_promote_same_cycle"
 
 # the scheduler driving the RFC at the paper's point and at 4 active x 4 entries
 main sm_rfc-default "sm_rfc"

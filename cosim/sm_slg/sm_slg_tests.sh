@@ -25,7 +25,7 @@ t fast-only "case:sm_slg-fast-barrier" "\$WARPGEN_SAN cosim sm_slg --case barrie
 # ends, unannounced loads), Z >= Y, the edges (X=1 Y=2 with 2-warp blocks, Y=35 with the paper's literal
 # S21_WAKE=FIRST_Y, 1 warp / 1 CTA)
 SSL_SMALL="--set WARPS=8 --set CTAS=2"
-t test "cosim:sm_slg-default-seed1" "\$WARPGEN_SAN cosim sm_slg --seed 1 --cycles 50000 -q"
+t test "cosim:sm_slg-default-seed1" "\$WARPGEN_SAN cosim sm_slg --seed 1 --cycles 20000 -q"
 t test "cosim:sm_slg-w8c2-seed2" "\$WARPGEN_SAN cosim sm_slg $SSL_SMALL --seed 2 --cycles 50000 --knob PROFILE=1 --knob FRONT=1 -q"
 t test "cosim:sm_slg-w8c2-seed3" "\$WARPGEN_SAN cosim sm_slg $SSL_SMALL --seed 3 --cycles 50000 --knob PROFILE=3 --knob PEND_PCT=50 --knob LD_PCT=20 --knob Z=2 -q"
 t test "cosim:sm_slg-w8c2-z-ge-y" "\$WARPGEN_SAN cosim sm_slg $SSL_SMALL --seed 2 --cycles 30000 --knob PROFILE=2 --knob Z=6 -q"
