@@ -47,6 +47,27 @@
 // Reset (rst_i, synchronous, active high) and launch clear every valid bit;
 // rtp_q, fct_q, fcf_q, pfp_q and opp_q are not reset (read only behind a valid
 // bit).
+{{if TFET_ROWS}}
+//
+// TFET register classes (Xie et al. 2017 on Jeon's table; docs/rename.md "TFET
+// register classes"): TFET ids are the top TFET_ROWS rows of every register
+// bank, i.e. the ids >= PT = PHYS_REGS - RF_BANKS*TFET_ROWS (TMASK, a
+// constant: the class is a function of the id, not stored). Each allocation
+// port picks its class set from avail_k (C = CMOS, T = TFET) under CLASS
+// (NONE: avail_k; CMOS_RA: C, else T; MEM_RA: alc_tfet_i ? (T, else C) :
+// (C, else T); a load: C only) and chooses the id inside it by POLICY with
+// the same two find-firsts as Jeon's search (avail holds the class set while
+// the port picks). Per-port class of the grant, per-source class at rename,
+// free TFET ids, four class events.
+{{end}}
+{{if GATING==STATIC}}
+//
+// GATING = STATIC (Xie §4.1.2.1, spec A17): for the whole kernel the TFET rows
+// and the lowest gb_q CMOS rows of every bank are powered (pwr), the rest is
+// gated and never allocated; gb_q comes from the launch shape (static_comb).
+// reg_on_o / dom_on_o follow pwr, not the occupancy; no wake-up events.
+// Storage: + GW bits (gb_q).
+{{end}}
 
 `default_nettype none
 
@@ -64,6 +85,10 @@ module {{TOP}} #(
   parameter integer ALLOC_PORTS  = {{ALLOC_PORTS}},   // allocation requests per cycle
   parameter integer PF_DEPTH     = {{PF_DEPTH}},      // pending-free entries per warp
   parameter integer FC_ENTRIES   = {{FC_ENTRIES}},    // release flag cache entries
+{{if TFET_ROWS}}
+  parameter integer TFET_ROWS    = {{TFET_ROWS}},     // TFET rows per register bank (the top rows)
+  parameter integer CLASS        = {{CLASS}},         // 0 NONE, 1 CMOS_RA, 2 MEM_RA
+{{end}}
   parameter integer PC_BITS      = {{PC_BITS}}        // flag cache tag bits
 ) (
   input  wire                                                      clk_i,
@@ -91,6 +116,11 @@ module {{TOP}} #(
   input  wire [ALLOC_PORTS-1:0]                                    alc_valid_i,
   input  wire [ALLOC_PORTS*((WARPS > 1) ? $clog2(WARPS) : 1)-1:0]  alc_warp_i,
   input  wire [ALLOC_PORTS*6-1:0]                                  alc_reg_i,
+{{if TFET_ROWS}}
+  // TFET classes: the request asks for TFET (MEM_RA), the destination is a load
+  input  wire [ALLOC_PORTS-1:0]                                    alc_tfet_i,
+  input  wire [ALLOC_PORTS-1:0]                                    alc_load_i,
+{{end}}
   // outputs
   output wire                                                      pir_ready_o,
   output wire                                                      pir_hit_o,
@@ -102,11 +132,23 @@ module {{TOP}} #(
   output wire                                                      op_dst_new_o,
   output wire [ALLOC_PORTS-1:0]                                    alc_gnt_o,
   output wire [ALLOC_PORTS*$clog2(PHYS_REGS)-1:0]                  alc_pid_o,
+{{if TFET_ROWS}}
+  output wire [ALLOC_PORTS-1:0]                                    alc_tfet_o,     // granted id is TFET
+  output wire [LOOKUP_PORTS-2:0]                                   op_src_tfet_o,  // source's id is TFET
+  output wire                                                      op_dst_tfet_o,  // destination's id is TFET
+  output wire [$clog2(RF_BANKS*TFET_ROWS+1)-1:0]                   free_tfet_o,    // free TFET ids
+{{end}}
   output wire [PHYS_REGS-1:0]                                      reg_on_o,
   output wire [RF_BANKS*SUBARRAYS-1:0]                             dom_on_o,
   // energy events, LSB first: rt_read, rt_write, alloc_stall, free, fc_hit,
   // fc_fill, fc_read, dom_wake
+{{if TFET_ROWS}}
+  // (classes: alloc_cmos, alloc_tfet, tfet_refused, fallback_tfet)
+{{end}}
   output wire [$clog2(RT_BANKS+1) + 2*$clog2(ALLOC_PORTS+1)
+{{if TFET_ROWS}}
+               + 4*$clog2(ALLOC_PORTS+1)  // alloc_cmos, alloc_tfet, tfet_refused, fallback_tfet
+{{end}}
                + $clog2(PF_DEPTH+RT_BANKS+1) + 3
                + $clog2(RF_BANKS*SUBARRAYS+1)-1:0]                 ev_o
 );
@@ -164,6 +206,34 @@ module {{TOP}} #(
   localparam [RT_ENTRIES-1:0] RT_ONE = { {(RT_ENTRIES-1){1'b0}}, 1'b1};
   localparam [PHYS_REGS-1:0]  P_ONE  = { {(PHYS_REGS-1){1'b0}}, 1'b1};
   localparam [D-1:0]          D_ONE  = { {(D-1){1'b0}}, 1'b1};
+{{if TFET_ROWS}}
+  // TFET classes (docs/rename.md "TFET register classes")
+  localparam integer N_TFET = RF_BANKS * TFET_ROWS;                // TFET ids
+  localparam integer PT     = PHYS_REGS - N_TFET;                  // first TFET id (= N_CMOS)
+  localparam integer TW     = $clog2(N_TFET + 1);                  // free_tfet_o
+  localparam [PHYS_REGS-1:0] TMASK = {PHYS_REGS{1'b1}} << PT;     // TFET ids
+{{end}}
+{{if GATING==STATIC}}
+  // STATIC gating (A17)
+{{if TFET_ROWS==0}}
+  localparam integer N_TFET = 0;                                   // no TFET ids
+  localparam integer PT     = PHYS_REGS;
+  localparam [PHYS_REGS-1:0] TMASK = {PHYS_REGS{1'b0}};
+{{end}}
+  localparam integer BROWS  = PHYS_REGS / RF_BANKS;                // rows per register bank
+  localparam integer BRL    = $clog2(BROWS);                       // log2 BROWS
+  localparam integer CR     = BROWS - N_TFET / RF_BANKS;           // CMOS rows
+  localparam integer GW     = (CR > 0) ? $clog2(CR + 1) : 1;       // gb_q
+  localparam integer KBW    = $clog2(WARPS + 1);                   // kl_warps_i
+  localparam integer BRM1   = BROWS - 1;
+  localparam integer RFM1   = RF_BANKS - 1;
+  localparam [23:0]   CR_24  = CR[23:0];
+  localparam [23:0]   PT_24  = PT[23:0];
+  localparam [23:0]   NT_24  = N_TFET[23:0];
+  localparam [23:0]   BRM_24 = BRM1[23:0];
+  localparam [23:0]   RFM_24 = RFM1[23:0];
+  localparam [23:0]   P_24   = PHYS_REGS[23:0];
+{{end}}
 
   // -------------------------------------------------------------------------
   // State (docs/rename.md "State"); the _d signals are the next state, reset
@@ -192,6 +262,9 @@ module {{TOP}} #(
   (* fsm_encoding = "none" *)
   reg [PB-1:0]                 last_q;          // WEAR_LEVEL: last granted id
   reg [PB-1:0]                 last_d;
+{{if GATING==STATIC}}
+  reg [GW-1:0]                 gb_q, gb_d;    // STATIC: powered CMOS rows of the kernel
+{{end}}
 
   // -------------------------------------------------------------------------
   // Find-first over a PHYS_REGS-bit vector: {found, lowest set index}. Two
@@ -576,6 +649,65 @@ module {{TOP}} #(
 
   wire [PF*PB-1:0] pc_row = pfp_q[pc_w];
 
+{{if TFET_ROWS}}
+  // -------------------------------------------------------------------------
+  // TFET classes: free TFET ids at the start of the cycle (TUBA's n_tfet).
+  // -------------------------------------------------------------------------
+  reg [TW-1:0] nft;
+
+  always @* begin : tfet_free_comb
+    integer p;
+    nft = {TW{1'b0}};
+    for (p = PT; p < PHYS_REGS; p = p + 1) begin
+      nft = nft + { {(TW-1){1'b0}}, ~occ_q[p]};
+    end
+  end
+
+{{end}}
+{{if GATING==STATIC}}
+  // -------------------------------------------------------------------------
+  // STATIC gating (A17). At a launch (W-P1-16): U = kw*kr; est = ceil(U*CR/
+  // ROWS); need = max(est, U - N_TFET, kw*ke); pc = min(N_CMOS, need);
+  // gb = ceil(pc / RF_BANKS) powered CMOS rows. Powered ids pwr: the TFET
+  // rows and the lowest gb_q CMOS rows of every bank.
+  // -------------------------------------------------------------------------
+  reg [GW-1:0] gb_new;  // the launching kernel's powered CMOS rows
+  reg [23:0]   kl_u;    // its U = kw*kr
+
+  always @* begin : static_comb
+    reg [23:0] est, tl, ex, need, pc;
+    /* verilator lint_off UNUSED */
+    reg [23:0] gbr;  // <= CR
+    /* verilator lint_on UNUSED */
+    kl_u   = { {(24-KBW){1'b0}}, kl_warps_i} * {18'd0, kl_regs_i};
+    est    = (kl_u * CR_24 + BRM_24) >> BRL;
+    tl     = (kl_u > NT_24) ? (kl_u - NT_24) : 24'd0;
+    ex     = { {(24-KBW){1'b0}}, kl_warps_i} * {18'd0, kl_exempt_i};
+    need   = est;
+    if (tl > need) need = tl;
+    if (ex > need) need = ex;
+    pc     = (need > PT_24) ? PT_24 : need;
+    gbr    = (pc + RFM_24) >> RFL;
+    gb_new = gbr[GW-1:0];
+  end
+
+  wire [GW+3:0]        gb_sh = { 4'd0, gb_q} << RFL;  // gb_q * RF_BANKS
+  wire [PHYS_REGS-1:0] pwr   = TMASK | ~({PHYS_REGS{1'b1}} << gb_sh);
+  reg  [D-1:0]         dom_pwr;  // domain holds a powered id
+
+  always @* begin : dom_pwr_comb
+    integer sa, k;
+    reg [SUB_REGS-1:0] x;
+    for (sa = 0; sa < SUBARRAYS; sa = sa + 1) begin
+      x = pwr[sa*SUB_REGS +: SUB_REGS];
+      for (k = SUB_REGS / 2; k >= RF_BANKS; k = k / 2) begin
+        x = x | (x >> k);
+      end
+      dom_pwr[sa*RF_BANKS +: RF_BANKS] = x[RF_BANKS-1:0];
+    end
+  end
+
+{{end}}
   // -------------------------------------------------------------------------
   // 6. Allocation: ports in order; bank conflicts with earlier grants; ids
   //    from avail_k = ~occ_q minus earlier grants, by POLICY.
@@ -603,6 +735,13 @@ module {{TOP}} #(
   reg [PHYS_REGS-1:0] gmask;    // granted ids
   reg [D-1:0]         gdom;     // domains of granted ids
   reg [PB-1:0]        glast;    // id of the highest granted port
+{{if TFET_ROWS}}
+  reg [A-1:0]         gtf;      // port granted a TFET id (alc_tfet_o)
+  reg [E_AL-1:0]      n_acm;    // grants of CMOS ids
+  reg [E_AL-1:0]      n_atf;    // grants of TFET ids
+  reg [E_AL-1:0]      n_trf;    // MEM_RA TFET requests granted CMOS (W-P1-1)
+  reg [E_AL-1:0]      n_fbt;    // CMOS requests granted TFET (W-P1-2)
+{{end}}
 
   always @* begin : alloc_comb
     integer k, b;
@@ -615,7 +754,24 @@ module {{TOP}} #(
     reg [PB-1:0]        start;
     reg [LX-1:0]        l;
     reg                 conflict;
+{{if TFET_ROWS}}
+    reg [PHYS_REGS-1:0] avl;       // avail_k (avail holds the class set meanwhile)
+    reg                 ld, qt;    // the port's request: a load, a TFET request
+    reg                 tf;        // the granted id is TFET
+    gtf   = {A{1'b0}};
+    n_acm = {E_AL{1'b0}};
+    n_atf = {E_AL{1'b0}};
+    n_trf = {E_AL{1'b0}};
+    n_fbt = {E_AL{1'b0}};
+    avl   = {PHYS_REGS{1'b0}};
+    ld    = 1'b0;
+    qt    = 1'b0;
+    tf    = 1'b0;
+{{end}}
     avail = ~occ_q;
+{{if GATING==STATIC}}
+    avail = avail & pwr;  // STATIC: gated rows are never allocated
+{{end}}
     bused = {RT_BANKS{1'b0}};
     gmask = {PHYS_REGS{1'b0}};
     gdom  = {D{1'b0}};
@@ -632,6 +788,21 @@ module {{TOP}} #(
       for (b = 0; b < RT_BANKS; b = b + 1) begin
         if (bank_of(l[TB-1:0]) == b[TB-1:0]) conflict = bused[b];
       end
+{{if TFET_ROWS}}
+      // the class set: C = avail_k & ~TMASK, T = avail_k & TMASK
+      avl = avail;
+      ld  = alc_load_i[k];
+      qt  = (CLASS == 2) & alc_tfet_i[k] & ~ld;
+      if (ld) begin
+        avail = avl & ~TMASK;
+      end else if (CLASS == 0) begin
+        avail = avl;
+      end else if (qt) begin
+        avail = (|(avl & TMASK)) ? (avl & TMASK) : (avl & ~TMASK);
+      end else begin
+        avail = (|(avl & ~TMASK)) ? (avl & ~TMASK) : (avl & TMASK);
+      end
+{{end}}
       f_all = ffs_p(avail);
       if (POLICY == 0) begin
         cand = avail & domask;
@@ -642,6 +813,9 @@ module {{TOP}} #(
       end
       f_c  = ffs_p(cand);
       pick = f_c[PB] ? f_c[PB-1:0] : f_all[PB-1:0];
+{{if TFET_ROWS}}
+      avail = avl;
+{{end}}
       if (alc_valid_i[k] && !conflict && f_all[PB]) begin
         gnt[k]             = 1'b1;
         gpid[k*PB +: PB]   = pick;
@@ -649,6 +823,14 @@ module {{TOP}} #(
         gmask              = gmask | (P_ONE << pick);
         gdom               = gdom | (D_ONE << dom_of(pick));
         glast              = pick;
+{{if TFET_ROWS}}
+        tf                 = TMASK[pick];
+        gtf[k]             = tf;
+        n_acm              = n_acm + { {(E_AL-1){1'b0}}, ~tf};
+        n_atf              = n_atf + { {(E_AL-1){1'b0}}, tf};
+        n_trf              = n_trf + { {(E_AL-1){1'b0}}, qt & ~tf};
+        n_fbt              = n_fbt + { {(E_AL-1){1'b0}}, (CLASS != 0) & ~ld & ~qt & tf};
+{{end}}
         for (b = 0; b < RT_BANKS; b = b + 1) begin
           if (bank_of(l[TB-1:0]) == b[TB-1:0]) bused[b] = 1'b1;
         end
@@ -711,6 +893,9 @@ module {{TOP}} #(
   reg [E_RD-1:0]  n_rd;
   reg [E_AL-1:0]  n_wr, n_stall;
   reg [E_DW-1:0]  n_wake;
+{{if TFET_ROWS}}
+  reg [S:0]       vt;  // INSN slot's id is TFET (mapped or exempt; at completion)
+{{end}}
 
   always @* begin : out_comb
     integer s, b, k, d;
@@ -724,6 +909,9 @@ module {{TOP}} #(
         v = {PB{1'b0}};
       end
       v = v & {PB{insn_done}};
+{{if TFET_ROWS}}
+      vt[s] = insn_done & ((ren[s] & mp[s]) | exm[s]) & TMASK[v];
+{{end}}
       if (s < S) begin
         src_pid[s*PB +: PB] = v;
       end else begin
@@ -743,6 +931,9 @@ module {{TOP}} #(
     n_wake = {E_DW{1'b0}};
     for (d = 0; d < D; d = d + 1) begin
       n_wake = n_wake + { {(E_DW-1){1'b0}}, gdom[d] & ~dom_occ[d]};
+{{if GATING==STATIC}}
+      n_wake = {E_DW{1'b0}};  // STATIC: kernel-long gating, no wake-ups (A18)
+{{end}}
     end
   end
 
@@ -756,9 +947,25 @@ module {{TOP}} #(
   assign op_dst_new_o = insn_done & ren[S] & ~mp[S];
   assign alc_gnt_o    = gnt;
   assign alc_pid_o    = gpid;
+{{if TFET_ROWS}}
+  assign alc_tfet_o    = gtf;
+  assign op_src_tfet_o = vt[S-1:0];
+  assign op_dst_tfet_o = vt[S];
+  assign free_tfet_o   = nft;
+{{end}}
+{{if GATING==STATIC}}
+  assign reg_on_o     = pwr;      // STATIC: independent of occupancy and grants
+  assign dom_on_o     = dom_pwr;
+{{else}}
   assign reg_on_o     = occ_q | gmask;
   assign dom_on_o     = dom_occ | gdom;
+{{end}}
+{{if TFET_ROWS}}
+  assign ev_o         = {n_fbt, n_trf, n_atf, n_acm,
+                         n_wake, insn_done, fc_fill, fc_hit, nfree, n_stall, n_wr, n_rd};
+{{else}}
   assign ev_o         = {n_wake, insn_done, fc_fill, fc_hit, nfree, n_stall, n_wr, n_rd};
+{{end}}
 
   // -------------------------------------------------------------------------
   // Next state at the edge (1.-6.), or the launch / reset state.
@@ -787,6 +994,9 @@ module {{TOP}} #(
     kr_d  = kr_q;
     ke_d  = ke_q;
     last_d = glast;
+{{if GATING==STATIC}}
+    gb_d   = gb_q;
+{{end}}
     // flag cache
     fcv_d = fcv_q;
     fct_d = fct_q;
@@ -869,6 +1079,9 @@ module {{TOP}} #(
       kwke   = { {(LX-$clog2(WARPS+1)){1'b0}}, kl_warps_i} * { {(LX-6){1'b0}}, kl_exempt_i};
       occ_d  = ~({PHYS_REGS{1'b1}} << kwke);
       last_d = LAST_RST;
+{{if GATING==STATIC}}
+      gb_d   = gb_new;
+{{end}}
     end
     // reset: every state bit 0 (memories excepted: read behind valid bits)
     if (rst_i) begin
@@ -889,6 +1102,9 @@ module {{TOP}} #(
       opm_d  = {(S+1){1'b0}};
       swp_d  = 6'd0;
       last_d = {PB{1'b0}};
+{{if GATING==STATIC}}
+      gb_d   = {GW{1'b0}};
+{{end}}
     end
   end
 
@@ -918,6 +1134,9 @@ module {{TOP}} #(
     opm_q  <= opm_d;
     swp_q  <= swp_d;
     last_q <= last_d;
+{{if GATING==STATIC}}
+    gb_q   <= gb_d;
+{{end}}
   end
 
   // Payload bits the flag cache does not keep (sources S..2 of each slot).
@@ -978,6 +1197,18 @@ module {{TOP}} #(
                  op_warp_i);
         $finish;
       end
+{{if TFET_ROWS}}
+      if (|(alc_valid_i & alc_tfet_i & alc_load_i)) begin
+        $display("rename: protocol violation: a TFET request for a load (alc_tfet_i with alc_load_i, A11)");
+        $finish;
+      end
+{{end}}
+{{if GATING==STATIC}}
+      if (kl_valid_i && (kl_u > P_24)) begin
+        $display("rename: protocol violation: GATING=STATIC launch with kw*kr = %0d > PHYS_REGS (W-P1-3)", kl_u);
+        $finish;
+      end
+{{end}}
       if (al_bad) begin
         $display("rename: protocol violation: allocation of a non-renamable or mapped register");
         $finish;
