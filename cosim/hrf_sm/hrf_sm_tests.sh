@@ -53,7 +53,7 @@ with open(dat, "w") as o:
         o.write("%d \"%s\" %.4f %.4f %.4f %.4f\n" % (n, s["name"], s["time"], s["energy"], s["paper_time"], s["paper_energy"]))
 body = ["set multiplot layout 1,2 title 'hrf_sm: P1 schemes against the all-CMOS baseline (warpgen stats hrf_sm)'",
         "set style data histograms", "set style histogram clustered gap 1", "set style fill solid 0.8 border -1",
-        "set xtics rotate by -45", "set grid ytics", "set key top left", "set yrange [0:*]",
+        "set xtics rotate by -45", "set grid ytics", "set key outside top center horizontal", "set yrange [0:*]",
         "set title 'execution time / baseline'", "plot '%s' using 3:xtic(2) title 'ours', '' using ($5 < 0 ? 1/0 : $5) title 'P1 (F9, F15)'" % dat,
         "set title 'RF energy / baseline'", "plot '%s' using 4:xtic(2) title 'ours', '' using ($6 < 0 ? 1/0 : $6) title 'P1 (F9, F10, F15)'" % dat,
         "unset multiplot"]
