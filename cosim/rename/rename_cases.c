@@ -18,6 +18,8 @@
 #define SMALL "WARPS=4,REGS=8,RT_ENTRIES=32,PHYS_REGS=32,SUBARRAYS=2,FC_ENTRIES=4,EXEMPT=2"
 #define WIDE "WARPS=4,REGS=16,RT_ENTRIES=64,PHYS_REGS=32,SUBARRAYS=2,FC_ENTRIES=4,EXEMPT=2"
 #define FC3 "WARPS=4,REGS=8,RT_ENTRIES=32,PHYS_REGS=32,SUBARRAYS=2,FC_ENTRIES=3,EXEMPT=2"
+#define CLS "WARPS=4,REGS=8,RT_ENTRIES=32,PHYS_REGS=32,SUBARRAYS=2,FC_ENTRIES=4,EXEMPT=2,TFET_ROWS=2,POLICY=LOWEST_FIRST"
+#define CLSW "WARPS=4,REGS=16,RT_ENTRIES=64,PHYS_REGS=32,SUBARRAYS=2,FC_ENTRIES=4,EXEMPT=2,TFET_ROWS=2,POLICY=LOWEST_FIRST"
 #define SM16 "WARPS=16,PHYS_REGS=128,RT_ENTRIES=512,SUBARRAYS=2,EXEMPT=8,FC_ENTRIES=16"
 
 /* ---- helpers of the checks ---- */
@@ -767,4 +769,49 @@ const wg_case_def rs_cases[RS_NCASES] = {
 		"a pbr of r0 and r1 waits for the warp's operand read, frees both ids; the next instruction writes r0: "
 		"its destination is unmapped (new), the write is granted a free id and r0 maps to it, one id occupied",
 		"spec §11 C15, C14", SMALL, .run = case_pbr_write},
+	[C_CLS_REQ] = {"class_by_request",
+		"MEM_RA: TFET requests get TFET ids (>= 24), the others CMOS, alc_tfet_o = the class; an INSN reading one "
+		"CMOS and one TFET source shows op_src_tfet_o = 010 (W-P1-9); a write in place to a TFET id op_dst_tfet_o",
+		"Xie §4.1.2.2, spec §2.1.3, §2.1.6, W-P1-9", CLS ",CLASS=MEM_RA", .run = rsc_case_by_request},
+	[C_CLS_TEMPTY] = {"tfet_empty_fallback_cmos",
+		"every TFET id occupied: a TFET request gets CMOS, tfet_refused = 1; one free TFET id and two TFET requests "
+		"in a cycle: port 0 TFET, port 1 CMOS",
+		"W-P1-1, A10", CLS ",CLASS=MEM_RA", .run = rsc_case_tfet_empty},
+	[C_CLS_CEMPTY] = {"cmos_empty_fallback_tfet",
+		"every CMOS id occupied: a CMOS request gets a TFET id, fallback_tfet = 1 (also under CMOS_RA)",
+		"W-P1-2, A10", CLS ",CLASS=MEM_RA", .run = rsc_case_cmos_empty},
+	[C_CLS_LOAD] = {"load_never_tfet",
+		"CMOS full, TFET free: a load is refused cycle after cycle while a non-load request gets TFET; the load "
+		"gets the CMOS id a pbr frees, the cycle after its free",
+		"A11, spec §2.1.5", CLS ",CLASS=MEM_RA", .run = rsc_case_load},
+	[C_CLS_LOAD_TFET] = {"load_tfet_request_rejected",
+		"negative: a request with alc_tfet_i and alc_load_i is a protocol violation",
+		"A11", CLS ",CLASS=MEM_RA", .expect_fail = "asks a TFET id for a load", .run = rsc_case_load_tfet},
+	[C_CLS_CMOS_RA] = {"cmos_ra_cmos_first",
+		"CMOS_RA: every request gets CMOS while a CMOS id is free (alc_tfet_i changes nothing); TFET only by "
+		"the fallback",
+		"Xie §6.1.1, spec §2.1.9", CLS ",CLASS=CMOS_RA", .run = rsc_case_cmos_ra},
+	[C_CLS_PLACE] = {"placement_within_class",
+		"POLICY chooses inside the class set (every grant checked against the page's reference): CONSOLIDATE "
+		"(here), LOWEST_FIRST, WEAR_LEVEL; a TFET request falls back inside the policy",
+		"A8, docs/rename.md step 6 with classes", CLS ",CLASS=MEM_RA,GATING=STATIC,POLICY=CONSOLIDATE", .run = rsc_case_placement},
+	[C_CLS_STATIC] = {"static_gating_a17",
+		"GATING=STATIC: six launches, reg_on_o = TFET ids + the lowest gb CMOS rows (A17, worked out by hand), "
+		"capacity >= kw*kr; with the powered CMOS full a CMOS request falls back to TFET while gated ids are free",
+		"Xie §4.1.2.1, spec §2.1.2, A17, W-P1-3", CLS ",CLASS=MEM_RA,GATING=STATIC,POLICY=CONSOLIDATE", .run = rsc_case_static},
+	[C_CLS_STATIC_OVER] = {"static_launch_over_capacity",
+		"negative: under GATING=STATIC a launch with kw*kr > PHYS_REGS is a protocol violation (W-P1-3's premise)",
+		"W-P1-3, A17", CLSW ",CLASS=MEM_RA,GATING=STATIC", .expect_fail = "GATING=STATIC launch with kw*kr", .run = rsc_case_static_over},
+	[C_CLS_NOBYPASS] = {"release_alloc_same_cycle_no_bypass",
+		"the page's timing diagram: the only TFET id freed in cycle t is not granted in t (CMOS fallback), it is "
+		"in t+1; free_tfet_o rises at t+1; a load gets CMOS",
+		"W-P1-4, A15", CLS ",CLASS=MEM_RA", .run = rsc_case_no_bypass},
+	[C_CLS_EXIT] = {"exit_releases_both_classes",
+		"a warp holding CMOS and TFET ids exits: the sweep frees both; free_tfet_o rises the cycle after the "
+		"group that freed them",
+		"W-P1-15, A14", CLS ",CLASS=MEM_RA", .run = rsc_case_exit},
+	[C_CLS_RELAUNCH] = {"kernel_relaunch_regates",
+		"STATIC: kernel A (1 x 2) then B (4 x 8, 2 exempt): reg_on_o follows B from the cycle after its launch, "
+		"only B's exempt ids stay occupied, B's first grant is in a row A gated",
+		"W-P1-16", CLS ",CLASS=MEM_RA,GATING=STATIC,POLICY=CONSOLIDATE", .run = rsc_case_relaunch},
 };

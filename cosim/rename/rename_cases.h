@@ -32,6 +32,19 @@ enum {
 	C_BAD_HINT,
 	C_COMMIT_REL,
 	C_PBR_WRITE,
+	/* TFET register classes (rename_cases_class.c) */
+	C_CLS_REQ,
+	C_CLS_TEMPTY,
+	C_CLS_CEMPTY,
+	C_CLS_LOAD,
+	C_CLS_LOAD_TFET,
+	C_CLS_CMOS_RA,
+	C_CLS_PLACE,
+	C_CLS_STATIC,
+	C_CLS_STATIC_OVER,
+	C_CLS_NOBYPASS,
+	C_CLS_EXIT,
+	C_CLS_RELAUNCH,
 	RS_NCASES
 };
 
@@ -45,5 +58,20 @@ typedef struct rs_preset {
 } rs_preset;
 
 extern const rs_preset rs_presets[RS_NCASES];
+
+/* The TFET class cases (rename_cases_class.c). */
+struct wg_cyc;
+void rsc_case_by_request(void *st, struct wg_cyc *c);
+void rsc_case_tfet_empty(void *st, struct wg_cyc *c);
+void rsc_case_cmos_empty(void *st, struct wg_cyc *c);
+void rsc_case_load(void *st, struct wg_cyc *c);
+void rsc_case_load_tfet(void *st, struct wg_cyc *c);
+void rsc_case_cmos_ra(void *st, struct wg_cyc *c);
+void rsc_case_placement(void *st, struct wg_cyc *c);
+void rsc_case_static(void *st, struct wg_cyc *c);
+void rsc_case_static_over(void *st, struct wg_cyc *c);
+void rsc_case_no_bypass(void *st, struct wg_cyc *c);
+void rsc_case_exit(void *st, struct wg_cyc *c);
+void rsc_case_relaunch(void *st, struct wg_cyc *c);
 
 #endif

@@ -55,8 +55,8 @@ static int skip_ws(const char *p, int i)
 	return i;
 }
 
-/* Command c with its nv numbers v into in; *k: the next allocation port. */
-static void apply(rn_in *in, char c, const long *v, int nv, int *k)
+/* Command c with its nv numbers v into in (class inputs into cls); *k: the next allocation port. */
+static void apply(rn_in *in, rs_cls *cls, char c, const long *v, int nv, int *k)
 {
 	switch (c) {
 	case 'Z':
@@ -68,6 +68,15 @@ static void apply(rn_in *in, char c, const long *v, int nv, int *k)
 		in->kl_regs = (unsigned)v[1];
 		in->kl_exempt = (unsigned)v[2];
 		break;
+	case 'Q':
+	case 'M':
+	case 'V':
+		if (*k < RN_MAX_ALLOC) {
+			cls->tfet[*k] = c == 'Q' || c == 'V';
+			cls->load[*k] = c == 'M' || c == 'V';
+		}
+		/* an allocation request: */
+		/* fall through */
 	case 'A':
 		in->alc_valid[*k] = 1;
 		in->alc_warp[*k] = (unsigned)v[0];
@@ -116,6 +125,8 @@ static void drive_step(rs_stim *s, int t, int first, rn_in *in)
 	int k = 0, i = 0;
 	s->hold = H_NONE;
 	s->tag = -1;
+	memset(s->cls.tfet, 0, sizeof s->cls.tfet);
+	memset(s->cls.load, 0, sizeof s->cls.load);
 	for (int j = 0; j < RN_PBR_SLOTS; j++)
 		in->op_reg[j] = RN_NONE;
 	in->op_dst = RN_NONE;
@@ -158,7 +169,7 @@ static void drive_step(rs_stim *s, int t, int first, rn_in *in)
 			i++;
 		if (once && !first)
 			continue;
-		apply(in, c, v, nv, &k);
+		apply(in, &s->cls, c, v, nv, &k);
 	}
 }
 
@@ -175,6 +186,7 @@ void rs_drive(rs_stim *s, wg_cyc *c)
 	s->cfirst = s->first;
 	drive_step(s, s->t, s->first, &s->in);
 	rne_pack_in(s->L, &s->c, &s->in, c->in);
+	rsc_put(&s->cls, s->L, c->in);
 }
 
 void rs_advance(rs_stim *s)
@@ -207,6 +219,8 @@ void rs_drive_env(rs_stim *s, wg_cyc *c)
 		return;
 	rne_drive(s->env, c->model, &s->in, c->cyc);
 	rne_pack_in(s->L, &s->c, &s->in, c->in);
+	rsc_random(&s->cls, s->env, &s->in);
+	rsc_put(&s->cls, s->L, c->in);
 }
 
 /* ---- the waveform marker ---- */

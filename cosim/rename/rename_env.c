@@ -993,6 +993,11 @@ const rne_stats *rne_get_stats(const rn_env *e) { return &e->st; }
 const rne_view *rne_now(const rn_env *e) { return &e->v; }
 const rnk_kernel *rne_kernel(const rn_env *e) { return e->epoch ? &e->kern : NULL; }
 
+int rne_req_load(const rn_env *e, int k)
+{
+	return k >= 0 && k < e->nreq && e->ex[e->req_idx[k]].cls == RNK_LD;
+}
+
 void rne_shape(const rn_env *e, int *kw, int *kr, int *ke)
 {
 	*kw = e->kw;

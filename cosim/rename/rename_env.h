@@ -143,6 +143,9 @@ const rne_view *rne_now(const rn_env *e);
 /* The running kernel (NULL before the first launch) and its launched shape. */
 const rnk_kernel *rne_kernel(const rn_env *e);
 void rne_shape(const rn_env *e, int *kw, int *kr, int *ke);
+/* This cycle's allocation request on port k (after rne_drive) writes a load's destination (the
+ * memory pipeline's write-back: the TFET classes' alc_load_i, docs/rename.md). */
+int rne_req_load(const rn_env *e, int k);
 /* KERNELS knob reached: every kernel asked for has completed (no more input). */
 int rne_finished(const rn_env *e);
 /* Cycles since the last progress. */

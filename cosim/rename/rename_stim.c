@@ -34,6 +34,21 @@ static const char *init_env(rs_stim *s, const long *p, const long *knobs, int ca
 			return err;
 		s->end = pr->cycles;
 	}
+	/* GATING=STATIC: a launch with kw*kr > PHYS_REGS is a protocol violation (W-P1-3's premise) */
+	if (s->cls.gating == RSC_STATIC)
+		k[RNE_K_OVERSUB_PCT] = 0;
+	/* TFET classes: a load needs a CMOS id (A11), so a kernel whose mappings could fill every
+	 * CMOS id while a load waits may deadlock with TFET ids free (docs/rename.md, W-P1-3's
+	 * class-level caveat: the environment's to avoid). Random kernels keep kw*kr <= N_CMOS (a
+	 * looser bound, N_CMOS + N_TFET/2 under MEM_RA, deadlocked under STATIC in a trial). */
+	if (s->cls.tfet_rows > 0) {
+		long kw = k[RNE_K_KWARPS] && k[RNE_K_KWARPS] < s->c.warps ? k[RNE_K_KWARPS] : s->c.warps;
+		long cap = s->cls.pt / kw < 1 ? 1 : s->cls.pt / kw;
+		if (k[RNE_K_REGS_MAX] > cap)
+			k[RNE_K_REGS_MAX] = cap;
+		if (k[RNE_K_REGS_MIN] > k[RNE_K_REGS_MAX])
+			k[RNE_K_REGS_MIN] = k[RNE_K_REGS_MAX];
+	}
 	const char *msg = rne_init(s->env, p, k, NULL, seed, err, n);
 	if (msg)
 		return msg;
@@ -53,6 +68,10 @@ static const char *script_cfg_ok(const rs_stim *s, int case_idx, char *err, size
 				 "name ids and banks)");
 		return err;
 	}
+	if (case_idx >= C_CLS_REQ && (s->cls.tfet_rows != 2 || s->cls.pt != 24)) {
+		snprintf(err, n, "rename: the TFET class cases need TFET_ROWS=2 (TFET ids 24..31; their scripts name ids)");
+		return err;
+	}
 	return NULL;
 }
 
@@ -68,6 +87,7 @@ static const char *rs_init(void *st, const long *p, const wg_layout *L, const lo
 		for (int r = 0; r < 64; r++)
 			s->pmap[w][r] = -1;
 	s->last = s->c.phys - s->c.phys / s->c.subarrays;
+	rsc_init(&s->cls, p, L, seed);
 	const char *msg = env_mode(s) ? init_env(s, p, knobs, case_idx, seed, err, n) : script_cfg_ok(s, case_idx, err, n);
 	if (msg || case_idx < 0)
 		return msg;
@@ -87,6 +107,8 @@ static int rs_next(void *st, const void *model, uint32_t *in, long cyc)
 		return wg_case_drive(&s->run, s, model, in, cyc);
 	rne_drive(s->env, model, &s->in, cyc);
 	rne_pack_in(s->L, &s->c, &s->in, in);
+	rsc_random(&s->cls, s->env, &s->in);
+	rsc_put(&s->cls, s->L, in);
 	return 1;
 }
 
@@ -129,11 +151,18 @@ static const char *rs_check(void *st, const void *model, const uint32_t *in, con
 			snprintf(buf, n, "%s", e);
 			return buf;
 		}
-		return s->cs < 0 ? NULL : wg_case_check(&s->run, s, model, in, out, cyc, buf, n);
+		const char *msg = rsc_check(&s->cls, s->L, &s->c, model, &s->in, out, buf, n);
+		rsc_observe(&s->cls, s->L, &s->in, out);
+		if (msg || s->cs < 0)
+			return msg;
+		return wg_case_check(&s->run, s, model, in, out, cyc, buf, n);
 	}
 	const char *msg = grants_ok(s, model, buf, n);
 	if (!msg)
+		msg = rsc_check(&s->cls, s->L, &s->c, model, &s->in, out, buf, n);
+	if (!msg)
 		msg = wg_case_check(&s->run, s, model, in, out, cyc, buf, n);
+	rsc_observe(&s->cls, s->L, &s->in, out);
 	/* remember grants after the checks (they compare with the previous mapping) */
 	for (int k = 0; k < s->c.alloc_ports; k++)
 		if (s->in.alc_valid[k] && s->out.alc_gnt[k])

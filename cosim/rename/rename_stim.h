@@ -6,7 +6,9 @@
  * A script is a string of steps separated by ';', one step per cycle unless
  * it holds; the commands of a step are separated by ',':
  *   Z               reset            L kw kr ke      kernel launch
- *   A w r           allocation request on the next port
+ *   A w r           allocation request on the next port (a CMOS request under MEM_RA)
+ *   Q w r           the same asking for a TFET id (alc_tfet_i)   M w r   a load's (alc_load_i)
+ *   V w r           a load's asking for TFET (a protocol violation, A11)
  *   P w pc flags    pir (flags in hex)
  *   I w s0 s1 s2 d  instruction (63 = none)     B w r...   pbr (up to 9)
  *   X w             exit             R w             operand reads done
@@ -21,6 +23,7 @@
 #include <stdint.h>
 
 #include "rename.h"
+#include "rename_class.h"
 #include "rename_env.h"
 #include "wg_kit.h"
 
@@ -50,6 +53,7 @@ typedef struct rs_stim {
 	int a[8];                   /* scratch */
 	long frees;                 /* ev free summed */
 	int last;                   /* WEAR_LEVEL reference: last grant */
+	rs_cls cls;                 /* TFET classes: class inputs, monitor (rename_class.h) */
 	rn_env *env;                /* random / env cases (after this struct) */
 } rs_stim;
 

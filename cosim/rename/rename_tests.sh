@@ -94,6 +94,72 @@ rename_report() {
 	{ echo; echo "## Register renaming on Table 3-shaped kernels (C model only)"; echo; echo '```'; cat out/main/stats-rename.log; echo '```'; } >>out/report.md
 }
 
+# ---- TFET register classes (Xie 2017 on Jeon's table; docs/rename.md "TFET register classes") ----
+# Small: 32 ids, TFET ids 24..31 (the class cases' sizes). The class cases run at two configurations
+# (MEM_RA LOWEST_FIRST, and MEM_RA STATIC CONSOLIDATE), which the random runs reuse; the paper's:
+# 56 of 256 rows TFET (78 % CMOS) at the default sizes, by request, static gating.
+RN_CLS="--set WARPS=4 --set REGS=8 --set RT_ENTRIES=32 --set PHYS_REGS=32 --set SUBARRAYS=2 --set FC_ENTRIES=4 --set EXEMPT=2 --set TFET_ROWS=2 --set CLASS=MEM_RA"
+RN_CLS_LOW="$RN_CLS --set POLICY=LOWEST_FIRST"
+RN_CLS_ST="$RN_CLS --set GATING=STATIC --set POLICY=CONSOLIDATE"
+RN_PAPER="--set TFET_ROWS=56 --set CLASS=MEM_RA --set GATING=STATIC"
+t fast "bad:rename-class-without-tfet" "tests/expect_bad.sh 'CLASS=MEM_RA needs TFET rows' $W gen rename --set CLASS=MEM_RA -o @OUT@"
+t fast "bad:rename-tfet-rows" "tests/expect_bad.sh 'TFET_ROWS=257 must be at most the rows per bank' $W gen rename --set TFET_ROWS=257 -o @OUT@"
+# with TFET_ROWS=0, CLASS=NONE, GATING=OCCUPANCY the module is Jeon's, byte for byte: the generated
+# default without its header (the parameter list, gen/wg_gen.c's) equals the golden file's
+t fast "gen:rename-classes-off-identical" "d=\$(mktemp -d) && \$WARPGEN gen rename -o \$d -q && cmp <(sed -n '/^\/\/ rename: register renaming/,\$p' \$d/rename.v) <(sed -n '/^\/\/ rename: register renaming/,\$p' tests/golden/rename-default.v) && \$WARPGEN gen rename $RN_SMALL --set POLICY=WEAR_LEVEL -o \$d -q && cmp <(sed -n '/^\/\/ rename: register renaming/,\$p' \$d/rename.v) <(sed -n '/^\/\/ rename: register renaming/,\$p' tests/golden/rename-small-wear.v); rc=\$?; rm -rf \$d; exit \$rc"
+t fast-only "cosim:rename-cls-short" "\$WARPGEN_SAN cosim rename $RN_CLS_LOW --seed 4 --cycles 5000 -q"
+# 3 seeds: the two case configurations and the paper's (random class requests as runs of
+# memra-style budgets, never for a load; the class monitor checks every grant against the page)
+t test "cosim:rename-cls-low-seed1" "\$WARPGEN_SAN cosim rename $RN_CLS_LOW --seed 1 --cycles 50000 -q"
+t test "cosim:rename-cls-static-seed2" "\$WARPGEN_SAN cosim rename $RN_CLS_ST --seed 2 --cycles 50000 -q"
+t test "cosim:rename-paper-tfet56-seed3" "\$WARPGEN_SAN cosim rename $RN_PAPER --seed 3 --cycles 50000 -q"
+# negative checks: a parameter that changes the claim makes the case fail; the two protocol rules
+t test "case-neg:rename-by-request-under-cmos-ra" "tests/expect_check_fail.sh 'MEM_RA: a TFET request gets the lowest TFET id' \$WARPGEN cosim rename --case class_by_request --set CLASS=CMOS_RA --model-only -q"
+t test "case-neg:rename-cmos-first-under-mem-ra" "tests/expect_check_fail.sh 'CMOS_RA: requests asking TFET still get CMOS' \$WARPGEN cosim rename --case cmos_ra_cmos_first --set CLASS=MEM_RA --model-only -q"
+t test "case-neg:rename-fallback-under-none" "tests/expect_check_fail.sh 'fallback_tfet = 1 for a CMOS request' \$WARPGEN cosim rename --case cmos_empty_fallback_tfet --set CLASS=NONE --model-only -q"
+t test "case-neg:rename-a17-under-occupancy" "tests/expect_check_fail.sh 'STATIC: 0 ids powered after launch 1' \$WARPGEN cosim rename --case static_gating_a17 --set GATING=OCCUPANCY --model-only -q"
+t test "case-neg:rename-load-tfet-request" "tests/expect_check_fail.sh 'asks a TFET id for a load' \$WARPGEN cosim rename --case load_tfet_request_rejected --model-only -q"
+t test "case-neg:rename-static-launch-over" "tests/expect_check_fail.sh 'GATING=STATIC launch with kw*kr' \$WARPGEN cosim rename --case static_launch_over_capacity --model-only -q"
+# the same claims under the other parameter values they hold for (C model)
+t test "case:rename-cmos-empty-under-cmos-ra" "\$WARPGEN_SAN cosim rename --case cmos_empty_fallback_tfet --set CLASS=CMOS_RA --model-only -q"
+for p in LOWEST_FIRST WEAR_LEVEL; do
+	t test "case:rename-placement-$p" "\$WARPGEN_SAN cosim rename --case placement_within_class --set POLICY=$p --model-only -q"
+done
+t sweep "lint:rename-cls-low" "BLOCK=rename tests/lint.sh $RN_CLS_LOW"
+# (make test lints the STATIC MEM_RA configuration, the one with every class and gating section;
+# the others take Yosys 20-45 s each: make sweep)
+t test "lint:rename-cls-static" "BLOCK=rename tests/lint.sh $RN_CLS_ST"
+t sweep "lint:rename-static-tfet0-cmos-ra" "BLOCK=rename tests/lint.sh $RN_SMALL --set GATING=STATIC && BLOCK=rename tests/lint.sh $RN_SMALL --set TFET_ROWS=2 --set CLASS=CMOS_RA --set POLICY=WEAR_LEVEL"
+t sweep "lint:rename-all-tfet" "BLOCK=rename tests/lint.sh $RN_SMALL --set TFET_ROWS=8 --set CLASS=CMOS_RA --set GATING=STATIC"
+t sweep "lint:rename-edge-tfet" "BLOCK=rename tests/lint.sh --set WARPS=1 --set REGS=2 --set RT_ENTRIES=2 --set RT_BANKS=1 --set PHYS_REGS=16 --set RF_BANKS=1 --set SUBARRAYS=1 --set FC_ENTRIES=1 --set EXEMPT=1 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set PC_BITS=16 --set TFET_ROWS=3 --set CLASS=MEM_RA --set GATING=STATIC"
+t sweep "lint:rename-paper-tfet56" "BLOCK=rename tests/lint.sh $RN_PAPER"
+t sweep "area:rename-cls-static" "\$WARPGEN area rename $RN_CLS_ST --flops-only -q"
+# sweep: the paper's partitions (87.5 %, 78 %, 62.5 % CMOS) x class policies x gating at the default sizes
+for tr in 32 56 96; do
+	for cl in NONE CMOS_RA MEM_RA; do
+		for g in OCCUPANCY STATIC; do
+			# (STATIC with CMOS-first classes and loads can deadlock by design: every powered CMOS id
+			# held while loads wait, docs/rename.md W-P1-3's class-level caveat: no loads there)
+			k=""; [ $g = STATIC ] && [ $cl != MEM_RA ] && k="--knob LD_PCT=0"
+			t sweep "cosim:rename-tfet$tr-$cl-$g" "\$WARPGEN cosim rename --set TFET_ROWS=$tr --set CLASS=$cl --set GATING=$g $k --seed $((tr % 7 + 1)) --cycles ${CYCLES:-200000} -q"
+		done
+	done
+done
+for p in CONSOLIDATE LOWEST_FIRST WEAR_LEVEL; do
+	for cl in NONE CMOS_RA; do
+		t sweep "cosim:rename-cls-small-$cl-$p" "\$WARPGEN cosim rename $RN_CLS --set CLASS=$cl --set POLICY=$p --set ALLOC_PORTS=3 --seed 5 --cycles ${CYCLES:-200000} -q"
+	done
+done
+t sweep "cosim:rename-static-tfet0" "\$WARPGEN cosim rename --set GATING=STATIC --seed 6 --cycles ${CYCLES:-200000} -q"
+
 # RTL mutants (at the small size: a quick build)
 mutant_args "$RN_SMALL"
 mutant reg-on-late test 's/assign reg_on_o     = occ_q | gmask;/assign reg_on_o     = occ_q;/'
+# class logic (at the small STATIC MEM_RA size; caught by the random stream alone): a TFET request
+# whose class is empty is refused instead of falling back to CMOS (W-P1-1); A17's powered CMOS ids
+# rounded down to whole rows instead of up
+mutant_args "$RN_CLS_ST"
+mutant tfet-no-fallback test 's/avail = (|(avl \& TMASK)) ? (avl \& TMASK) : (avl \& ~TMASK);/avail = avl \& TMASK;/'
+mutant a17-rows-floor test 's/gbr    = (pc + RFM_24) >> RFL;/gbr    = pc >> RFL;/'
+mutant load-may-take-tfet sweep 's/        avail = avl \& ~TMASK;/        avail = avl;/'
+mutant refused-counts-tfet sweep 's/n_trf + { {(E_AL-1){1.b0}}, qt \& ~tf}/n_trf + { {(E_AL-1){1'"'"'b0}}, qt \& tf}/'
