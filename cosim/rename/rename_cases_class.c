@@ -170,6 +170,10 @@ void rsc_case_load(void *st, wg_cyc *c)
 	if (s->tag == 3)
 		WG_EXPECT(c, grant(s, 0, 3) && !tfo(s, c, 0), "the load gets the freed CMOS id 3 the next cycle (got %s%u)",
 			  o->alc_gnt[0] ? "" : "a refusal ", o->alc_pid[0]);
+	if (wg_done(c))
+		WG_EXPECT(c, k->n_load_stall == 3 && k->n_fallback == 2,
+			  "the monitor saw %ld load refusals with TFET free (3 expected) and %ld fallbacks to TFET (2)",
+			  k->n_load_stall, k->n_fallback);
 	rs_keyed(c);
 }
 
@@ -244,7 +248,9 @@ void rsc_case_placement(void *st, wg_cyc *c)
 		WG_EXPECT(c, s->seen[0] >= 15, "only %ld grants", s->seen[0]);
 		WG_EXPECT(c, s->cls.policy == 1 || s->seen[1] > 0,
 			  "POLICY %d never chose other than the lowest id of the class set", s->cls.policy);
-		WG_EXPECT(c, s->seen[2] > 0, "no TFET request fell back to CMOS inside the policy");
+		WG_EXPECT(c, s->seen[2] > 0 && s->cls.n_refused == s->seen[2] && s->cls.n_tfet_gnt == 8,
+			  "TFET requests granted CMOS: %ld (monitor: %ld), TFET grants %ld (8 expected: the TFET set filled)",
+			  s->seen[2], s->cls.n_refused, s->cls.n_tfet_gnt);
 	}
 	rs_keyed(c);
 }
@@ -288,7 +294,8 @@ void rsc_case_static(void *st, wg_cyc *c)
 		rs_key(c);
 	}
 	if (wg_done(c))
-		WG_EXPECT(c, s->a[0] == 6, "%d launches seen, 6 expected", s->a[0]);
+		WG_EXPECT(c, s->a[0] == 6 && k->n_static_launch == 6, "%d launches seen (monitor: %ld), 6 expected", s->a[0],
+			  k->n_static_launch);
 	rs_keyed(c);
 }
 
