@@ -1,4 +1,9 @@
 // {{TOP}}: two-level warp scheduler, Gebhart et al., ISCA 2011, §3.2, §3.3, §5.2.
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+// Selection GTO (Xie et al. 2017, Table 1) and TRWS (§4.2.3, Fig. 8; spec A21).
+{{end}}
+{{end}}
 //
 // Cycle contract: docs/sched2l.md (the C model csim/sched2l.c implements the
 // same page; co-simulation compares every output bit every cycle). Step
@@ -10,22 +15,69 @@
 //     warp only), act (holds a slot) and busy (its released slot is not free
 //     yet, from a decode of every slot's warp id);
 //   - per slot s: dc and el of its warp sw_q[s], read through the warp id;
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
 //   - select (1.): a rotating first-eligible search over the slots, done as
 //     "lowest eligible slot at or after the start, else lowest eligible slot"
 //     (exact for any ACTIVE: no modular arithmetic);
+{{end}}
+{{end}}
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+//   - select (1., GTO and TRWS, docs/sched2l.md "GTO and TRWS"): per warp
+//     E = the eligible warps of the active set and C = E (GTO), or for
+//     TRWS E & prio_i when that is not empty, else E; the issued warp is
+//     the greedy warp gw_q when it is in C, else the oldest warp of C by
+//     the age matrix old_q (generate g_gto; with ACTIVE = 1 at most one
+//     warp is eligible and g_gto1 has neither); its slot is the one that
+//     holds it;
+{{end}}
+{{end}}
 //   - exit (2.), demote (3.: lowest candidate slot), promote (4.: lowest free
 //     slot, rotating first-candidate warp search from pp_q, same scheme);
 //     the chosen slots are one-hot vectors, their ids and warps AND-OR
 //     selections;
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
 //   - next state (edge 1..4, in that order) with the reset folded in.
+{{end}}
+{{end}}
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+//   - next state (edge 1..4, in that order) with the reset folded in; the
+//     greedy warp (edge 1) and the ages (edge 4) in g_gto.
+{{end}}
+{{end}}
 //   All outputs are combinational functions of the state at the start of the
 //   cycle and of this cycle's inputs; the only flip-flops are the state bits
 //   of docs/sched2l.md "State" (s2l_storage_bits() in csim/sched2l_desc.c):
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
 //     2*WARPS + ACTIVE*(1+wb) + 2*sb + 2*wb + 1, sb = clog2(ACTIVE),
 //     wb = clog2(WARPS).
+{{end}}
+{{end}}
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+//     2*WARPS + ACTIVE*(1+wb) + sb + 2*wb + 1
+//       + [ACTIVE >= 2]*(wb + 1 + WARPS*(WARPS-1)/2),
+//     sb = clog2(ACTIVE), wb = clog2(WARPS) (GTO and TRWS have no last_q).
+{{end}}
+{{end}}
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
 //   With ACTIVE = 1, last_q and ts_q (SB = 1 bit) are constant 0; with
 //   WARPS = 1, so are sw_q, pp_q and tw_q (WB = 1 bit): synthesis removes
 //   them, hence sb and wb (0 for a size of 1) rather than SB and WB.
+{{end}}
+{{end}}
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+//   With ACTIVE = 1, ts_q (SB = 1 bit) is constant 0; with WARPS = 1, so
+//   are sw_q, pp_q and tw_q (WB = 1 bit): synthesis removes them, hence sb
+//   and wb (0 for a size of 1) rather than SB and WB.
+{{end}}
+{{end}}
 //
 // Packing: element 0 in the least significant bits everywhere; sw_q and
 // slot_warp_o hold slot s's warp in bits [s*WB +: WB].
@@ -35,7 +87,16 @@
 module {{TOP}} #(
   parameter integer WARPS          = {{WARPS}},          // resident warps (outer level)
   parameter integer ACTIVE         = {{ACTIVE}},         // active-set slots (inner level)
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
   parameter integer SELECT         = {{SELECT}},         // 0 GREEDY, 1 RR
+{{end}}
+{{end}}
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+  parameter integer SELECT         = {{SELECT}},         // 0 GREEDY, 1 RR, 2 GTO, 3 TRWS
+{{end}}
+{{end}}
   parameter integer SUSPEND        = {{SUSPEND}},        // 0 ALWAYS, 1 PENDING
   parameter integer BARRIER_DEMOTE = {{BARRIER_DEMOTE}}  // 1: demote warps blocked at a barrier
 ) (
@@ -50,6 +111,10 @@ module {{TOP}} #(
   input  wire [WARPS-1:0]                                       launch_i,
   // per-slot: the register-file-cache side of the slot is free
   input  wire [ACTIVE-1:0]                                      slot_free_i,
+{{if SELECT==TRWS}}
+  // per-warp TRWS priority (memra's prio_o); read for eligible warps only
+  input  wire [WARPS-1:0]                                       prio_i,
+{{end}}
   // issue (1.)
   output wire                                                   iss_valid_o,
   output wire [((ACTIVE > 1) ? $clog2(ACTIVE) : 1)-1:0]         iss_slot_o,
@@ -96,12 +161,21 @@ module {{TOP}} #(
   // -------------------------------------------------------------------------
   // State (docs/sched2l.md "State"); the _d vectors are the next state,
   // reset included.
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+  // GTO and TRWS: no last_q; the greedy warp and the ages are in g_gto.
+{{end}}
+{{end}}
   // -------------------------------------------------------------------------
   reg [WARPS-1:0]     res_q, res_d;  // warp is resident
   reg [WARPS-1:0]     rsm_q, rsm_d;  // warp was demoted for its current marked instruction
   reg [ACTIVE-1:0]    sv_q, sv_d;    // slot holds a warp
   reg [ACTIVE*WB-1:0] sw_q, sw_d;    // slot's warp (kept after release)
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
   reg [SB-1:0]        last_q, last_d;  // slot of the last issue
+{{end}}
+{{end}}
   reg [WB-1:0]        pp_q, pp_d;    // promotion round-robin pointer
   reg                 tv_q, tv_d;    // TAG stage valid
   reg [SB-1:0]        ts_q, ts_d;    // TAG stage slot
@@ -151,11 +225,21 @@ module {{TOP}} #(
   end
 
   // -------------------------------------------------------------------------
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
   // 1. Select: the first s in start, start+1, ... (mod ACTIVE) with el[s];
   //    start = last_q (GREEDY) or (last_q + 1) mod ACTIVE (RR). As last_q <
   //    ACTIVE, that is the lowest eligible s >= start if one exists (s >
   //    last_q for RR; none when last_q = ACTIVE-1, i.e. start = 0), else the
   //    lowest eligible s.
+{{end}}
+{{end}}
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+  // 1. Select (GTO, TRWS): the slot of the warp that g_gto selects
+  //    (gto_pick, one-hot: a warp holds at most one slot).
+{{end}}
+{{end}}
   // 2. Exit: the issued instruction is EXIT.
   // 3. Demote: the lowest s with dc[s]; cause = bd of its warp.
   // The chosen slots are formed one-hot (iss_oh, dem_oh), their ids and
@@ -171,12 +255,28 @@ module {{TOP}} #(
   reg [SB-1:0]     dem_slot;   // 0 without a demotion
   reg [WB-1:0]     dem_warp;   // 0 without a demotion
   reg              dem_cause;  // 0 without a demotion
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+  wire [ACTIVE-1:0] gto_pick;  // GTO, TRWS: the selected warp's slot, one-hot (g_gto)
+{{end}}
+{{end}}
 
   always @* begin : select_comb
     integer s;
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
     reg [ACTIVE-1:0] el_hi;  // eligible slots at or after start
     reg [ACTIVE-1:0] pick;   // el_hi when it has a bit, else el
+{{end}}
+{{end}}
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+    reg [ACTIVE-1:0] pick;   // the selected warp's slot (one-hot already)
+{{end}}
+{{end}}
     reg              seen_i, seen_d;
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
     for (s = 0; s < ACTIVE; s = s + 1) begin
       if (SELECT == 0) begin
         el_hi[s] = el[s] & (s[SB-1:0] >= last_q);
@@ -185,6 +285,13 @@ module {{TOP}} #(
       end
     end
     pick = (|el_hi) ? el_hi : el;
+{{end}}
+{{end}}
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+    pick = gto_pick;
+{{end}}
+{{end}}
     seen_i   = 1'b0;
     seen_d   = 1'b0;
     iss_slot = {SB{1'b0}};
@@ -207,6 +314,109 @@ module {{TOP}} #(
     dem_cause = dem_valid & bd_w[dem_warp];
   end
 
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+  // -------------------------------------------------------------------------
+  // 1. Select, GTO and TRWS (docs/sched2l.md "GTO and TRWS"). E[w] = act[w]
+  //    & el of w's slot (el_w: el is a function of the warp); C = E (GTO),
+  //    or for TRWS E & prio_i when that is not empty, else E. The issued
+  //    warp: gw_q when gv_q and C[gw_q] (the greedy warp), else the oldest
+  //    warp of C, the w in C that no other v in C is older than, with
+  //    older(v, w) = old_q[pair(v, w)] for v < w, !old_q[pair(w, v)] for
+  //    v > w; pair(a, b) = a*WARPS - a*(a+1)/2 + (b-a-1) for a < b.
+  //    Edge 1: gw_q = the issued warp, gv_q = !ext_valid; edge 4: a launch
+  //    makes the launched warps younger than every warp not launched with
+  //    them (old_q = 1 when b is launched, else 0 when a is launched);
+  //    reset: gv_q = 0, gw_q = 0, every old_q = 1 (ages = ids).
+  //    With ACTIVE = 1 at most one warp is eligible: el is the pick, and
+  //    neither the greedy warp nor the ages exist (g_gto1).
+  // -------------------------------------------------------------------------
+  generate
+    genvar ga, gb;
+    // (SELECT >= 2 holds wherever this text is generated: GTO or TRWS)
+    if (SELECT >= 2 && ACTIVE >= 2) begin : g_gto
+      localparam integer NP = WARPS * (WARPS - 1) / 2;  // warp pairs a < b
+      reg  [WB-1:0]          gw_q;    // the greedy warp (the warp of the last issue)
+      reg                    gv_q;    // gw_q is valid (0 after reset and after its EXIT)
+      reg  [NP-1:0]          old_q;   // ages: old_q[pair(a, b)] = warp a is older than warp b
+      wire [WB-1:0]          gw_d;
+      wire                   gv_d;
+      wire [NP-1:0]          old_d;
+      wire [WARPS-1:0]       elig;    // E: eligible warps in the active set
+      wire [WARPS-1:0]       cset;    // C: the warps the selection is among
+      reg  [WP-1:0]          cset_p;  // C padded to WP bits (indexed by gw_q)
+      wire [WARPS*WARPS-1:0] oterm;   // [w*WARPS + v]: v does not keep w from being the oldest of C
+      wire [WARPS-1:0]       oldest;  // the oldest warp of C, one-hot (0 when C is empty)
+      reg                    greedy;  // the greedy warp is in C
+      reg  [WP-1:0]          gsel;    // the issued warp, one-hot, padded to WP bits
+      reg  [ACTIVE-1:0]      gslot;   // its slot, one-hot
+
+      assign elig = el_w[WARPS-1:0] & act;
+{{if SELECT==TRWS}}
+      assign cset = (|(elig & prio_i)) ? (elig & prio_i) : elig;
+{{else}}
+      assign cset = elig;
+{{end}}
+      for (ga = 0; ga < WARPS; ga = ga + 1) begin : g_row
+        for (gb = 0; gb < WARPS; gb = gb + 1) begin : g_col
+          if (ga == gb) begin : g_diag
+            assign oterm[ga*WARPS + gb] = 1'b1;
+          end else if (gb < ga) begin : g_lo
+            // v = gb < w = ga: older(v, w) = old_q[pair(gb, ga)]; oterm =
+            // !C[v] | !older(v, w)
+            assign oterm[ga*WARPS + gb] = ~cset[gb] | ~old_q[gb*WARPS - gb*(gb+1)/2 + (ga-gb-1)];
+          end else begin : g_hi
+            // v = gb > w = ga: older(v, w) = !old_q[pair(ga, gb)]; oterm =
+            // !C[v] | !older(v, w); and the update of that pair (edge 4, reset)
+            localparam integer PI = ga*WARPS - ga*(ga+1)/2 + (gb-ga-1);
+            assign oterm[ga*WARPS + gb] = ~cset[gb] | old_q[PI];
+            assign old_d[PI] = rst_i | launch_i[gb] | (~launch_i[ga] & old_q[PI]);
+          end
+        end
+        assign oldest[ga] = cset[ga] & (&oterm[ga*WARPS +: WARPS]);
+      end
+
+      always @* begin : gto_comb
+        integer w, s;
+        cset_p = {WP{1'b0}};
+        cset_p[WARPS-1:0] = cset;
+        greedy = gv_q & cset_p[gw_q];
+        for (w = 0; w < WP; w = w + 1) begin
+          if (w < WARPS) begin
+            gsel[w] = greedy ? (gw_q == w[WB-1:0]) : oldest[w];
+          end else begin
+            gsel[w] = 1'b0;
+          end
+        end
+        for (s = 0; s < ACTIVE; s = s + 1) begin
+          gslot[s] = sv_q[s] & gsel[sw_q[s*WB +: WB]];
+        end
+      end
+      assign gto_pick = gslot;
+
+      // edge 1 (the greedy warp) and reset
+      assign gw_d = rst_i ? {WB{1'b0}} : (iss_valid ? iss_warp : gw_q);
+      assign gv_d = ~rst_i & (iss_valid ? ~ext_valid : gv_q);
+
+      always @(posedge clk_i) begin : gto_ff
+        gw_q  <= gw_d;
+        gv_q  <= gv_d;
+        old_q <= old_d;
+      end
+    end else begin : g_gto1
+      // one slot (ACTIVE = 1): at most one eligible warp, so el is the
+      // selection
+{{if SELECT==TRWS}}
+      /* verilator lint_off UNUSED */
+      wire unused_prio = ^prio_i;  // nothing to choose between
+      /* verilator lint_on UNUSED */
+{{end}}
+      assign gto_pick = el;
+    end
+  endgenerate
+
+{{end}}
+{{end}}
   // -------------------------------------------------------------------------
   // 4. Promote: cand[w] = res & !act & !llp & !bar & !busy; the warp is the
   //    first candidate in pp_q, pp_q+1, ... (mod WARPS), i.e. the lowest
@@ -294,8 +504,22 @@ module {{TOP}} #(
       iss_w[w] = iss_valid & (iss_warp == w[WB-1:0]);
       dmk_w[w] = dem_valid & ~dem_cause & (dem_warp == w[WB-1:0]);
     end
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
     // edge 1: issue (last_q, rsm_q), exit (res_q, sv_q), TAG register
+{{end}}
+{{end}}
+{{if SELECT!=GREEDY}}
+{{if SELECT!=RR}}
+    // edge 1: issue (rsm_q; the greedy warp in g_gto), exit (res_q, sv_q),
+    // TAG register
+{{end}}
+{{end}}
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
     last_d = iss_valid ? iss_slot : last_q;
+{{end}}
+{{end}}
     rsm_d  = rsm_q & ~iss_w;
     res_d  = res_q & ~(iss_w & {WARPS{ext_valid}});
     sv_d   = sv_q & ~(iss_oh & {ACTIVE{ext_valid}});
@@ -325,7 +549,11 @@ module {{TOP}} #(
       for (s = 0; s < ACTIVE; s = s + 1) begin
         sw_d[s*WB +: WB] = s[WB-1:0];
       end
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
       last_d = {SB{1'b0}};
+{{end}}
+{{end}}
       pp_d   = PP_RESET;
       tv_d   = 1'b0;
       ts_d   = {SB{1'b0}};
@@ -339,7 +567,11 @@ module {{TOP}} #(
     rsm_q  <= rsm_d;
     sv_q   <= sv_d;
     sw_q   <= sw_d;
+{{if SELECT!=GTO}}
+{{if SELECT!=TRWS}}
     last_q <= last_d;
+{{end}}
+{{end}}
     pp_q   <= pp_d;
     tv_q   <= tv_d;
     ts_q   <= ts_d;
