@@ -10,7 +10,11 @@
  * fin_i, rdy_i); the observe hook sees which warp the block issued and moves
  * that warp on to its next instruction. Barriers release when every resident
  * warp of the group has arrived; released slots keep slot_free_i low for a
- * while, as a register file cache draining them would. */
+ * while, as a register file cache draining them would. Under SELECT=TRWS
+ * (the only configurations with a prio_i port) the priority follows a
+ * per-warp budget, as memra's prio_o does: a warp gets one after some of
+ * its issues and keeps it for a run of its issues; prio_i of warps the
+ * block does not read is random. */
 #include <stdio.h>
 #include <string.h>
 
@@ -30,6 +34,8 @@ enum {
 	K_LAUNCH_PCT, /* % of cycles that launch a non-resident warp */
 	K_FREE_LAT,   /* a released slot keeps slot_free_i low 0..FREE_LAT cycles (0: tied high) */
 	K_RESET_PPM,  /* per-million of cycles with a mid-run reset */
+	K_PRIO_PCT,   /* TRWS: % of a warp's issues after which it gets a priority budget */
+	K_PRIO_LEN,   /* TRWS: a budget lasts 1..PRIO_LEN issues of the warp */
 	S2L_NKNOBS
 };
 
@@ -44,6 +50,8 @@ static const wg_param_def s2l_knobs[S2L_NKNOBS] = {
 	[K_LAUNCH_PCT] = {"LAUNCH_PCT", 5, 0, 100, NULL, "% of cycles that launch a non-resident warp (a quarter of them its whole CTA)", "assumed"},
 	[K_FREE_LAT] = {"FREE_LAT", 4, 0, 64, NULL, "a released slot keeps slot_free_i low 0..FREE_LAT cycles (an RFC drain); 0 = tied high", "assumed"},
 	[K_RESET_PPM] = {"RESET_PPM", 20, 0, 1000000, NULL, "per-million of cycles with a mid-run reset", "assumed"},
+	[K_PRIO_PCT] = {"PRIO_PCT", 15, 0, 100, NULL, "SELECT=TRWS: % of a warp's issues after which it gets a priority budget (memra: a load completed)", "assumed"},
+	[K_PRIO_LEN] = {"PRIO_LEN", 8, 1, 64, NULL, "SELECT=TRWS: prio_i stays high for 1..PRIO_LEN issues of the warp (memra: budget / 2 grants)", "assumed"},
 };
 
 /* ---- directed cases (their table follows their functions, below) ---- */
@@ -58,6 +66,12 @@ enum {
 	C_SLOT_REUSE,
 	C_EXIT_LAUNCH,
 	C_BARRIER_DEADLOCK,
+	C_GTO_GREEDY,
+	C_GTO_RELAUNCH,
+	C_GTO_AGE,
+	C_TRWS_BEATS_GREEDY,
+	C_TRWS_TIE,
+	C_TRWS_NOT_PROMOTED,
 	S2L_NCASES
 };
 
@@ -70,6 +84,7 @@ typedef struct s2l_prog {
 	uint16_t llp;  /* cycles until the long-latency value it sources returns */
 	uint8_t after; /* I_BAR: the instruction after the barrier is a marked consumer */
 	uint8_t pc;    /* directed program: position of the next instruction in the script */
+	uint8_t bud;   /* TRWS: issues its priority budget still lasts (prio_i while > 0) */
 } s2l_prog;
 
 /* Cycles a marked consumer's value stays pending in a directed program ('M'). */
@@ -96,6 +111,7 @@ typedef struct s2l_stim {
 	int prev_iss, prev_slot, prev_warp; /* last cycle's issue (the TAG-stage check) */
 	uint64_t exited;               /* directed program: warps that issued EXIT */
 	wg_case_runner run;            /* directed case: its runner (wg_kit.h) */
+	int prio;                      /* the prio_i port, or -1 when this configuration has none */
 } s2l_stim;
 
 /* The outputs of a frame that the stimulus and the checks read. */
@@ -180,6 +196,7 @@ static void prog_start(s2l_stim *s, long w)
 {
 	s->wp[w].pc = 0;
 	s->wp[w].hz = 0;
+	s->wp[w].bud = 0;
 	s->exited &= ~(UINT64_C(1) << w);
 	prog_next(s, w);
 }
@@ -263,6 +280,16 @@ static void drive(s2l_stim *s, const s2l_model *m, uint32_t *in, int noise)
 		uint64_t unread = res & ~(act & ~bar);
 		rdy = (rdy & ~unread) | (wg_rng_next(&s->rng) & unread);
 	}
+	if (s->prio >= 0) { /* TRWS: the budgets; prio_i of warps the block does not read is random */
+		uint64_t prio = 0;
+		for (uint64_t b = res; b; b &= b - 1)
+			prio |= s->wp[wg_ctz64(b)].bud ? UINT64_C(1) << wg_ctz64(b) : 0;
+		if (noise) {
+			uint64_t unread = s->wmask & ~(act & ~bar);
+			prio = (prio & ~unread) | (wg_rng_next(&s->rng) & unread);
+		}
+		wg_port_put(s->L, in, s->prio, prio);
+	}
 	wg_port_put(s->L, in, S2L_RDY_I, rdy);
 	wg_port_put(s->L, in, S2L_MARK_I, mark);
 	wg_port_put(s->L, in, S2L_LLP_I, llp);
@@ -304,6 +331,14 @@ static void s2l_stim_observe(void *st, const void *model, const uint32_t *in, co
 			prog_next(s, o.iss_warp);
 			if (!s->script && wg_pick(&s->rng, s->k[K_ILP] + 1) == 0)
 				p->hz = (uint8_t)(1 + wg_pick(&s->rng, 8)); /* up to the 8-cycle ALU latency */
+			/* TRWS: a budget runs down by the warp's issues (memra: grants) and
+			 * starts after some of them (memra: a load's completion) */
+			if (s->prio >= 0 && !s->script) {
+				if (p->bud)
+					p->bud--;
+				else if (wg_pct(&s->rng, s->k[K_PRIO_PCT]))
+					p->bud = (uint8_t)(1 + wg_pick(&s->rng, s->k[K_PRIO_LEN]));
+			}
 		}
 	}
 	if (o.dem)
@@ -776,6 +811,250 @@ static void case_exit_launch(void *st, wg_cyc *c)
 		WG_EXPECT(c, s->seen[0] && s->seen[1], "the scenario did not reach both of its checks");
 }
 
+/* ---- GTO and TRWS (docs/sched2l.md "GTO and TRWS", its two timing tables) ---- */
+
+/* prio_i of a scripted cycle, where the configuration has the port (TRWS). */
+static void prio_put(s2l_stim *s, uint32_t *in, uint64_t prio)
+{
+	if (s->prio >= 0)
+		wg_port_put(s->L, in, s->prio, prio);
+}
+
+/* The first timing's cycles 0-3 (plain GTO), then idle cycles that keep the greedy warp. */
+static void case_gto_greedy(void *st, wg_cyc *c)
+{
+	static const uint64_t rdy[] = {0xc, 0xf, 0xb, 0xf, 0x0, 0xf, 0xe, 0x0, 0xf, 0xd};
+	static const int want[] = {2, 2, 0, 0, -1, 0, 1, -1, 1, 0};
+	static const char *const why[] = {
+		"after reset nothing is greedy: the oldest eligible warp (2 of {2, 3}; ages = ids)",
+		"the greedy warp 2 keeps issuing although the older 0 and 1 are ready",
+		"GTO: 2 stalled: the oldest eligible warp (0), not the next slot after it (3)",
+		"the greedy warp 0",
+		"nothing can issue",
+		"after an idle cycle the greedy warp 0 goes on",
+		"0 stalled: the oldest eligible warp (1)",
+		"nothing can issue",
+		"after an idle cycle the greedy warp 1 goes on, not the older 0",
+		"GTO: 1 stalled: the oldest eligible warp (0), not the next slot after it (2)",
+	};
+	s2l_stim *s = st;
+	long t = c->t;
+	if (issue_table(s, c, rdy, want, why)) {
+		if (t == 2)
+			s->seen[0] = 1, wg_key(c);
+		if (t == 8)
+			s->seen[1] = 1;
+	}
+	if (wg_done(c))
+		WG_EXPECT(c, s->seen[0] && s->seen[1], "the scenario did not reach both of its checks");
+}
+
+/* The second timing (WARPS = ACTIVE = 8): EXIT, relaunch, two warps launched together. */
+static void case_gto_relaunch(void *st, wg_cyc *c)
+{
+	static const uint64_t rdy[] = {0x01, 0, 0, 0x81, 0x03, 0x03, 0x04, 0, 0, 0, 0x07, 0x06};
+	static const uint64_t fin[] = {0x01, 0, 0, 0, 0, 0x02, 0x04, 0, 0, 0, 0, 0};
+	static const uint64_t lau[] = {0, 0x01, 0, 0, 0, 0, 0, 0x06, 0, 0, 0, 0};
+	static const int iss[] = {0, -1, -1, 7, 1, 1, 2, -1, -1, -1, 0, 1};       /* warp = slot here */
+	static const int ext[] = {1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0};
+	static const int pro[] = {-1, -1, 0, -1, -1, -1, -1, -1, 1, 2, -1, -1}; /* warp = slot */
+	static const char *const why[] = {
+		"warp 0 issues its EXIT (the greedy state is cleared)",
+		"warp 0 is launched again (not yet resident)",
+		"the relaunched warp 0 is promoted into slot 0",
+		"GTO: the relaunched warp 0 is the youngest: 7 issues first although its id is higher",
+		"7 stalled: the oldest of {0, 1} is 1 (0 was relaunched)",
+		"the greedy 1 issues its EXIT",
+		"nothing greedy after an EXIT: the oldest eligible, 2, issues its EXIT",
+		"warps 1 and 2 are launched in the same cycle",
+		"warp 1 is promoted (pointer at 1)",
+		"warp 2 is promoted",
+		"nothing greedy: 0 is the oldest of {0, 1, 2} (relaunched before 1 and 2)",
+		"0 is not ready: 1, the older of the two launched together (the lower id)",
+	};
+	s2l_stim *s = st;
+	long t = c->t;
+	s2l_obs o;
+	wg_case_len(c, 12);
+	if (wg_during(c, 0, 11)) {
+		script(s, c->in, rdy[t], 0, 0, fin[t], 0);
+		wg_port_put(s->L, c->in, S2L_LAUNCH_I, lau[t]);
+	}
+	if (outputs(s, c, &o)) {
+		WG_EXPECT(c, iss_of(&o) == iss[t] && (iss[t] < 0 || o.iss_slot == iss[t]) && o.ext == ext[t],
+			  "t=%ld: issued warp %d (slot %d, exit %d), expected %d (exit %d): %s", t, iss_of(&o), o.iss_slot,
+			  o.ext, iss[t], ext[t], why[t]);
+		if (pro[t] < 0)
+			WG_EXPECT(c, !o.pro, "t=%ld: unexpected promotion of warp %d: %s", t, o.pro_warp, why[t]);
+		else
+			WG_EXPECT(c, pro_is(&o, pro[t], pro[t]), "t=%ld: expected warp %d promoted into slot %d: %s", t,
+				  pro[t], pro[t], why[t]);
+		if (t == 3)
+			s->seen[0] = 1, wg_key(c);
+		if (t == 6)
+			s->seen[1] = 1;
+		if (t == 11)
+			s->seen[2] = 1;
+	}
+	if (wg_done(c))
+		WG_EXPECT(c, s->seen[0] && s->seen[1] && s->seen[2], "the scenario did not reach all three of its checks");
+}
+
+/* Two-level: a demoted and re-promoted warp keeps its age and stays greedy. */
+static void case_gto_age(void *st, wg_cyc *c)
+{
+	static const uint64_t rdy[] = {0x02, 0, 0, 0, 0, 0x12, 0x04, 0x12};
+	static const uint64_t mark[] = {0, 0x02, 0x02, 0x02, 0x02, 0x02, 0, 0};
+	static const uint64_t bar[] = {0, 0, 0, 0x08, 0x08, 0x08, 0x08, 0x08};
+	s2l_stim *s = st;
+	long t = c->t;
+	s2l_obs o;
+	wg_case_len(c, 8);
+	if (wg_during(c, 0, 7)) {
+		script(s, c->in, rdy[t], mark[t], 0xe0, 0, 0); /* llp_i holds warps 5-7 back */
+		wg_port_put(s->L, c->in, S2L_BAR_I, bar[t]);
+	}
+	if (outputs(s, c, &o)) {
+		if (t == 0)
+			WG_EXPECT(c, iss_of(&o) == 1 && o.iss_slot == 1, "t=0: warp 1 issues from slot 1 (and is greedy)");
+		if (t >= 1 && t <= 4)
+			WG_EXPECT(c, !o.iss, "t=%ld: nothing is ready, nothing may issue", t);
+		if (t == 1)
+			WG_EXPECT(c, dem_is(&o, 1, 1) && o.cause == S2L_CAUSE_MARK, "t=1: warp 1's marked consumer demotes it");
+		if (t == 2)
+			WG_EXPECT(c, pro_is(&o, 1, 4), "t=2: warp 4 (the pointer) takes slot 1");
+		if (t == 3)
+			WG_EXPECT(c, dem_is(&o, 3, 3) && o.cause == S2L_CAUSE_BARRIER && !o.pro,
+				  "t=3: warp 3 is demoted at its barrier (no free slot for warp 1 yet)");
+		if (t == 4)
+			WG_EXPECT(c, pro_is(&o, 3, 1), "t=4: warp 1 comes back, into slot 3");
+		if (t == 5) {
+			WG_EXPECT(c, iss_of(&o) == 1 && o.iss_slot == 3 && !o.dem,
+				  "GTO: warp 1 is still the greedy warp after its demotion: it issues from slot 3, before "
+				  "warp 4 (got %d)", iss_of(&o));
+			s->seen[0] = 1;
+		}
+		if (t == 6)
+			WG_EXPECT(c, iss_of(&o) == 2, "t=6: only warp 2 is ready");
+		if (t == 7) {
+			WG_EXPECT(c, iss_of(&o) == 1 && o.iss_slot == 3,
+				  "GTO: the age is the launch order: warp 1 before warp 4 (the lowest slot and the order of "
+				  "entering the active set would give 4; got %d)", iss_of(&o));
+			s->seen[1] = 1, wg_key(c);
+		}
+	}
+	if (wg_done(c))
+		WG_EXPECT(c, s->seen[0] && s->seen[1], "the scenario did not reach both of its checks");
+}
+
+/* W-P1-14: the prioritized ready warp beats the greedy one; prio_i of a warp
+ * that cannot issue changes nothing. */
+static void case_trws_beats_greedy(void *st, wg_cyc *c)
+{
+	static const uint64_t rdy[] = {0x01, 0x04, 0x0e, 0x04, 0x06, 0x06, 0x06, 0x0e, 0x06};
+	static const uint64_t prio[] = {0, 0, 0x08, 0, 0x08, 0x20, 0x01, 0x08, 0x02};
+	static const uint64_t mark[] = {0, 0, 0, 0, 0, 0, 0, 0x08, 0};
+	static const uint64_t bar[] = {0, 0, 0, 0, 0, 0, 0, 0, 0x02};
+	static const int want[] = {0, 2, 3, 2, 2, 2, 2, 2, 2};
+	static const char *const why[] = {
+		"warp 0 issues its EXIT (not resident afterwards)",
+		"nothing greedy: the oldest eligible, 2",
+		"W-P1-14: the ready warp 3 with prio_i beats the greedy warp 2 (and the older 1) without it",
+		"the greedy 2 again",
+		"prio_i of a stalled warp (3, rdy_i low) changes nothing: the greedy 2",
+		"prio_i of a pending warp (5) changes nothing: the greedy 2",
+		"prio_i of a warp that is not resident (0) changes nothing: the greedy 2",
+		"prio_i of a warp being demoted for a mark (3) changes nothing: the greedy 2",
+		"prio_i of a warp at a barrier (1) changes nothing: the greedy 2",
+	};
+	s2l_stim *s = st;
+	long t = c->t;
+	s2l_obs o;
+	wg_case_len(c, 9);
+	if (wg_during(c, 0, 8)) {
+		script(s, c->in, rdy[t], mark[t], PEND, t == 0 ? 0x01 : 0, 0);
+		wg_port_put(s->L, c->in, S2L_BAR_I, bar[t]);
+		prio_put(s, c->in, prio[t]);
+	}
+	if (outputs(s, c, &o)) {
+		WG_EXPECT(c, iss_of(&o) == want[t] && o.iss_slot == want[t], "t=%ld: issued warp %d, expected %d: %s", t,
+			  iss_of(&o), want[t], why[t]);
+		if (t == 7)
+			WG_EXPECT(c, dem_is(&o, 3, 3), "t=7: warp 3's marked consumer demotes it");
+		if (t == 8)
+			WG_EXPECT(c, dem_is(&o, 1, 1) && o.cause == S2L_CAUSE_BARRIER, "t=8: warp 1 is demoted at its barrier");
+		if (t == 2)
+			s->seen[0] = 1, wg_key(c);
+		if (t == 8)
+			s->seen[1] = 1;
+	}
+	if (wg_done(c))
+		WG_EXPECT(c, s->seen[0] && s->seen[1], "the scenario did not reach both of its checks");
+}
+
+/* The first timing, cycles 0-9: ties among prioritized warps in GTO order (A21). */
+static void case_trws_tie(void *st, wg_cyc *c)
+{
+	static const uint64_t rdy[] = {0x0c, 0x0f, 0x0b, 0x0f, 0x0f, 0x0f, 0x07, 0x0f, 0x0d, 0x0f};
+	static const uint64_t prio[] = {0, 0, 0, 0, 0x08, 0x0a, 0x0a, 0, 0x20, 0x0a};
+	static const int want[] = {2, 2, 0, 0, 3, 3, 1, 1, 0, 1};
+	static const char *const why[] = {
+		"nothing greedy, no priority: the oldest eligible, 2",
+		"the greedy 2 keeps issuing although the older 0 and 1 are ready",
+		"2 stalls: the oldest eligible, 0",
+		"the greedy 0",
+		"W-P1-14: warp 3 has priority and beats the greedy 0",
+		"A21: 1 and 3 have priority: the greedy 3 goes first, not the older 1",
+		"A21: 3 stalls: the oldest prioritized, 1, not the oldest eligible, 0",
+		"no priority: GTO, the greedy 1",
+		"1 stalls; the prioritized warp 5 is pending (ignored): the oldest eligible, 0",
+		"the greedy 0 has no priority, 1 and 3 have: the older of the prioritized, 1 (the oldest within C)",
+	};
+	s2l_stim *s = st;
+	long t = c->t;
+	s2l_obs o;
+	wg_case_len(c, 10);
+	if (wg_during(c, 0, 9)) {
+		script(s, c->in, rdy[t], 0, 0, 0, 0);
+		prio_put(s, c->in, prio[t]);
+	}
+	if (outputs(s, c, &o)) {
+		WG_EXPECT(c, iss_of(&o) == want[t] && o.iss_slot == want[t], "t=%ld: issued warp %d, expected %d: %s", t,
+			  iss_of(&o), want[t], why[t]);
+		if (t == 5)
+			s->seen[0] = 1, wg_key(c);
+		if (t == 6)
+			s->seen[1] = 1;
+	}
+	if (wg_done(c))
+		WG_EXPECT(c, s->seen[0] && s->seen[1], "the scenario did not reach both of its checks");
+}
+
+/* Promotion ignores prio_i: the pointer's warp 4, not the prioritized 6. */
+static void case_trws_not_promoted(void *st, wg_cyc *c)
+{
+	s2l_stim *s = st;
+	long t = c->t;
+	s2l_obs o;
+	wg_case_len(c, 3);
+	if (wg_during(c, 0, 2)) {
+		script(s, c->in, 0, t == 0 ? 0x01 : 0, 0, 0, 0);
+		prio_put(s, c->in, 0x40);
+	}
+	if (outputs(s, c, &o)) {
+		if (t == 0)
+			WG_EXPECT(c, dem_is(&o, 0, 0), "t=0: warp 0's marked consumer demotes it");
+		if (t == 1) {
+			WG_EXPECT(c, pro_is(&o, 0, 4),
+				  "promotion ignores prio_i: the pointer's warp 4 takes slot 0, not the prioritized 6 (got %s%d)",
+				  o.pro ? "" : "none ", o.pro_warp);
+			s->seen[0] = 1, wg_key(c);
+		}
+	}
+	if (wg_done(c))
+		WG_EXPECT(c, s->seen[0], "the scenario's key event did not happen");
+}
+
 static const wg_case_def s2l_cases[S2L_NCASES] = {
 	[C_GREEDY] = {"greedy_keeps_warp",
 		"greedy issues from warp 0 until it stalls, then from the next eligible slot after it, and keeps that warp",
@@ -808,6 +1087,24 @@ static const wg_case_def s2l_cases[S2L_NCASES] = {
 		"negative: barrier_all_active without barrier demotion deadlocks, so its progress check must fail",
 		"spec §3.3, §8 #16", "WARPS=8,ACTIVE=4,BARRIER_DEMOTE=0",
 		.expect_fail = "deadlock: the warps waiting at the barrier hold every slot", .run = case_barrier},
+	[C_GTO_GREEDY] = {"gto_keeps_greedy_then_oldest",
+		"GTO: the last issued warp while it can issue, else the oldest eligible warp (not the next slot); an idle cycle keeps the greedy warp",
+		"P1 Table 1, GPGPU-Sim gto", "WARPS=8,ACTIVE=4,SELECT=GTO", .run = case_gto_greedy},
+	[C_GTO_RELAUNCH] = {"gto_oldest_after_relaunch",
+		"GTO single level: an EXIT clears the greedy warp, a relaunched warp is the youngest, warps launched together are ordered by id",
+		"GPGPU-Sim dynamic warp id", "WARPS=8,ACTIVE=8,SELECT=GTO", .run = case_gto_relaunch},
+	[C_GTO_AGE] = {"gto_age_is_launch_order",
+		"GTO two-level: a demoted and re-promoted warp keeps its age and stays greedy; age is launch order, not slot or promotion order",
+		"decision", "WARPS=8,ACTIVE=4,SELECT=GTO", .run = case_gto_age},
+	[C_TRWS_BEATS_GREEDY] = {"trws_priority_beats_greedy",
+		"TRWS: a ready warp with prio_i beats the greedy warp without it; prio_i of a warp that cannot issue changes nothing",
+		"W-P1-14, P1 §4.2.3", "WARPS=8,ACTIVE=4,SELECT=TRWS", .run = case_trws_beats_greedy},
+	[C_TRWS_TIE] = {"trws_prio_tie_gto_order",
+		"TRWS: among prioritized warps the greedy one, then the oldest prioritized; no priority: plain GTO; a pending prioritized warp is ignored",
+		"A21", "WARPS=8,ACTIVE=4,SELECT=TRWS", .run = case_trws_tie},
+	[C_TRWS_NOT_PROMOTED] = {"trws_prio_not_promoted_first",
+		"TRWS: promotion ignores prio_i (the round-robin pointer's warp, not the prioritized one)",
+		"decision", "WARPS=8,ACTIVE=4,SELECT=TRWS", .run = case_trws_not_promoted},
 };
 
 static const char *s2l_stim_check(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
@@ -859,11 +1156,15 @@ static const char *s2l_stim_init(void *st, const long *p, const wg_layout *L, co
 	s->cs = case_idx;
 	s->group = s->k[K_GROUP];
 	s->rng = wg_rng_seed(seed);
+	/* prio_i exists in TRWS configurations only (width 0 elsewhere: docs/sched2l.md "Ports") */
+	s->prio = L->width[S2L_PRIO_I] ? S2L_PRIO_I : -1;
 	if (case_idx < 0)
 		return NULL;
-	/* The scripts name warps 0..7 and slots 0..3. */
-	if (s->W != 8 || s->A != 4) {
-		snprintf(err, n, "sched2l: directed cases need WARPS=8 and ACTIVE=4 (their scripts name warps and slots)");
+	/* The scripts name warps 0..7 and slots 0..3 (0..7 for the single-level case). */
+	long A = case_idx == C_GTO_RELAUNCH ? 8 : 4;
+	if (s->W != 8 || s->A != A) {
+		snprintf(err, n, "sched2l: directed case %s needs WARPS=8 and ACTIVE=%ld (its script names warps and slots)",
+			 s2l_cases[case_idx].name, A);
 		return err;
 	}
 	if (s2l_cases[case_idx].run == case_barrier) { /* programs, not per-cycle scripts */

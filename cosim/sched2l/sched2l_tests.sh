@@ -23,7 +23,7 @@ SCHED2L_EDGES=(
 t fast "gen:list-sched2l" "\$WARPGEN list | grep -q '^sched2l '"
 t fast "gen:help-sched2l" "\$WARPGEN gen sched2l --help | grep -q 'ACTIVE *8 *1..64'"
 t fast "bad:sched2l-inconsistent" "tests/expect_bad.sh 'ACTIVE=16 must not exceed WARPS=8' $W gen sched2l --set WARPS=8 --set ACTIVE=16 -o @OUT@"
-t fast "bad:sched2l-enum" "tests/expect_bad.sh 'SELECT=LRR is not one of GREEDY|RR' $W gen sched2l --set SELECT=LRR -o @OUT@"
+t fast "bad:sched2l-enum" "tests/expect_bad.sh 'SELECT=LRR is not one of GREEDY|RR|GTO|TRWS' $W gen sched2l --set SELECT=LRR -o @OUT@"
 t fast-only "cosim:sched2l-w8a2-short" "\$WARPGEN_SAN cosim sched2l --set WARPS=8 --set ACTIVE=2 --set SELECT=RR --seed 3 --cycles 5000 -q"
 t fast-only "case:sched2l-fast-greedy_keeps_warp" "\$WARPGEN_SAN cosim sched2l --case greedy_keeps_warp -q"
 
@@ -59,6 +59,41 @@ t test "case-neg:sched2l-greedy-under-rr" "tests/expect_check_fail.sh 'greedy st
 t test "case-neg:sched2l-rr-under-greedy" "tests/expect_check_fail.sh 'RR rotates the priority every issue' \$WARPGEN cosim sched2l --case rr_rotates --set SELECT=GREEDY --model-only -q"
 t test "case-neg:sched2l-always-under-pending" "tests/expect_check_fail.sh 'ALWAYS: a marked consumer whose value is back is still demoted' \$WARPGEN cosim sched2l --case marked_value_returned_always --set SUSPEND=PENDING --model-only -q"
 t test "case-neg:sched2l-pending-under-always" "tests/expect_check_fail.sh 'PENDING: a marked consumer whose value is back issues without demotion' \$WARPGEN cosim sched2l --case marked_value_returned_pending --set SUSPEND=ALWAYS --model-only -q"
+# GTO and TRWS (docs/sched2l.md "GTO and TRWS"): GTO at the default size (3 seeds) and at 8 x 4
+# (the cases' build); TRWS at 8 x 4 (the cases' build, also with a hot priority) and at the edges
+# single level (WARPS = ACTIVE, P1's Table 1 configuration) and one slot (neither greedy warp nor
+# ages in the RTL); the cases' configurations are linted above (lint_cases), the default size's
+# lint (Yosys: half a minute) in make sweep
+for seed in 1 2 3; do
+	t test "cosim:sched2l-gto-seed$seed" "\$WARPGEN_SAN cosim sched2l --set SELECT=GTO --seed $seed --cycles 100000 -q"
+done
+t test "cosim:sched2l-w8a4-gto" "\$WARPGEN_SAN cosim sched2l --set WARPS=8 --set ACTIVE=4 --set SELECT=GTO --seed 5 --cycles 100000 -q"
+t test "cosim:sched2l-w8a8-trws-single-level" "\$WARPGEN_SAN cosim sched2l --set WARPS=8 --set ACTIVE=8 --set SELECT=TRWS --knob LAUNCH_PCT=20 --knob FIN_PM=20 --seed 4 --cycles 100000 -q"
+t test "lint:sched2l-w8a1-trws" "BLOCK=sched2l tests/lint.sh --set WARPS=8 --set ACTIVE=1 --set SELECT=TRWS"
+t test "cosim:sched2l-w8a1-trws" "\$WARPGEN_SAN cosim sched2l --set WARPS=8 --set ACTIVE=1 --set SELECT=TRWS --seed 6 --cycles 100000 -q"
+t test "lint:sched2l-w8a8-trws" "BLOCK=sched2l tests/lint.sh --set WARPS=8 --set ACTIVE=8 --set SELECT=TRWS"
+t test "cosim:sched2l-w8a4-trws" "\$WARPGEN_SAN cosim sched2l --set WARPS=8 --set ACTIVE=4 --set SELECT=TRWS --seed 7 --cycles 100000 -q"
+t test "cosim:sched2l-w8a4-trws-prio-hot" "\$WARPGEN_SAN cosim sched2l --set WARPS=8 --set ACTIVE=4 --set SELECT=TRWS --knob PRIO_PCT=60 --knob PRIO_LEN=2 --seed 8 --cycles 100000 -q"
+for seed in 1 2 3; do
+	t sweep "cosim:sched2l-trws-seed$seed" "\$WARPGEN cosim sched2l --set SELECT=TRWS --seed $seed --cycles ${CYCLES:-1000000} -q"
+done
+t sweep "lint:sched2l-trws" "BLOCK=sched2l tests/lint.sh --set SELECT=TRWS"
+t test "area:flops-only-gto-w8a4" "\$WARPGEN area sched2l --set WARPS=8 --set ACTIVE=4 --set SELECT=GTO --flops-only | grep -q 'flip-flop bits 73, storage_bits predicts 73: ok'"
+t sweep "lint:sched2l-gto" "BLOCK=sched2l tests/lint.sh --set SELECT=GTO"
+t sweep "area:flops-only-gto" "\$WARPGEN area sched2l --set SELECT=GTO --flops-only | grep -q 'flip-flop bits 628, storage_bits predicts 628: ok'"
+# make sweep: the matrix and the edges with SELECT=GTO (and TRWS) in place of GREEDY, seed 3
+for c in "${SCHED2L_CONFIGS[@]}" "${SCHED2L_EDGES[@]}"; do
+	case $c in *SELECT=RR*) continue ;; esac
+	for sel in GTO TRWS; do
+		name=${c%%|*}
+		t sweep "cosim:sched2l-${name%-greedy}-${sel,,}" "\$WARPGEN cosim sched2l ${c#*|} --set SELECT=$sel --seed 3 --cycles ${CYCLES:-1000000} -q"
+	done
+done
+# negative runs: the claim changes with the parameter (docs/sched2l.md "Directed cases for GTO and TRWS")
+t test "case-neg:sched2l-gto-under-greedy" "tests/expect_check_fail.sh '2 stalled: the oldest eligible warp (0), not the next slot' \$WARPGEN cosim sched2l --case gto_keeps_greedy_then_oldest --set SELECT=GREEDY --model-only -q"
+t test "case-neg:sched2l-gto-relaunch-under-greedy" "tests/expect_check_fail.sh 'the relaunched warp 0 is the youngest: 7 issues first' \$WARPGEN cosim sched2l --case gto_oldest_after_relaunch --set SELECT=GREEDY --model-only -q"
+t test "case-neg:sched2l-gto-age-under-greedy" "tests/expect_check_fail.sh 'warp 1 is still the greedy warp after its demotion' \$WARPGEN cosim sched2l --case gto_age_is_launch_order --set SELECT=GREEDY --model-only -q"
+t test "case-neg:sched2l-trws-under-gto" "tests/expect_check_fail.sh 'W-P1-14: the ready warp 3 with prio_i beats the greedy warp 2' \$WARPGEN cosim sched2l --case trws_priority_beats_greedy --set SELECT=GTO --model-only -q"
 t sweep "area:sched2l-default" "\$WARPGEN area sched2l -q"
 t test "area:sched2l-w8a1" "\$WARPGEN area sched2l --set WARPS=8 --set ACTIVE=1 -q"
 t test "area:sched2l-w1a1" "\$WARPGEN area sched2l --set WARPS=1 --set ACTIVE=1 -q"
@@ -80,6 +115,17 @@ mutant busy-ignored test 's/cand = res_q \& ~act \& ~llp_i \& ~bar_i \& ~busy;/c
 mutant rr-starts-at-last sweep 's/el_hi\[s\] = el\[s\] \& (s\[SB-1:0\] > last_q);/el_hi[s] = el[s] \& (s[SB-1:0] >= last_q);/'
 mutant promote-skips-pointer sweep 's/cand_hi\[w\] = cand\[w\] \& (w\[WB-1:0\] >= pp_q);/cand_hi[w] = cand[w] \& (w[WB-1:0] > pp_q);/'
 mutant demote-cause-always-mark sweep 's/dem_cause = dem_valid \& bd_w\[dem_warp\];/dem_cause = 1'"'"'b0;/'
+
+# GTO's own logic, caught by random stimulus alone (an EXIT that keeps the greedy warp is not:
+# it shows only when the relaunched warp is eligible before any other warp issues, which the
+# directed case gto_oldest_after_relaunch checks)
+mutant_args "--set WARPS=8 --set ACTIVE=4 --set SELECT=GTO"
+mutant gto-cta-launch-by-high-id test 's/assign old_d\[PI\] = rst_i | launch_i\[gb\] | (~launch_i\[ga\] \& old_q\[PI\]);/assign old_d[PI] = rst_i | (launch_i[gb] \& ~launch_i[ga]) | (~launch_i[ga] \& ~launch_i[gb] \& old_q[PI]);/'
+mutant gto-launch-keeps-age sweep 's/assign old_d\[PI\] = rst_i | launch_i\[gb\] | (~launch_i\[ga\] \& old_q\[PI\]);/assign old_d[PI] = rst_i | (~launch_i[ga] \& old_q[PI]);/'
+mutant gto-no-greedy sweep 's/greedy = gv_q \& cset_p\[gw_q\];/greedy = 1'"'"'b0;/'
+mutant_args "--set WARPS=8 --set ACTIVE=4 --set SELECT=TRWS"
+mutant trws-prio-of-unread-warps test 's/assign cset = (|(elig \& prio_i)) ? (elig \& prio_i) : elig;/assign cset = (|prio_i) ? (elig \& prio_i) : elig;/'
+mutant trws-greedy-before-prio sweep 's/greedy = gv_q \& cset_p\[gw_q\];/greedy = gv_q \& act[gw_q] \& el_w[gw_q];/'
 
 # the two-level scheduler at its default (32 warps, 8 active, greedy) and at Fermi's 48 warps
 # with 6 active and round-robin
