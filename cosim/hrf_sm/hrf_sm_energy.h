@@ -1,5 +1,5 @@
 /* hrf_sm_energy.h - the register-file energy of a hrf_sm run (hrf_sm_energy.c;
- * docs/hrf_sm.md "Energy"): the assumed rows of cosim/hrf_sm/hrf_sm_energy.tsv,
+ * docs/hrf_sm.md "Energy"): the assumed rows at the end of power_tables/xie2017.tsv,
  * re-derived on load from the rows they come from (power_tables/jeon2014.tsv
  * Table 2 through the project's scaling rules, power_tables/wg_scale.h;
  * power_tables/xie2017.tsv's TFET/CMOS ratio and clock), and the energy of a
@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HXE_TABLE "cosim/hrf_sm/hrf_sm_energy.tsv" /* under the repository root */
+#define HXE_TABLE "power_tables/xie2017.tsv" /* under the repository root: the rows at its end */
 
 typedef struct hxe_tab {
 	double e_cmos, e_tfet;      /* pJ per 128-bit entry access */
