@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #define WG_MAX_PARAMS 32
-#define WG_MAX_PORTS 64
+#define WG_MAX_PORTS 96 /* hrf_sm: four blocks, every output exported: 77 */
 #define WG_MAX_EVENTS 32
 
 typedef struct wg_param_def {

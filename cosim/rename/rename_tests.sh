@@ -160,6 +160,6 @@ mutant reg-on-late test 's/assign reg_on_o     = occ_q | gmask;/assign reg_on_o 
 # rounded down to whole rows instead of up
 mutant_args "$RN_CLS_ST"
 mutant tfet-no-fallback test 's/avail = (|(avl \& TMASK)) ? (avl \& TMASK) : (avl \& ~TMASK);/avail = avl \& TMASK;/'
-mutant a17-rows-floor test 's/gbr    = (pc + RFM_24) >> RFL;/gbr    = pc >> RFL;/'
+mutant a17-rows-floor sweep 's/gbr    = (pc + RFM_24) >> RFL;/gbr    = pc >> RFL;/'
 mutant load-may-take-tfet sweep 's/        avail = avl \& ~TMASK;/        avail = avl;/'
 mutant refused-counts-tfet sweep 's/n_trf + { {(E_AL-1){1.b0}}, qt \& ~tf}/n_trf + { {(E_AL-1){1'"'"'b0}}, qt \& tf}/'
