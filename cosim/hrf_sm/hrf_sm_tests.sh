@@ -38,7 +38,7 @@ S = d["schemes"]
 print("Hybrid CMOS/TFET register file (Xie et al. 2017) in the SM environment: `warpgen stats hrf_sm` (C models")
 print("only; log out/main/stats-hrf_sm.log), P1's schemes on P1 Table 2's fourteen profiles (assumed shapes), each")
 print("against the all-CMOS baseline with kernel-long gating on the same streams. Energy rows assumed")
-print("(cosim/hrf_sm/hrf_sm_energy.tsv). Checks: %s." % ("all passed" if d["passed"] else "**FAILED**"))
+print("(the assumed rows at the end of power_tables/xie2017.tsv). Checks: %s." % ("all passed" if d["passed"] else "**FAILED**"))
 print()
 def f(v, k=1.0, fmt="%.3f"): return "-" if v < 0 else fmt % (v * k)
 print("| scheme | time | P1 time | RF energy | P1 energy | energy, memory-intensive | P1 | dynamic / leakage saved, points | TFET share % |")
