@@ -21,7 +21,7 @@ LOGS=$OUT/test-logs
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 
 list=$(tests/list_tests.sh "$tier") || { echo "run_tests: tests/list_tests.sh $tier failed"; exit 2; }
-list=$(printf '%s\n' "$list" | awk -F'\t' -v p="$pattern" 'index($1, p)') # names only
+list=$(printf '%s\n' "$list" | awk -F'\t' -v p="$pattern" 'p == "" || index($1, p)') # names only
 total=$(printf '%s\n' "$list" | grep -c . || true)
 if [ "$total" -eq 0 ]; then
 	echo "run_tests: no test of tier $tier matches '$pattern' (tests/list_tests.sh $tier lists them)"
