@@ -11,18 +11,6 @@
 #include "wg_papers_def.h"
 #include "wg_scale.h"
 
-/* Technology of an area result's Liberty file, nm (0: unknown). */
-static double lib_node_nm(const wg_json *area, const char **name)
-{
-	const char *lib = wg_json_str(wg_json_get(area, "liberty"), "");
-	*name = "?";
-	if (strstr(lib, "sky130"))
-		return *name = "sky130", 130;
-	if (strstr(lib, "osu018"))
-		return *name = "OSU 0.18 um", 180;
-	return 0;
-}
-
 static int event_index(const wg_block *b, const char *name)
 {
 	for (int e = 0; e < b->nevents; e++)
@@ -88,7 +76,7 @@ static int gebhart(wg_papers_ctx *x, const wg_ptable *t, wg_buf *md, wg_buf *js,
 				    wg_papers_param(&c[i], "ENTRIES") != N || wg_papers_param(&c[i], "ACTIVE_WARPS") != A ||
 				    wg_papers_param(&c[i], "WIDTH") != 32)
 					continue;
-				node = lib_node_nm(c[i].area, &lib);
+				node = wg_papers_lib_node(c[i].area, &lib);
 				double lanes = wg_papers_param(&c[i], "LANES");
 				if (node <= 0 || lanes <= 0)
 					continue;

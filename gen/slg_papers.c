@@ -4,22 +4,9 @@
  * S-stall counter and a block-size register), and its area against the
  * paper's "less than 0.5 %" of the register file it gates (64 KB, B10). */
 #include <stdio.h>
-#include <string.h>
 
 #include "wg_papers_def.h"
 #include "wg_scale.h"
-
-/* Node of the Liberty library an area result used, nm (0: unknown). */
-static double slg_lib_node(const wg_json *area, const char **name)
-{
-	const char *lib = wg_json_str(wg_json_get(area, "liberty"), "");
-	*name = "?";
-	if (strstr(lib, "sky130"))
-		return *name = "sky130", 130;
-	if (strstr(lib, "osu018"))
-		return *name = "OSU 0.18 um", 180;
-	return 0;
-}
 
 static void storage_rows(wg_papers_ctx *x, const wg_ptable *t, const wg_papers_cfg *c)
 {
@@ -44,7 +31,7 @@ static void storage_rows(wg_papers_ctx *x, const wg_ptable *t, const wg_papers_c
 static void area_rows(wg_papers_ctx *x, const wg_ptable *t, const wg_papers_cfg *c)
 {
 	const char *lib;
-	double node = slg_lib_node(c->area, &lib), um2 = wg_json_num(wg_json_get(c->area, "area_um2"), -1), at40;
+	double node = wg_papers_lib_node(c->area, &lib), um2 = wg_json_num(wg_json_get(c->area, "area_um2"), -1), at40;
 	char e[200], s1[128], s2[128], why[300];
 	if (node <= 0 || um2 < 0 || wg_sc_area(um2, node, 40.0, &at40, e, sizeof e) != 0)
 		return;

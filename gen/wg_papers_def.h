@@ -85,5 +85,8 @@ double wg_papers_bits(const wg_json *parts, const char *prefix, int paper_only);
 void wg_papers_additions(wg_buf *o, const wg_json *const *parts, int np, const char *who);
 /* Parameter `name` of c (from its cosim, area or manifest result); -1 when none gives it. */
 double wg_papers_param(const wg_papers_cfg *c, const char *name);
+/* Technology node of an area result's Liberty file, nm, and its name in *name
+ * (0 and "?": unknown). */
+double wg_papers_lib_node(const wg_json *area, const char **name);
 
 #endif

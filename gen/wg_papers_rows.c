@@ -120,3 +120,14 @@ double wg_papers_param(const wg_papers_cfg *c, const char *name)
 	}
 	return -1;
 }
+
+double wg_papers_lib_node(const wg_json *area, const char **name)
+{
+	const char *lib = wg_json_str(wg_json_get(area, "liberty"), "");
+	*name = "?";
+	if (strstr(lib, "sky130"))
+		return *name = "sky130", 130;
+	if (strstr(lib, "osu018"))
+		return *name = "OSU 0.18 um", 180;
+	return 0;
+}
