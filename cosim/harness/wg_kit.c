@@ -17,6 +17,15 @@ void wg_case_fail(wg_cyc *c, const char *fmt, ...)
 	c->fail = c->msg;
 }
 
+int wg_first_err(char *err, size_t n, long cyc, const char *fmt, va_list ap)
+{
+	if (err[0])
+		return 0;
+	int k = snprintf(err, n, "cycle %ld: ", cyc);
+	vsnprintf(err + k, n - (size_t)k, fmt, ap);
+	return 1;
+}
+
 const char *wg_case_start(wg_case_runner *r, const wg_case_def *def, size_t nin, wg_prologue_fn prologue,
 			  long pro_len, char *err, size_t n)
 {

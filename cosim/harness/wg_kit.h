@@ -35,6 +35,7 @@
 #ifndef WG_KIT_H
 #define WG_KIT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -167,6 +168,11 @@ static inline void wg_key(wg_cyc *c)
 
 /* Record a failed expectation (the first one counts). */
 void wg_case_fail(wg_cyc *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* An environment's first error: unless err already holds one, write
+ * "cycle CYC: " and the formatted message into err[n]. Returns 1 when it
+ * wrote (this was the first), 0 when err was taken. */
+int wg_first_err(char *err, size_t n, long cyc, const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
 
 /* In a case: unless cond, fail with a formatted message and return from the
  * case. Does nothing in the DRIVE phase (there are no outputs yet). */

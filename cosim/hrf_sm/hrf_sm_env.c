@@ -12,6 +12,7 @@
 #include "rename.h"
 #include "sched2l.h"
 #include "tuba.h"
+#include "wg_kit.h"
 
 const wg_param_def hxe_knobs[HXE_NKNOBS] = {
 	[HXE_K_PROFILE] = {"PROFILE", HXP_BFS, 0, HXP_NPROF - 1, NULL, "workload: P1 Table 2's benchmarks in its order",
@@ -134,12 +135,9 @@ struct hx_env {
 static void fail(hx_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(hx_env *e, const char *fmt, ...)
 {
-	if (e->err[0])
-		return;
-	int k = snprintf(e->err, sizeof e->err, "cycle %ld: ", e->cyc);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(e->err + k, sizeof e->err - (size_t)k, fmt, ap);
+	wg_first_err(e->err, sizeof e->err, e->cyc, fmt, ap);
 	va_end(ap);
 }
 

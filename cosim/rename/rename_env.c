@@ -157,14 +157,11 @@ static unsigned rnd(rn_env *e, unsigned n) { return n ? (unsigned)(wg_rng_next(&
 
 static void fail(rn_env *e, long cyc, const char *fmt, ...)
 {
-	if (e->err[0])
-		return;
-	int m = snprintf(e->err, sizeof e->err, "cycle %ld: ", cyc);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(e->err + m, sizeof e->err - (size_t)m, fmt, ap);
+	if (wg_first_err(e->err, sizeof e->err, cyc, fmt, ap))
+		e->err_cyc = cyc;
 	va_end(ap);
-	e->err_cyc = cyc;
 }
 
 static int bitget(const uint64_t *v, int i) { return (int)((v[i >> 6] >> (i & 63)) & 1u); }

@@ -192,14 +192,11 @@ static uint64_t bit(int i) { return UINT64_C(1) << i; }
 static void fail(sm_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(sm_env *e, const char *fmt, ...)
 {
-	if (e->err[0])
-		return;
-	int k = snprintf(e->err, sizeof e->err, "cycle %ld: ", e->cyc);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(e->err + k, sizeof e->err - (size_t)k, fmt, ap);
+	if (wg_first_err(e->err, sizeof e->err, e->cyc, fmt, ap))
+		e->err_cyc = e->cyc;
 	va_end(ap);
-	e->err_cyc = e->cyc;
 }
 
 const char *sme_class_name(int cls)

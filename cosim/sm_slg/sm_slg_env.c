@@ -100,12 +100,9 @@ static uint64_t bit(int i) { return UINT64_C(1) << i; }
 static void fail(sm_slg_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(sm_slg_env *e, const char *fmt, ...)
 {
-	if (e->err[0])
-		return;
-	int k = snprintf(e->err, sizeof e->err, "cycle %ld: ", e->cyc);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(e->err + k, sizeof e->err - (size_t)k, fmt, ap);
+	wg_first_err(e->err, sizeof e->err, e->cyc, fmt, ap);
 	va_end(ap);
 }
 
