@@ -102,6 +102,19 @@ static inline unsigned wg_ctz64(uint64_t x)
 #endif
 }
 
+/* Number of set bits of x. */
+static inline unsigned wg_popc64(uint64_t x)
+{
+#if defined(__GNUC__)
+	return (unsigned)__builtin_popcountll((unsigned long long)x);
+#else
+	unsigned n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+#endif
+}
+
 /* ceil(log2(n)) for n >= 1; 0 for n == 1 (same as Verilog $clog2). */
 static inline unsigned wg_clog2(unsigned long n)
 {

@@ -36,14 +36,6 @@ typedef struct gen_state {
 	uint64_t pend;                /* last uses inside the open region, released at its end */
 } gen_state;
 
-static int popc(uint64_t x)
-{
-	int n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
 static void drop_live(gen_state *g, int idx)
 {
 	int r = g->live[idx];
@@ -112,7 +104,7 @@ void hxs_gen(const hxp_profile *p, int ilen, uint64_t seed, long blk, int j, hxs
 		hxs_insn *in = &out[i];
 		memset(in, 0, sizeof *in);
 		in->dst = in->src[0] = in->src[1] = in->src[2] = HXS_NONE;
-		int free_n = g.regs - g.nlive - popc(g.pend);
+		int free_n = g.regs - g.nlive - (int)wg_popc64(g.pend);
 		if (region_left > 0 && free_n <= 2)
 			region_left = 0;
 		if (region_left == 0 && g.pend) {

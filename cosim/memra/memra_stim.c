@@ -111,14 +111,6 @@ static void observe(const mrs_stim *s, const uint32_t *out, mrs_obs *o)
 		o->ev[e] = (unsigned)wg_slice_get(s->L, out, MR_EV_O, s->L->ev_lsb[e], s->L->ev_w[e]);
 }
 
-static int popc(uint64_t x)
-{
-	int k = 0;
-	for (; x; x &= x - 1)
-		k++;
-	return k;
-}
-
 /* ---- the monitor ---- */
 
 unsigned mrs_eq1(const mrs_stim *s, unsigned prev, unsigned sample)
@@ -198,7 +190,7 @@ static const char *mon_cycle(mrs_stim *s, const uint32_t *in, long cyc, char *bu
 			dn = dw;
 	}
 	unsigned end = m->pc == (unsigned)s->sp - 1;
-	unsigned ev[MR_NEVENTS] = {(unsigned)popc(ld), dn >= 0, (unsigned)popc(grant), end};
+	unsigned ev[MR_NEVENTS] = {wg_popc64(ld), dn >= 0, wg_popc64(grant), end};
 	for (int e = 0; e < MR_NEVENTS; e++)
 		EXPECT(o->ev[e] == ev[e], "cycle %ld: event %s = %u, the page gives %u", cyc, ev_names[e], o->ev[e], ev[e]);
 
@@ -258,7 +250,7 @@ static long latency(mrs_stim *s)
 /* A random warp among the bits of m (m != 0). */
 static long pick_bit(mrs_stim *s, uint64_t m)
 {
-	long k = wg_pick(&s->rng, popc(m));
+	long k = wg_pick(&s->rng, (int)wg_popc64(m));
 	for (long w = 0;; w++)
 		if (((m >> w) & 1) && k-- == 0)
 			return w;
