@@ -108,6 +108,11 @@ const char *wg_param_set(const wg_block *b, long *p, const char *assign, char *b
 const char *wg_params_apply(const wg_block *b, long *p, const char *list, char *buf, size_t n);
 /* Range and cross-parameter check of a whole set. NULL or message in buf. */
 const char *wg_params_check(const wg_block *b, const long *p, char *buf, size_t n);
+/* 0 when the generated header leaves parameter d at value v out (hide_default). */
+static inline int wg_param_in_header(const wg_param_def *d, long v)
+{
+	return !(d->hide_default && v == d->def);
+}
 /* Value as text: number, or the enum choice name. */
 const char *wg_param_text(const wg_param_def *d, long v, char *buf, size_t n);
 /* The parameters that differ from the defaults, or "default": a short stable

@@ -232,7 +232,7 @@ char *wg_comp_verilog_modules(const wg_block *b, const long *p, const char *top,
 					  "// Instance u_%s of %s: block %s, module %s, storage bits %ld\n//  ", c->inst[k].name,
 				      top, cb->name, name, cb->storage_bits(P->cp[k]));
 		for (int i = 0; i < cb->nparams; i++)
-			if (!(cb->params[i].hide_default && P->cp[k][i] == cb->params[i].def))
+			if (wg_param_in_header(&cb->params[i], P->cp[k][i]))
 				wg_buf_printf(&o, " %s=%s", cb->params[i].name,
 					      wg_param_text(&cb->params[i], P->cp[k][i], v, sizeof v));
 		wg_buf_printf(&o, "\n// ===========================================================================\n"
