@@ -60,7 +60,7 @@ static void pregenerate(bench *B)
 	}
 	B->pregen_s = wg_now() - t0;
 	free(model);
-	free(st);
+	wg_stim_release(o->stim, st);
 	free(out);
 }
 

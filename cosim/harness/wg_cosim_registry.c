@@ -4,6 +4,7 @@
  * The references are weak: a block may exist (gen, area) before its
  * stimulus does, and most blocks have no statistics mode. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "wg_stats.h"
@@ -37,6 +38,13 @@ const wg_stim_def *wg_stim_find(const char *name)
 {
 	int i = index_of(name);
 	return i < 0 ? NULL : all_stims[i];
+}
+
+void wg_stim_release(const wg_stim_def *s, void *st)
+{
+	if (st && s->release)
+		s->release(st);
+	free(st);
 }
 
 const wg_stats_def *wg_stats_find(const char *name)

@@ -439,13 +439,13 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	if (msg) {
 		fail(r, WG_V_SETUP, 0, msg);
 		free(m.model);
-		free(m.st);
+		wg_stim_release(c->stim, m.st);
 		return 0;
 	}
 	m.rtl = c->dut ? wg_dut_create(c->dut, c->seed) : NULL;
 	if (c->dut && !m.rtl) {
 		free(m.model);
-		free(m.st);
+		wg_stim_release(c->stim, m.st);
 		return -1;
 	}
 	m.in = wg_xcalloc((size_t)L->nwords[WG_IN] * sizeof(uint32_t));
@@ -465,7 +465,7 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	if (r->traced)
 		wg_fst_strip_date(c->trace_path);
 	free(m.model);
-	free(m.st);
+	wg_stim_release(c->stim, m.st);
 	free(m.in);
 	free(m.oc);
 	free(m.ov);

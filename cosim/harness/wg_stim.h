@@ -54,9 +54,14 @@ typedef struct wg_stim_def {
 	 * (e.g. the interesting event really happened). NULL or a message.
 	 * key_cycle receives the cycle to put the waveform marker on. */
 	const char *(*finish)(void *st, long *key_cycle, char *buf, size_t n);
+	/* Optional (NULL when unused): free what init() allocated outside st (called once before st
+	 * is freed, after a failed init() too; st was zeroed, so unset pointers are NULL). */
+	void (*release)(void *st);
 } wg_stim_def;
 
 const wg_stim_def *wg_stim_find(const char *block);
+/* Free a stimulus state (NULL is fine): its release(), then free(). */
+void wg_stim_release(const wg_stim_def *s, void *st);
 
 /* In a check()/finish(): fail with a formatted message (into buf, n) unless cond. */
 #define EXPECT(cond, ...)                                                                                  \

@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hrf_sm.h"
 #include "hrf_sm_prof.h"
 #include "hrf_sm_stream.h"
 #include "memra.h"
 #include "rename.h"
 #include "sched2l.h"
 #include "tuba.h"
+#include "wg_comp.h"
 #include "wg_kit.h"
 
 const wg_param_def hxe_knobs[HXE_NKNOBS] = {
@@ -31,9 +33,14 @@ const wg_param_def hxe_knobs[HXE_NKNOBS] = {
 		"decision (blocks complete, TUBA evaluates)"},
 	[HXE_K_OCS] = {"OCS", 4, 1, 16, NULL, "operand collectors per SM", "P1 Table 1"},
 	[HXE_K_WATCHDOG] = {"WATCHDOG", 20000, 100, 10000000, NULL, "cycles without progress that fail the run", "stimulus"},
+	[HXE_K_TRWS] = {"TRWS", 1, 0, 1, NULL,
+		"co-simulation: 1 drives prio_i with memra's prio_o (TRWS), 0 with 0 (GTO); the statistics' schemes set it",
+		"P1 §4.2.3"},
+	[HXE_K_TUBA] = {"TUBA", 1, 0, 1, NULL,
+		"co-simulation: 1 the dispatcher honours tuba's accept_o; the statistics' schemes set it", "P1 §4.2.2"},
 };
 
-#define HX_WARPS 48
+#define HX_WARPS 64  /* the most warp slots (WARPS) */
 #define HX_Q 64          /* queue capacities */
 #define HX_PIR_SLOTS 18
 
@@ -86,6 +93,8 @@ typedef struct hx_warp {
 } hx_warp;
 
 typedef struct hx_sm {
+	/* the SM's models, owned; all NULL for the co-simulated SM 0 (frame mode), whose models are the
+	 * composed model's instances */
 	s2l_model *sch;
 	mr_model *pr;
 	rn_model *rn;
@@ -117,17 +126,31 @@ typedef struct hx_sm {
 struct hx_env {
 	hx_scheme sc;
 	long k[HXE_NKNOBS];
-	const hxp_profile *p;
-	uint64_t seed;
+	hxp_profile pf;       /* the profile, fitted to the sizes (hx_fit) */
+	uint64_t seed;        /* the run's seed */
+	uint64_t kseed;       /* the kernel's: seed, then a new one per kernel (LOOP) */
 	int sms, kw, kr, ilen, bpsm, blocks;
+	int nw;               /* WARPS of the models */
 	long next_blk, blocks_done;
 	hx_sm *sm;
 	hxm *mem;
+	hxm_cfg mc;
 	hxm_done *dbuf;
+	int nd;               /* loads returned at the end of the last cycle (in dbuf) */
 	hxs_insn *streams;    /* sms x HX_WARPS x (ilen + 1) */
-	rn_cfg rc;
+	hx_cfgs cf;           /* the models' configurations */
+	rn_cfg rc;            /* = cf.r */
 	uint32_t tok;
 	long cyc, last_progress;
+	long k0;              /* first cycle of the current kernel's reset (0, later ones with LOOP) */
+	long kernels;         /* kernels started */
+	/* frame mode (co-simulation of SM 0 through the composed block's ports) */
+	int frame;            /* 1: SM 0 is the composed model's, driven through in[] */
+	int loop;             /* 1: a new kernel starts after the last block leaves */
+	const wg_layout *L;   /* the composed block's frame layout */
+	const void *dut;      /* this cycle's composed model (its instances are SM 0's models) */
+	uint32_t *in;         /* this cycle's input frame */
+	hx_view v;            /* what SM 0's models gave this cycle (frame mode) */
 	char err[512];
 	hx_stats st;
 };
@@ -174,7 +197,96 @@ int hx_u(const hx_env *e)
 	return e->kw * e->kr;
 }
 
-hx_env *hx_new(const hx_scheme *s, const long *knobs, uint64_t seed, char *err, size_t n)
+void hx_cfgs_p1(hx_cfgs *c, const hx_scheme *s)
+{
+	memset(c, 0, sizeof *c);
+	rn_cfg_default(&c->r);
+	c->r.warps = 48;
+	c->r.rt_entries = 48 * RN_NONE; /* WARPS x REGS: every (warp, register) has an entry */
+	c->r.tfet_rows = s->tfet_rows;
+	c->r.cls = s->cls;
+	c->r.gating = RN_GATE_STATIC;
+	c->r.rt_banks = 8; /* the most table banks: P1's rename stage costs no throughput (§4.1.1) */
+	s2l_cfg_default(&c->s);
+	c->s.warps = c->s.active = 48;
+	c->s.select = s->trws ? S2L_TRWS : S2L_GTO;
+	c->s.barrier_demote = 0;
+	mr_cfg_default(&c->m);
+	c->m.warps = 48;
+	tb_cfg_default(&c->t);
+	c->t.tfet_regs = s->tfet_rows > 0 ? c->r.rf_banks * s->tfet_rows : 1;
+}
+
+/* As hrf_sm_desc.c's instance lines bind them. */
+void hx_cfgs_of_params(hx_cfgs *c, const long *p)
+{
+	memset(c, 0, sizeof *c);
+	s2l_cfg_default(&c->s);
+	c->s.warps = c->s.active = (int)p[HRF_P_WARPS];
+	c->s.select = S2L_TRWS;
+	c->s.barrier_demote = 0;
+	mr_cfg_default(&c->m);
+	c->m.warps = (int)p[HRF_P_WARPS];
+	c->m.thr_acc = (int)p[HRF_P_THR_ACC];
+	c->m.ref_shift = (int)p[HRF_P_REF_SHIFT];
+	c->m.sample_period = (int)p[HRF_P_SAMPLE_PERIOD];
+	rn_cfg_default(&c->r);
+	c->r.warps = (int)p[HRF_P_WARPS];
+	c->r.regs = (int)p[HRF_P_REGS];
+	c->r.phys = (int)p[HRF_P_PHYS_REGS];
+	c->r.rt_entries = (int)p[HRF_P_RT_ENTRIES];
+	c->r.rt_banks = 8;
+	c->r.tfet_rows = (int)p[HRF_P_TFET_ROWS];
+	c->r.cls = p[HRF_P_CLASS] == 0 ? RN_CMOS_RA : RN_MEM_RA;
+	c->r.gating = RN_GATE_STATIC;
+	tb_cfg_default(&c->t);
+	c->t.tfet_regs = (int)p[HRF_P_TFET_REGS];
+	c->t.dw_pct = (int)p[HRF_P_DW_PCT];
+	c->t.up_pct = (int)p[HRF_P_UP_PCT];
+	c->t.max_blocks = (int)p[HRF_P_MAX_BLOCKS];
+}
+
+/* The profile at the models' sizes: warps per block at most WARPS, blocks per SM as many as fit,
+ * registers per thread at most REGS, and the static allocation U (blocks x warps x registers)
+ * within the physical registers, as P1's kernels are: fewer registers first (down to 8), then
+ * fewer blocks (docs/hrf_sm.md "Profiles at small sizes"). P1's sizes change nothing. */
+static void hx_fit(hxp_profile *f, const hxp_profile *p, const rn_cfg *r)
+{
+	*f = *p;
+	if (f->wpb > r->warps)
+		f->wpb = r->warps;
+	if (f->bpsm * f->wpb > r->warps)
+		f->bpsm = r->warps / f->wpb;
+	if (f->regs > r->regs)
+		f->regs = r->regs;
+	while (f->regs > 8 && hxp_u(f) > r->phys)
+		f->regs--;
+	while (f->bpsm > 1 && hxp_u(f) > r->phys)
+		f->bpsm--;
+	while (f->regs > 2 && hxp_u(f) > r->phys)
+		f->regs--;
+}
+
+/* SM k's state for a new kernel (its models, if owned, are reset by rst_i). */
+static void sm_clear(hx_env *e, int k)
+{
+	hx_sm *m = &e->sm[k];
+	hx_sm keep = {.sch = m->sch, .pr = m->pr, .rn = m->rn, .tb = m->tb};
+	memset(m, 0, sizeof *m);
+	m->sch = keep.sch;
+	m->pr = keep.pr;
+	m->rn = keep.rn;
+	m->tb = keep.tb;
+	for (int b = 0; b < 32; b++)
+		m->bres[b] = -1;
+	for (int w = 0; w < HX_WARPS; w++) {
+		m->w[w].prologue = w < e->nw;
+		m->w[w].ld_tag = -1;
+		m->w[w].s = e->streams + ((size_t)k * HX_WARPS + (size_t)w) * (size_t)(e->ilen + 1);
+	}
+}
+
+hx_env *hx_new(const hx_scheme *s, const hx_cfgs *cf, const long *knobs, uint64_t seed, char *err, size_t n)
 {
 	for (int i = 0; i < HXE_NKNOBS; i++)
 		if (knobs[i] < hxe_knobs[i].min || knobs[i] > hxe_knobs[i].max) {
@@ -186,66 +298,72 @@ hx_env *hx_new(const hx_scheme *s, const long *knobs, uint64_t seed, char *err, 
 	if (!e)
 		return snprintf(err, n, "out of memory"), NULL;
 	e->sc = *s;
+	if (cf)
+		e->cf = *cf;
+	else
+		hx_cfgs_p1(&e->cf, s);
+	e->rc = e->cf.r;
+	e->nw = e->rc.warps;
 	memcpy(e->k, knobs, sizeof e->k);
-	e->p = hxp_get((int)knobs[HXE_K_PROFILE]);
-	e->seed = seed;
+	hx_fit(&e->pf, hxp_get((int)knobs[HXE_K_PROFILE]), &e->rc);
+	e->seed = e->kseed = seed;
 	e->sms = (int)knobs[HXE_K_SMS];
-	e->bpsm = e->p->bpsm;
-	e->kw = e->p->bpsm * e->p->wpb;
-	e->kr = e->p->regs;
+	e->bpsm = e->pf.bpsm;
+	e->kw = e->pf.bpsm * e->pf.wpb;
+	e->kr = e->pf.regs;
 	e->ilen = (int)knobs[HXE_K_ILEN];
 	e->blocks = (int)(knobs[HXE_K_BLOCKS] < 0 ? 3 * e->bpsm : knobs[HXE_K_BLOCKS]) * e->sms;
 	e->st.t_first = e->st.t_last = -1;
-	hxm_cfg mc = {e->sms, (int)knobs[HXE_K_MSHRS], (int)knobs[HXE_K_MEM_LAT], knobs[HXE_K_BW],
-		      (int)knobs[HXE_K_PIECES]};
-	e->mem = calloc(1, hxm_size(&mc));
+	e->mc = (hxm_cfg){e->sms, (int)knobs[HXE_K_MSHRS], (int)knobs[HXE_K_MEM_LAT], knobs[HXE_K_BW],
+			  (int)knobs[HXE_K_PIECES]};
+	e->mem = calloc(1, hxm_size(&e->mc));
 	e->sm = calloc((size_t)e->sms, sizeof *e->sm);
 	e->streams = calloc((size_t)e->sms * HX_WARPS * (size_t)(e->ilen + 1), sizeof(hxs_insn));
 	if (!e->mem || !e->sm || !e->streams) {
 		hx_free(e);
 		return snprintf(err, n, "out of memory"), NULL;
 	}
-	if (hxm_init(e->mem, &mc, err, n)) {
+	if (hxm_init(e->mem, &e->mc, err, n)) {
 		hx_free(e);
 		return NULL;
 	}
 	e->dbuf = calloc((size_t)hxm_max_done(e->mem), sizeof *e->dbuf);
-	rn_cfg_default(&e->rc);
-	e->rc.warps = HX_WARPS;
-	e->rc.rt_entries = HX_WARPS * RN_NONE; /* WARPS x REGS: every (warp, register) has an entry */
-	e->rc.tfet_rows = s->tfet_rows;
-	e->rc.cls = s->cls;
-	e->rc.gating = RN_GATE_STATIC;
-	e->rc.rt_banks = 8; /* the most table banks: P1's rename stage costs no throughput (§4.1.1) */
-	s2l_cfg scfg;
-	s2l_cfg_default(&scfg);
-	scfg.warps = scfg.active = HX_WARPS;
-	scfg.select = s->trws ? S2L_TRWS : S2L_GTO;
-	scfg.barrier_demote = 0;
-	mr_cfg mcfg;
-	mr_cfg_default(&mcfg);
-	mcfg.warps = HX_WARPS;
-	tb_cfg tcfg;
-	tb_cfg_default(&tcfg);
-	tcfg.tfet_regs = s->tfet_rows > 0 ? e->rc.rf_banks * s->tfet_rows : 1;
 	for (int k = 0; k < e->sms; k++) {
 		hx_sm *m = &e->sm[k];
-		m->sch = s2l_new(&scfg);
-		m->pr = mr_new(&mcfg);
+		m->sch = s2l_new(&e->cf.s);
+		m->pr = mr_new(&e->cf.m);
 		m->rn = rn_new(&e->rc);
-		m->tb = tb_new(&tcfg);
+		m->tb = tb_new(&e->cf.t);
 		if (!m->sch || !m->pr || !m->rn || !m->tb || !e->dbuf) {
 			hx_free(e);
 			return snprintf(err, n, "out of memory"), NULL;
 		}
-		for (int b = 0; b < 32; b++)
-			m->bres[b] = -1;
-		for (int w = 0; w < HX_WARPS; w++) {
-			m->w[w].prologue = 1;
-			m->w[w].ld_tag = -1;
-			m->w[w].s = e->streams + ((size_t)k * HX_WARPS + (size_t)w) * (size_t)(e->ilen + 1);
-		}
+		sm_clear(e, k);
 	}
+	return e;
+}
+
+hx_env *hx_new_frame(const long *p, const wg_layout *L, const long *knobs, uint64_t seed, char *err, size_t n)
+{
+	hx_cfgs cf;
+	hx_cfgs_of_params(&cf, p);
+	hx_scheme s = {.name = "co-simulation", .tfet_rows = cf.r.tfet_rows, .cls = cf.r.cls,
+		       .trws = (int)knobs[HXE_K_TRWS], .tuba = (int)knobs[HXE_K_TUBA], .rename_stage = 1};
+	hx_env *e = hx_new(&s, &cf, knobs, seed, err, n);
+	if (!e)
+		return NULL;
+	/* SM 0 is the composed model's: its own models are not used */
+	hx_sm *m = &e->sm[0];
+	s2l_free(m->sch);
+	mr_free(m->pr);
+	rn_free(m->rn);
+	tb_free(m->tb);
+	m->sch = NULL;
+	m->pr = NULL;
+	m->rn = NULL;
+	m->tb = NULL;
+	e->frame = e->loop = 1;
+	e->L = L;
 	return e;
 }
 
@@ -313,7 +431,7 @@ static void launch_block(hx_env *e, hx_sm *m, int sm, uint64_t *launch)
 	while (m->bres[bs] >= 0)
 		bs++;
 	long blk = e->next_blk++;
-	int need = e->p->wpb, got = 0;
+	int need = e->pf.wpb, got = 0;
 	for (int w = 0; w < e->kw && got < need; w++) {
 		hx_warp *x = &m->w[w];
 		if (x->live || x->prologue)
@@ -328,7 +446,7 @@ static void launch_block(hx_env *e, hx_sm *m, int sm, uint64_t *launch)
 		x->ld_tag = -1;
 		for (int r = 0; r < 64; r++)
 			x->pid[r] = -1;
-		hxs_gen(e->p, e->ilen, e->seed, blk, got, x->s, NULL);
+		hxs_gen(&e->pf, e->ilen, e->kseed, blk, got, x->s, NULL);
 		char buf[160];
 		if (hxs_check(x->s, e->ilen, e->kr, buf, sizeof buf))
 			fail(e, "SM %d block %ld warp %d: stream: %s", sm, blk, got, buf);
@@ -407,10 +525,72 @@ static long write_end(hx_sm *m, const hx_ins *q, unsigned pid, int tfet, long c)
 	return st + d - 1;
 }
 
+/* The composed block's input frame from the four models' inputs (frame mode, SM 0). */
+static void pack(const hx_env *e, uint32_t *in, const s2l_in *si, const mr_in *mi, const rn_in *ri, const tb_in *ti)
+{
+	const wg_layout *L = e->L;
+	long WB = L->width[HRF_PIR_WARP_I];
+	wg_port_put(L, in, HRF_RST_I, si->rst);
+	wg_port_put(L, in, HRF_RDY_I, si->rdy);
+	wg_port_put(L, in, HRF_FIN_I, si->fin);
+	wg_port_put(L, in, HRF_LAUNCH_I, si->launch);
+	wg_port_put(L, in, HRF_PRIO_I, si->prio);
+	wg_port_put(L, in, HRF_LD_I, mi->ld);
+	wg_port_put(L, in, HRF_DONE_VALID_I, mi->done_valid);
+	wg_port_put(L, in, HRF_DONE_WARP_I, mi->done_warp);
+	wg_port_put(L, in, HRF_GRANT_I, mi->grant);
+	wg_port_put(L, in, HRF_KL_VALID_I, ri->kl_valid);
+	wg_port_put(L, in, HRF_KL_WARPS_I, ri->kl_warps);
+	wg_port_put(L, in, HRF_KL_REGS_I, ri->kl_regs);
+	wg_port_put(L, in, HRF_KL_EXEMPT_I, ri->kl_exempt);
+	wg_port_put(L, in, HRF_PIR_VALID_I, ri->pir_valid);
+	wg_port_put(L, in, HRF_PIR_WARP_I, ri->pir_warp);
+	wg_port_put(L, in, HRF_PIR_PC_I, ri->pir_pc);
+	wg_port_put(L, in, HRF_PIR_FLAGS_I, ri->pir_flags);
+	wg_port_put(L, in, HRF_OP_VALID_I, ri->op_valid);
+	wg_port_put(L, in, HRF_OP_KIND_I, ri->op_kind);
+	wg_port_put(L, in, HRF_OP_WARP_I, ri->op_warp);
+	for (int j = 0; j < RN_PBR_SLOTS; j++)
+		wg_slice_put(L, in, HRF_OP_REG_I, 6L * j, 6, ri->op_reg[j]);
+	wg_port_put(L, in, HRF_OP_DST_I, ri->op_dst);
+	wg_port_put(L, in, HRF_RD_DONE_I, ri->rd_done);
+	wg_port_put(L, in, HRF_RD_WARP_I, ri->rd_warp);
+	for (int k = 0; k < e->rc.alloc_ports; k++) {
+		wg_slice_put(L, in, HRF_ALC_VALID_I, k, 1, ri->alc_valid[k]);
+		wg_slice_put(L, in, HRF_ALC_WARP_I, k * WB, WB, ri->alc_warp[k]);
+		wg_slice_put(L, in, HRF_ALC_REG_I, 6L * k, 6, ri->alc_reg[k]);
+		wg_slice_put(L, in, HRF_ALC_TFET_I, k, 1, ri->alc_tfet[k]);
+		wg_slice_put(L, in, HRF_ALC_LOAD_I, k, 1, ri->alc_load[k]);
+	}
+	wg_port_put(L, in, HRF_START_I, ti->start);
+	wg_port_put(L, in, HRF_OCC_I, ti->occ);
+	wg_port_put(L, in, HRF_BLK_DONE_I, ti->done);
+	wg_port_put(L, in, HRF_RES_I, ti->res);
+}
+
+/* The edge of SM m's models: its own are clocked; the co-simulated SM's inputs go to the frame
+ * (the harness clocks the composed model). */
+static void edge(hx_env *e, hx_sm *m, const s2l_in *si, const mr_in *mi, const rn_in *ri, const tb_in *ti)
+{
+	if (!m->sch) {
+		pack(e, e->in, si, mi, ri, ti);
+		return;
+	}
+	mr_tick(m->pr, mi);
+	rn_tick(m->rn, ri);
+	tb_tick(m->tb, ti);
+	s2l_tick(m->sch, si);
+}
+
 static void step_sm(hx_env *e, int sk)
 {
 	hx_sm *m = &e->sm[sk];
-	const long c = e->cyc;
+	const long c = e->cyc, kc = c - e->k0;
+	/* the models: the SM's own, or the composed model's instances (read only) */
+	const s2l_model *sch = m->sch ? m->sch : wg_comp_child(e->dut, HRF_I_SCHED);
+	const mr_model *pr = m->pr ? m->pr : wg_comp_child(e->dut, HRF_I_PRED);
+	const rn_model *rn = m->rn ? m->rn : wg_comp_child(e->dut, HRF_I_REN);
+	const tb_model *tb = m->tb ? m->tb : wg_comp_child(e->dut, HRF_I_TUBA);
 	s2l_in si;
 	mr_in mi;
 	rn_in ri;
@@ -423,15 +603,14 @@ static void step_sm(hx_env *e, int sk)
 	memset(&mi, 0, sizeof mi);
 	memset(&ri, 0, sizeof ri);
 	memset(&ti, 0, sizeof ti);
-	if (c < 2) {
+	if (kc < 2) {
 		si.rst = mi.rst = ri.rst = ti.rst = 1;
-		s2l_tick(m->sch, &si);
-		mr_tick(m->pr, &mi);
-		rn_tick(m->rn, &ri);
-		tb_tick(m->tb, &ti);
+		edge(e, m, &si, &mi, &ri, &ti);
+		if (!m->sch)
+			e->v.valid = 0;
 		return;
 	}
-	const int S = 3, kernel_start = c == 2;
+	const int S = 3, kernel_start = kc == 2;
 	int pir_i = -1, op_i = -1, alc_n = 0, alc_q[RN_MAX_ALLOC];
 	long ld_q = -1;
 	if (kernel_start) {
@@ -515,7 +694,7 @@ static void step_sm(hx_env *e, int sk)
 		}
 	}
 	/* memra first (its outputs are state only), then the class requests */
-	if (mr_eval(m->pr, &mi, &mo))
+	if (mr_eval(pr, &mi, &mo))
 		FAILR(e, "SM %d memra: %s", sk, mo.msg);
 	uint64_t tfet_warp = 0;
 	for (int k = 0; k < alc_n; k++) {
@@ -532,29 +711,29 @@ static void step_sm(hx_env *e, int sk)
 				tfet_warp |= UINT64_C(1) << q->w;
 		}
 	}
-	if (rn_eval(m->rn, &ri, &ro))
+	if (rn_eval(rn, &ri, &ro))
 		FAILR(e, "SM %d rename: %s", sk, ro.msg);
 	for (int k = 0; k < alc_n; k++)
 		if (ro.alc_gnt[k] && ri.alc_tfet[k] && ro.alc_tfet[k])
 			mi.grant |= UINT64_C(1) << ri.alc_warp[k];
-	if (mr_eval(m->pr, &mi, &mo))
+	if (mr_eval(pr, &mi, &mo))
 		FAILR(e, "SM %d memra: %s", sk, mo.msg);
-	/* tuba: registers of last cycle's completed blocks are released */
+	/* tuba: registers of last cycle's completed blocks are released; its free count is the table's */
+	ti.free = e->sc.tfet_rows > 0 ? ro.free_tfet : 0;
 	if (!kernel_start) {
 		ti.done = (unsigned)(m->done_pending > 0);
-		ti.free = e->sc.tfet_rows > 0 ? ro.free_tfet : 0;
 		ti.res = (unsigned)m->nres;
 	}
-	if (tb_eval(m->tb, &ti, &to))
+	if (tb_eval(tb, &ti, &to))
 		FAILR(e, "SM %d tuba: %s", sk, to.msg);
 	/* the dispatcher */
 	uint64_t launch = 0;
-	int can = !kernel_start && e->next_blk < e->blocks && m->nres < e->bpsm && free_warps(e, m) >= e->p->wpb &&
+	int can = !kernel_start && e->next_blk < e->blocks && m->nres < e->bpsm && free_warps(e, m) >= e->pf.wpb &&
 		  (!e->sc.tuba || to.accept);
 	/* the scheduler */
-	uint64_t resident = s2l_resident(m->sch);
+	uint64_t resident = s2l_resident(sch);
 	int held = 0;
-	for (int w = 0; w < HX_WARPS; w++) {
+	for (int w = 0; w < e->nw; w++) {
 		if (!((resident >> w) & 1))
 			continue;
 		if (!kernel_start && ready(e, m, w)) {
@@ -566,13 +745,15 @@ static void step_sm(hx_env *e, int sk)
 		if (m->w[w].prologue || (m->w[w].live && m->w[w].s[m->w[w].pc].kind == HXS_EXIT))
 			si.fin |= UINT64_C(1) << w;
 	}
-	si.slot_free = ~UINT64_C(0) >> (64 - HX_WARPS);
+	si.slot_free = wg_ones64(e->nw);
 	si.prio = e->sc.trws ? (mo.prio & resident) : 0;
 	if (can)
 		launch_block(e, m, sk, &launch);
 	si.launch = launch;
-	if (s2l_eval(m->sch, &si, &so))
+	if (s2l_eval(sch, &si, &so))
 		FAILR(e, "SM %d sched2l: %s", sk, so.msg);
+	if (!m->sch)
+		e->v = (hx_view){so, mo, ro, to, 1};
 
 	/* ---- checks and the environment's edge ---- */
 	e->st.rq_full += (uint64_t)held;
@@ -689,18 +870,18 @@ static void step_sm(hx_env *e, int sk)
 		memmove(m->mdl, m->mdl + 1, (size_t)(m->nmd - 1) * sizeof m->mdl[0]);
 		m->nmd--;
 		hx_warp *x = &m->w[w];
-		if (((mr_meas(m->pr) >> w) & 1) && !((mi.ld >> w) & 1)) {
+		if (((mr_meas(pr) >> w) & 1) && !((mi.ld >> w) & 1)) {
 			/* A26: the last prediction against this load's latency */
-			long lat = c - leave;
-			if (lat > 2047)
-				lat = 2047;
-			long act = lat - 10 > 0 ? lat - 10 : 0;
+			long lat = c - leave, top = (long)wg_ones64(e->cf.m.cnt_bits), thr = e->cf.m.thr_acc;
+			if (lat > top)
+				lat = top;
+			long act = lat - thr > 0 ? lat - thr : 0;
 			if (x->has_sc) {
 				double d = (double)x->last_sc - (double)act;
 				e->st.err_sum += (d < 0 ? -d : d) / (double)(act > 1 ? act : 1);
 				e->st.err_n++;
 			}
-			x->last_sc = mr_eq1((unsigned)lat, mr_sample(m->pr), 10, 7);
+			x->last_sc = mr_eq1((unsigned)lat, mr_sample(pr), (unsigned)thr, (unsigned)e->cf.m.ref_shift);
 			x->has_sc = 1;
 		}
 	}
@@ -841,12 +1022,12 @@ static void step_sm(hx_env *e, int sk)
 	/* the register file's modes, over the kernel */
 	if (e->st.t_first >= 0 && e->blocks_done < e->blocks) {
 		if (e->sc.all_tfet) {
-			e->st.on_tfet += RN_MAX_PHYS;
+			e->st.on_tfet += e->rc.phys;
 		} else {
-			e->st.on_cmos += (double)rn_gb(m->rn) * e->rc.rf_banks;
+			e->st.on_cmos += (double)rn_gb(rn) * e->rc.rf_banks;
 			e->st.on_tfet += (double)e->rc.rf_banks * e->sc.tfet_rows;
 		}
-		int occ = rn_occ_count(m->rn);
+		int occ = rn_occ_count(rn);
 		e->st.occ_sum += occ;
 		if (occ > e->st.occ_max)
 			e->st.occ_max = occ;
@@ -867,10 +1048,7 @@ static void step_sm(hx_env *e, int sk)
 		e->st.lim_sum += to.lim;
 		e->st.lim_n++;
 	}
-	mr_tick(m->pr, &mi);
-	rn_tick(m->rn, &ri);
-	tb_tick(m->tb, &ti);
-	s2l_tick(m->sch, &si);
+	edge(e, m, &si, &mi, &ri, &ti);
 }
 
 /* Loads whose last piece returned at the end of the last cycle. */
@@ -905,19 +1083,95 @@ static void returns(hx_env *e, int nd)
 	}
 }
 
+/* A new kernel after the last block left (frame mode with LOOP): every SM resets (rst_i in the
+ * next two cycles), the memory is empty, the streams come from a new kernel seed. */
+static void restart(hx_env *e)
+{
+	char err[128];
+	e->k0 = e->cyc + 1;
+	e->kernels++;
+	e->kseed = e->seed + (uint64_t)e->kernels * UINT64_C(0x9E3779B97F4A7C15);
+	e->next_blk = e->blocks_done = 0;
+	e->nd = 0;
+	if (hxm_init(e->mem, &e->mc, err, sizeof err))
+		fail(e, "memory: %s", err);
+	for (int k = 0; k < e->sms; k++)
+		sm_clear(e, k);
+	e->last_progress = e->k0;
+}
+
+/* One cycle of the GPU: the loads that returned, each SM (in a rotating order), the memory. */
+static void cycle(hx_env *e)
+{
+	returns(e, e->nd);
+	for (int i = 0; i < e->sms && !e->err[0]; i++)
+		step_sm(e, (int)((e->cyc + i) % e->sms));
+	e->nd = hxm_tick(e->mem, e->cyc, e->dbuf, hxm_max_done(e->mem));
+	e->st.cycles++;
+	if (e->cyc - e->last_progress > e->k[HXE_K_WATCHDOG])
+		fail(e, "no progress for %ld cycles (a deadlock)", e->k[HXE_K_WATCHDOG]);
+	if (e->loop && e->blocks_done >= e->blocks)
+		restart(e);
+}
+
+void hx_frame_next(hx_env *e, const void *model, uint32_t *in, long cyc)
+{
+	if (cyc != e->cyc) {
+		fail(e, "internal error: co-simulation cycle %ld, the environment's %ld", cyc, e->cyc);
+		return;
+	}
+	e->dut = model;
+	e->in = in;
+	if (!e->err[0])
+		cycle(e);
+	e->cyc++;
+}
+
+/* The composed model's outputs against SM 0's evaluation: any difference is a wiring or packing
+ * error of the environment (the co-simulation compares the model with the RTL). */
+void hx_frame_observe(hx_env *e, const uint32_t *out, long cyc)
+{
+	const hx_view *v = &e->v;
+	const wg_layout *L = e->L;
+	if (!v->valid || e->err[0])
+		return;
+	const struct {
+		int port;
+		uint64_t want;
+	} chk[] = {
+		{HRF_ISS_VALID_O, v->so.iss_valid},   {HRF_ISS_WARP_O, v->so.iss_warp},
+		{HRF_EXT_VALID_O, v->so.ext_valid},   {HRF_PRO_VALID_O, v->so.pro_valid},
+		{HRF_WANT_O, v->mo.want},             {HRF_PRIO_O, v->mo.prio},
+		{HRF_OP_READY_O, v->ro.op_ready},     {HRF_PIR_READY_O, v->ro.pir_ready},
+		{HRF_OP_DST_NEW_O, v->ro.op_dst_new}, {HRF_FREE_TFET_O, v->ro.free_tfet},
+		{HRF_LIM_O, v->to.lim},               {HRF_ACCEPT_O, v->to.accept},
+	};
+	for (size_t i = 0; i < sizeof chk / sizeof chk[0]; i++) {
+		uint64_t got = wg_port_get(L, out, chk[i].port);
+		if (got != chk[i].want) {
+			char buf[160];
+			snprintf(buf, sizeof buf, "environment: %s = %llu in the composed model's outputs, %llu in its own evaluation",
+				 wg_block_hrf_sm.ports[chk[i].port].name, (unsigned long long)got, (unsigned long long)chk[i].want);
+			long keep = e->cyc;
+			e->cyc = cyc;
+			fail(e, "%s", buf);
+			e->cyc = keep;
+			return;
+		}
+	}
+}
+
+const hx_view *hx_frame_view(const hx_env *e)
+{
+	return e->v.valid ? &e->v : NULL;
+}
+
 int hx_run(hx_env *e, long max_cycles)
 {
-	int nd = 0;
 	for (e->cyc = 0; e->cyc < max_cycles && !e->err[0]; e->cyc++) {
-		returns(e, nd);
-		for (int i = 0; i < e->sms && !e->err[0]; i++)
-			step_sm(e, (int)((e->cyc + i) % e->sms));
-		nd = hxm_tick(e->mem, e->cyc, e->dbuf, hxm_max_done(e->mem));
-		e->st.cycles++;
+		cycle(e);
 		if (e->blocks_done >= e->blocks)
 			break;
-		if (e->cyc - e->last_progress > e->k[HXE_K_WATCHDOG])
-			fail(e, "no progress for %ld cycles (a deadlock)", e->k[HXE_K_WATCHDOG]);
 	}
 	if (!e->err[0] && e->blocks_done < e->blocks)
 		fail(e, "the kernel did not finish within %ld cycles", max_cycles);

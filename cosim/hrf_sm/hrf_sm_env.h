@@ -49,11 +49,16 @@
 
 #include "hrf_sm_energy.h"
 #include "hrf_sm_mem.h"
+#include "memra.h"
+#include "rename.h"
+#include "sched2l.h"
+#include "tuba.h"
 #include "wg_desc.h"
 
 enum {
 	HXE_K_PROFILE, HXE_K_SMS, HXE_K_BW, HXE_K_MEM_LAT, HXE_K_MSHRS, HXE_K_HIT_LAT, HXE_K_PIECES, HXE_K_ALU_LAT,
 	HXE_K_ILEN, HXE_K_BLOCKS, HXE_K_OCS, HXE_K_WATCHDOG,
+	HXE_K_TRWS, HXE_K_TUBA, /* co-simulation only (the statistics' schemes set them) */
 	HXE_NKNOBS
 };
 
@@ -97,11 +102,48 @@ typedef struct hx_stats {
 	int occ_max;                 /* the most at once in one SM */
 } hx_stats;
 
+/* The configurations of an SM's four models. */
+typedef struct hx_cfgs {
+	s2l_cfg s;                   /* scheduler */
+	mr_cfg m;                    /* predictor */
+	rn_cfg r;                    /* renaming table */
+	tb_cfg t;                    /* block limiter */
+} hx_cfgs;
+
+/* P1's sizes (48 warps, 63 registers, 1024 physical registers, a table entry per (warp,
+ * register), 8 table banks) for a scheme: what the statistics run. */
+void hx_cfgs_p1(hx_cfgs *c, const hx_scheme *s);
+/* The configurations the composition hrf_sm binds for its parameters p (HRF_NPARAMS values). */
+void hx_cfgs_of_params(hx_cfgs *c, const long *p);
+
+/* SM 0's outputs of a cycle as the environment's evaluation saw them (frame mode): compared with
+ * the composed model's output frame (hx_frame_observe). */
+typedef struct hx_view {
+	s2l_out so;
+	mr_out mo;
+	rn_out ro;
+	tb_out to;
+	int valid;                   /* 1: a cycle out of reset was evaluated */
+} hx_view;
+
 typedef struct hx_env hx_env;
 
-/* A new environment for the scheme, knobs (HXE_NKNOBS values) and seed: NULL with a one-line
- * error in err (bad knob: exit 2 for the caller). */
-hx_env *hx_new(const hx_scheme *s, const long *knobs, uint64_t seed, char *err, size_t n);
+/* A new environment for the scheme, configurations (NULL: hx_cfgs_p1), knobs (HXE_NKNOBS values)
+ * and seed: NULL with a one-line error in err (bad knob: exit 2 for the caller). */
+hx_env *hx_new(const hx_scheme *s, const hx_cfgs *cf, const long *knobs, uint64_t seed, char *err, size_t n);
+
+/* Co-simulation (frame mode): an environment whose SM 0 is the composed block hrf_sm with
+ * parameters p and frame layout L, driven through its input frame; SMs 1..SMS-1 are the
+ * environment's own models (they share the memory). The scheme: CLASS and TFET_ROWS of p, TRWS
+ * and TUBA from the knobs. A new kernel starts (a reset of every SM) when the last block leaves. */
+hx_env *hx_new_frame(const long *p, const wg_layout *L, const long *knobs, uint64_t seed, char *err, size_t n);
+/* Fill the (zeroed) input frame of cycle cyc; model: the composed C model before the edge (its
+ * instances are read, never changed). The environment's edge of the cycle happens here too. */
+void hx_frame_next(hx_env *e, const void *model, uint32_t *in, long cyc);
+/* The composed model's outputs of the cycle: must agree with what the environment reacted to. */
+void hx_frame_observe(hx_env *e, const uint32_t *out, long cyc);
+/* Frame mode: SM 0's view of the last cycle (NULL before the first kernel). */
+const hx_view *hx_frame_view(const hx_env *e);
 void hx_free(hx_env *e);
 /* Run until the kernel's blocks have all completed, at most max_cycles: 0, or 1 with the first
  * failed check (or the cycle cap) in hx_error. */

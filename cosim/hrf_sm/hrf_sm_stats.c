@@ -78,7 +78,7 @@ static int run_one(const opts *o, int prof, const hx_scheme *s, const hxe_tab *t
 			k[HXE_K_ILEN] = 100;
 	}
 	memset(f, 0, sizeof *f);
-	hx_env *e = hx_new(s, k, o->seed, err, n);
+	hx_env *e = hx_new(s, NULL, k, o->seed, err, n);
 	if (!e)
 		return 2;
 	int rc = hx_run(e, o->max_cycles);
@@ -205,6 +205,11 @@ static int parse(int argc, char **argv, opts *o)
 				else
 					fprintf(stderr, "warpgen stats: knob %s is out of range (legal %ld..%ld)\n", v,
 						hxe_knobs[k].min, hxe_knobs[k].max);
+				return 2;
+			}
+			if (k == HXE_K_TRWS || k == HXE_K_TUBA) {
+				fprintf(stderr, "warpgen stats: knob %s is co-simulation's: the statistics run every scheme "
+					"(docs/hrf_sm.md \"Schemes\")\n", hxe_knobs[k].name);
 				return 2;
 			}
 			o->knobs[k] = x;

@@ -1,8 +1,52 @@
 # hrf_sm_tests.sh - the hybrid CMOS/TFET register file in an SM (Xie et al. 2017; docs/hrf_sm.md):
-# the statistics of P1's schemes on the C models (read by tests/decl.sh once the composition block
-# hrf_sm exists: `warpgen stats` finds a statistics mode by its block's name). The composition's
-# gen / co-simulation / lint / mutant lines join when its descriptor does (docs/hrf_sm.md
-# "State of the implementation").
+# the composition hrf_sm (sched2l GTO/TRWS, memra, rename with TFET classes, tuba) co-simulated in
+# the SM environment of hrf_sm_env.c (read by tests/decl.sh), and the statistics of P1's schemes on
+# the C models (`warpgen stats hrf_sm`).
+
+# The small configuration (the directed cases', the gate-level test's, the mutants'): 8 warps, 20
+# registers, 64 physical registers of which 16 TFET; the random runs use short warps (ILEN) so that
+# kernels end and start again within the run.
+HRF_SMALL="--set WARPS=8 --set REGS=20 --set PHYS_REGS=64 --set RT_ENTRIES=160 --set TFET_ROWS=4 --set TFET_REGS=16"
+gate_small "$HRF_SMALL" quick
+
+t fast "gen:list-hrf_sm" "\$WARPGEN list | grep -q '^hrf_sm '"
+t fast "bad:hrf_sm-tfet-regs" "tests/expect_bad.sh 'TFET_REGS=200 must be 4*TFET_ROWS=224' $W gen hrf_sm --set TFET_REGS=200 -o @OUT@"
+t fast "bad:hrf_sm-class" "tests/expect_bad.sh 'CLASS=NONE is not one of CMOS_RA|MEM_RA' $W gen hrf_sm --set CLASS=NONE -o @OUT@"
+t fast "bad:hrf_sm-warps" "tests/expect_bad.sh 'WARPS=65 is out of range (legal range 1..64)' $W gen hrf_sm --set WARPS=65 -o @OUT@"
+t fast "bad:stats-hrf_sm-cosim-knob" "tests/expect_bad.sh \"knob TRWS is co-simulation's\" $W stats hrf_sm --knob TRWS=0"
+t fast-only "cosim:hrf_sm-small-short" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob ILEN=40 --seed 4 --cycles 5000 -q"
+
+# make test: three seeds at the small size (MEM_RA with TRWS and TUBA on BFS; CMOS_RA under plain
+# GTO; NW's four blocks per SM, where TUBA moves), the directed cases, lint by the three tools, the
+# paper's default size once (its build is the largest of the project's compositions)
+t test "lint:hrf_sm-small" "BLOCK=hrf_sm tests/lint.sh $HRF_SMALL"
+t test "cosim:hrf_sm-small-seed1" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob ILEN=60 --seed 1 --cycles 50000 -q"
+t test "cosim:hrf_sm-small-cmos-ra-gto-seed2" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --set CLASS=CMOS_RA --knob TRWS=0 --knob ILEN=60 --seed 2 --cycles 50000 -q"
+t test "cosim:hrf_sm-small-nw-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --seed 3 --cycles 100000 -q"
+t test "cosim:hrf_sm-default-seed1" "\$WARPGEN cosim hrf_sm --knob ILEN=100 --knob SMS=2 --seed 1 --cycles 20000 -q"
+cases test
+t sweep "lint:hrf_sm-default" "BLOCK=hrf_sm tests/lint.sh"
+t sweep "area:hrf_sm-small" "\$WARPGEN area hrf_sm $HRF_SMALL -q"
+# every profile at the small size, more seeds (make sweep)
+for p in 0 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+	for s in $(seq 1 "${SEEDS:-3}"); do
+		t sweep "cosim:hrf_sm-small-p$p-seed$s" "\$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=$p --knob ILEN=100 --seed $s --cycles ${CYCLES:-1000000} -q"
+	done
+done
+t sweep "cosim:hrf_sm-default-seed2" "\$WARPGEN cosim hrf_sm --seed 2 --cycles ${CYCLES:-1000000} -q"
+
+# RTL mutants of the composition's wiring, each caught by the random stimulus: memra's grant_i and
+# the scheduler's TRWS priority unwired (make test), tuba's free count halved (make sweep)
+mutant_args "$HRF_SMALL --knob ILEN=60"
+mutant grant-unwired test 's/\.grant_i      (grant_i),/.grant_i      ({8{1'"'"'b0}}),/'
+mutant prio-unwired test 's/\.prio_i       (prio_i),/.prio_i       ({8{1'"'"'b0}}),/'
+mutant_args "$HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60"
+mutant free-halved sweep 's/\.free_i   (ren_free_tfet_o),/.free_i   (ren_free_tfet_o >> 1),/'
+
+# the paper's sizes in `make`: the renaming table's 3024 entries take Yosys's gate mapping 10-25
+# minutes (docs/rename.md): flip-flops only
+main_area_opt --flops-only
+main hrf_sm-default "hrf_sm"
 
 # bad input: one clear line, exit 2
 t fast "bad:stats-hrf_sm-profile" "tests/expect_bad.sh \"unknown profile 'FOO'\" $W stats hrf_sm --profile FOO"
@@ -11,7 +55,7 @@ t fast "bad:stats-hrf_sm-knob-name" "tests/expect_bad.sh \"unknown knob 'NOPE=1'
 t fast "bad:stats-hrf_sm-option" "tests/expect_bad.sh \"unknown option '--frob'\" $W stats hrf_sm --frob"
 t fast "bad:stats-hrf_sm-seed" "tests/expect_bad.sh '--seed x must be a positive integer' $W stats hrf_sm --seed x"
 
-# make test: the quick grid with its checks (about 10 s of CPU), one profile under ASan + UBSan,
+# statistics: make test runs the quick grid with its checks (about 10 s of CPU), one profile under ASan + UBSan,
 # a second seed; a run capped too short must fail (the cap is a check, not a silent cut)
 t test "stats:hrf_sm-quick" "\$WARPGEN stats hrf_sm --quick -q | grep -q 'stats hrf_sm: all checks passed'"
 t test "stats:hrf_sm-quick-san-mt" "\$WARPGEN_SAN stats hrf_sm --quick --profile MT -q | grep -q 'stats hrf_sm: all checks passed'"
