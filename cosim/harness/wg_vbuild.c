@@ -46,6 +46,14 @@ static void verilator_flags(wg_argv *a, const char *top, wg_flavour f)
 		wg_argv_add(a, "--trace-fst");
 }
 
+/* The C++ optimisation of the Verilated model's hot code: -O2, or -O1 when WARPGEN_VL_O1=1 (the
+ * test tiers: a third less compile time, a slower model; docs/user-guide.md "Build cache"). */
+static const char *model_opt(void)
+{
+	const char *v = getenv("WARPGEN_VL_O1");
+	return v && strcmp(v, "1") == 0 ? "-O1" : "-O2";
+}
+
 static uint64_t hash_inputs(const char *verilog, const char *shim, const wg_argv *vflags, wg_flavour f)
 {
 	uint64_t h = WG_FNV_INIT;
@@ -59,6 +67,7 @@ static uint64_t hash_inputs(const char *verilog, const char *shim, const wg_argv
 	for (int i = 0; i < cx.n; i++)
 		h = wg_fnv_part(h, cx.v[i], strlen(cx.v[i]));
 	h = wg_fnv_part(h, wg_flavour_name(f), strlen(wg_flavour_name(f)));
+	h = wg_fnv_part(h, model_opt(), strlen(model_opt()));
 	h = wg_fnv_part(h, wg_vtool_version(), strlen(wg_vtool_version()));
 	wg_argv_free(&cx);
 	return h;
@@ -131,9 +140,9 @@ static int build(const wg_vbuild_req *rq, const wg_vbuild_res *rs, const wg_argv
 	wg_argv_add(&a, "-f");
 	wg_argv_add(&a, "V%s.mk", rq->top);
 	wg_argv_add(&a, "-j%ld", jobs > 0 ? jobs : 2);
-	wg_argv_add(&a, "OPT_FAST=-O2");
+	wg_argv_add(&a, "OPT_FAST=%s", model_opt());
 	wg_argv_add(&a, "OPT_SLOW=-O1");
-	wg_argv_add(&a, "OPT_GLOBAL=-O2");
+	wg_argv_add(&a, "OPT_GLOBAL=%s", model_opt());
 	wg_argv_add(&a, "USER_CPPFLAGS=-include %s -Winvalid-pch", rt->pch);
 	wg_argv_add(&a, "V%s__ALL.a", rq->top);
 	pid_t make_pid = wg_proc_start(a.v, log);

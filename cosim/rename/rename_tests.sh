@@ -54,8 +54,9 @@ done
 cases test
 t test "case-neg:rename-early-release" "tests/expect_check_fail.sh 'data: warp 0 reads' \$WARPGEN cosim rename --case early_release_detected --model-only -q"
 t test "case-neg:rename-wear-under-lowest" "tests/expect_check_fail.sh 'WEAR_LEVEL: first free id' \$WARPGEN cosim rename --case wear_level_wrap --set POLICY=LOWEST_FIRST --model-only -q"
-# fewer flag-cache entries than warps: refused pirs, warps parked until one frees (docs/rename.md §2)
-t test "cosim:rename-fc1-w8-rr" "\$WARPGEN_SAN cosim rename --set WARPS=8 --set RT_ENTRIES=504 --set FC_ENTRIES=1 --knob SCHED=0 --seed 3 --cycles 100000 -q"
+# fewer flag-cache entries than warps: refused pirs, warps parked until one frees (docs/rename.md §2;
+# make test has the directed case flag_cache_pinned)
+t sweep "cosim:rename-fc1-w8-rr" "\$WARPGEN_SAN cosim rename --set WARPS=8 --set RT_ENTRIES=504 --set FC_ENTRIES=1 --knob SCHED=0 --seed 3 --cycles 100000 -q"
 t test "cosim:rename-waves" "\$WARPGEN_SAN cosim rename --knob WAVES=4 --knob SCHED=2 --seed 6 --cycles 100000 -q"
 t test "cosim:rename-knobs-hot" "\$WARPGEN_SAN cosim rename --knob SCHED=0 --knob OVERSUB_PCT=30 --knob PROFILE=-1 --knob BURST_PCT=50 --knob ALC_BLOCK_PCT=40 --knob RESET_PPM=200 --seed 4 --cycles 100000 -q"
 t test "cosim:rename-knobs-sched" "\$WARPGEN_SAN cosim rename --knob SCHED=1 --knob DIV_PCT=80 --knob LOOP_PCT=40 --knob OC_LAT=1 --knob LL_LAT=20 --seed 5 --cycles 100000 -q"
@@ -154,7 +155,7 @@ t sweep "cosim:rename-static-tfet0" "\$WARPGEN cosim rename --set GATING=STATIC 
 
 # RTL mutants (at the small size: a quick build)
 mutant_args "$RN_SMALL"
-mutant reg-on-late test 's/assign reg_on_o     = occ_q | gmask;/assign reg_on_o     = occ_q;/'
+mutant reg-on-late sweep 's/assign reg_on_o     = occ_q | gmask;/assign reg_on_o     = occ_q;/'
 # class logic (at the small STATIC MEM_RA size; caught by the random stream alone): a TFET request
 # whose class is empty is refused instead of falling back to CMOS (W-P1-1); A17's powered CMOS ids
 # rounded down to whole rows instead of up

@@ -111,7 +111,7 @@ t sweep "cosim:sched2l-gate-mapped-default" "tests/gate_check.sh mapped sched2l 
 t sweep "gate:sched2l-w8a2-200000" "tests/gate_check.sh pass sched2l 200000 --set WARPS=8 --set ACTIVE=2"
 
 mutant_args "--set WARPS=16 --set ACTIVE=4 --set SELECT=RR"
-mutant busy-ignored test 's/cand = res_q \& ~act \& ~llp_i \& ~bar_i \& ~busy;/cand = res_q \& ~act \& ~llp_i \& ~bar_i;/'
+mutant busy-ignored sweep 's/cand = res_q \& ~act \& ~llp_i \& ~bar_i \& ~busy;/cand = res_q \& ~act \& ~llp_i \& ~bar_i;/'
 mutant rr-starts-at-last sweep 's/el_hi\[s\] = el\[s\] \& (s\[SB-1:0\] > last_q);/el_hi[s] = el[s] \& (s[SB-1:0] >= last_q);/'
 mutant promote-skips-pointer sweep 's/cand_hi\[w\] = cand\[w\] \& (w\[WB-1:0\] >= pp_q);/cand_hi[w] = cand[w] \& (w[WB-1:0] > pp_q);/'
 mutant demote-cause-always-mark sweep 's/dem_cause = dem_valid \& bd_w\[dem_warp\];/dem_cause = 1'"'"'b0;/'
