@@ -38,7 +38,7 @@ t test "case-neg:equalizer-vf-energy" "tests/expect_check_fail.sh 'vf 3 T 8, exp
 t sweep "wave:equalizer-case" "tests/check_wave.sh equalizer hyst_broken_third_epoch"
 t test "gen:equalizer-paper-storage" "cosim/equalizer/equalizer_storage.sh"
 t test "energy:equalizer" "[ \"\$(\$WARPGEN energy equalizer -q | grep -c ' n/g\$')\" = 8 ] && \$WARPGEN energy equalizer -q | grep -qx 'decide n/g' && \$WARPGEN energy equalizer | grep -Eq '^decide +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: Alg\\. 1 runs once per 4096-cycle epoch' && \$WARPGEN energy equalizer | grep -q '56 bits per SM'"
-t test "wave:check-equalizer-window" "tests/wave_check.sh equalizer hyst_broken_third_epoch"
+t sweep "wave:check-equalizer-window" "tests/wave_check.sh equalizer hyst_broken_third_epoch"
 t sweep "lint:equalizer-w64-c16-max" "BLOCK=equalizer tests/lint.sh --set WARPS=64 --set MAX_CTAS=16 --set HYSTERESIS=7 --set SAMPLE_PERIOD=1024 --set EPOCH=1024 --set NORM=SHIFT --set OBJECTIVE=PERFORMANCE --set BARRIER_IS_ACTIVE=1 --set XMEM_STRICT=1"
 for w in 8 32 48; do for e in 256 4096; do for sp in 16 128; do for o in ENERGY PERFORMANCE; do
 	for s in $(seq 1 "${SEEDS:-5}"); do

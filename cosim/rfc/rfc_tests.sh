@@ -25,6 +25,7 @@ t fast-only "case:rfc-fast-lru_read_touch" "\$WARPGEN_SAN cosim rfc --case lru_r
 for c in "${RFC_CONFIGS[@]}"; do
 	tier=test
 	case $c in a32e8l4* | a32e1l1-w64*) tier=sweep ;; esac # Yosys takes 12-20 s for each
+	case $c in a8e8l1-lru*) tier=sweep ;; esac # (LRU: a4e4l4-lru-nolive's lint)
 	t $tier "lint:rfc-${c%%|*}" "tests/lint.sh ${c#*|}"
 done
 lint_cases sweep # (every case configuration is co-simulated in make test; the lints of the sizes above cover the template)
