@@ -144,8 +144,7 @@ struct hx_env {
 	long cyc, last_progress;
 	long k0;              /* first cycle of the current kernel's reset (0, later ones with LOOP) */
 	long kernels;         /* kernels started */
-	/* frame mode (co-simulation of SM 0 through the composed block's ports) */
-	int frame;            /* 1: SM 0 is the composed model's, driven through in[] */
+	/* frame mode (co-simulation: SM 0's models are NULL, the composed model's instances instead) */
 	int loop;             /* 1: a new kernel starts after the last block leaves */
 	const wg_layout *L;   /* the composed block's frame layout */
 	const void *dut;      /* this cycle's composed model (its instances are SM 0's models) */
@@ -362,7 +361,7 @@ hx_env *hx_new_frame(const long *p, const wg_layout *L, const long *knobs, uint6
 	m->pr = NULL;
 	m->rn = NULL;
 	m->tb = NULL;
-	e->frame = e->loop = 1;
+	e->loop = 1;
 	e->L = L;
 	return e;
 }

@@ -119,3 +119,6 @@ PY
 	{ echo; echo "## Hybrid CMOS/TFET register file (hrf_sm, C models only)"; echo; cat out/stats-hrf_sm.md
 	  echo; echo "Plot: [hrf_sm_schemes.png](plots/hrf_sm_schemes.png) / [hrf_sm_schemes.svg](plots/hrf_sm_schemes.svg) (data hrf_sm_schemes.dat)"; } >>out/report.md
 }
+
+# the report's Papers rows (gen/hrf_sm_papers.c) on the small configuration's co-simulation
+t test "report:hrf_sm-papers" "d=\$(mktemp -d) && \$WARPGEN cosim hrf_sm $HRF_SMALL --knob ILEN=60 --seed 1 --cycles 2000 -q --json \$d/c.json && \$WARPGEN gen hrf_sm $HRF_SMALL -o \$d/rtl -q && \$WARPGEN report -o \$d/out \$d/c.json \$d/rtl/hrf_sm.manifest.json >/dev/null && grep -q '| MEM_RA hardware: rename stage (256 x 10 table + 256 x 10 FIFOs) + 32 x 11 counters; ours: ren + pred | hrf_sm WARPS=8 REGS=20 PHYS_REGS=64 RT_ENTRIES=160 TFET_ROWS=4 TFET_REGS=16 | 5472 | 5761 | 1.053 | bits |' \$d/out/report.md && grep -q '| the whole composition (scheduler and TUBA included) | hrf_sm WARPS=8 REGS=20 PHYS_REGS=64 RT_ENTRIES=160 TFET_ROWS=4 TFET_REGS=16 | 5472 | 5859 | 1.071 | bits |' \$d/out/report.md; rc=\$?; rm -rf \$d; exit \$rc"
