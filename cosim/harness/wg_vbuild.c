@@ -46,12 +46,15 @@ static void verilator_flags(wg_argv *a, const char *top, wg_flavour f)
 		wg_argv_add(a, "--trace-fst");
 }
 
-/* The C++ optimisation of the Verilated model's hot code: -O2, or -O1 when WARPGEN_VL_O1=1 (the
- * test tiers: a third less compile time, a slower model; docs/user-guide.md "Build cache"). */
-static const char *model_opt(void)
+/* The C++ optimisation of the Verilated model: -O2 for its hot code (-O1 for its constructors),
+ * or one level for all of it from WARPGEN_VL_OPT (Og, O1, O2; anything else is -O2). make test
+ * sets Og: about 40 % less compile time, a slower model (docs/user-guide.md). */
+static const char *opt_level(void)
 {
-	const char *v = getenv("WARPGEN_VL_O1");
-	return v && strcmp(v, "1") == 0 ? "-O1" : "-O2";
+	const char *v = getenv("WARPGEN_VL_OPT");
+	if (v && (strcmp(v, "Og") == 0 || strcmp(v, "O1") == 0 || strcmp(v, "O2") == 0))
+		return v;
+	return NULL;
 }
 
 static uint64_t hash_inputs(const char *verilog, const char *shim, const wg_argv *vflags, wg_flavour f)
@@ -67,7 +70,8 @@ static uint64_t hash_inputs(const char *verilog, const char *shim, const wg_argv
 	for (int i = 0; i < cx.n; i++)
 		h = wg_fnv_part(h, cx.v[i], strlen(cx.v[i]));
 	h = wg_fnv_part(h, wg_flavour_name(f), strlen(wg_flavour_name(f)));
-	h = wg_fnv_part(h, model_opt(), strlen(model_opt()));
+	const char *o = opt_level() ? opt_level() : "default";
+	h = wg_fnv_part(h, o, strlen(o));
 	h = wg_fnv_part(h, wg_vtool_version(), strlen(wg_vtool_version()));
 	wg_argv_free(&cx);
 	return h;
@@ -140,9 +144,9 @@ static int build(const wg_vbuild_req *rq, const wg_vbuild_res *rs, const wg_argv
 	wg_argv_add(&a, "-f");
 	wg_argv_add(&a, "V%s.mk", rq->top);
 	wg_argv_add(&a, "-j%ld", jobs > 0 ? jobs : 2);
-	wg_argv_add(&a, "OPT_FAST=%s", model_opt());
-	wg_argv_add(&a, "OPT_SLOW=-O1");
-	wg_argv_add(&a, "OPT_GLOBAL=%s", model_opt());
+	wg_argv_add(&a, "OPT_FAST=-%s", opt_level() ? opt_level() : "O2");
+	wg_argv_add(&a, "OPT_SLOW=-%s", opt_level() ? opt_level() : "O1");
+	wg_argv_add(&a, "OPT_GLOBAL=-%s", opt_level() ? opt_level() : "O2");
 	wg_argv_add(&a, "USER_CPPFLAGS=-include %s -Winvalid-pch", rt->pch);
 	wg_argv_add(&a, "V%s__ALL.a", rq->top);
 	pid_t make_pid = wg_proc_start(a.v, log);
