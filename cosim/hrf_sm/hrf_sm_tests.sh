@@ -62,7 +62,7 @@ t fast "bad:stats-hrf_sm-seed" "tests/expect_bad.sh '--seed x must be a positive
 # statistics: make test runs the quick grid with its checks (about 10 s of CPU), one profile under ASan + UBSan,
 # a second seed; a run capped too short must fail (the cap is a check, not a silent cut)
 t test "stats:hrf_sm-quick" "\$WARPGEN stats hrf_sm --quick -q | grep -q 'stats hrf_sm: all checks passed'"
-t test "stats:hrf_sm-quick-san-mt" "\$WARPGEN_SAN stats hrf_sm --quick --profile MT -q | grep -q 'stats hrf_sm: all checks passed'"
+t test "stats:hrf_sm-quick-san-mt" "\$WARPGEN_SAN stats hrf_sm --quick --profile MT --knob ILEN=40 -q | grep -q 'stats hrf_sm: all checks passed'"
 t test "stats:hrf_sm-quick-seed2-bfs" "\$WARPGEN stats hrf_sm --quick --profile BFS --seed 2 -q | grep -q 'stats hrf_sm: all checks passed'"
 t test "stats-neg:hrf_sm-cycle-cap" "! \$WARPGEN stats hrf_sm --quick --profile CP --cycles 1000 -q >/dev/null 2>&1"
 
