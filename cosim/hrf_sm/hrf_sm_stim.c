@@ -102,7 +102,7 @@ static void case_trws(void *st, wg_cyc *c)
 }
 
 /* Classes by request (MEM_RA, W-P1-1, -2, A11): a port that asks TFET (alc_tfet_i) is granted a
- * TFET id unless fewer TFET ids are free than the cycle's TFET requests ahead of it; a load's
+ * TFET id unless the earlier ports of the cycle took every free TFET id; a load's
  * destination (alc_load_i) never gets one; memra's grant_i[w] is exactly the warp's granted TFET
  * requests. Seen: TFET grants, and a request refused for an empty TFET class. */
 static void case_class(void *st, wg_cyc *c)
@@ -113,7 +113,7 @@ static void case_class(void *st, wg_cyc *c)
 		return;
 	long WB = s->L->width[HRF_PIR_WARP_I]; /* a warp id */
 	uint64_t grant = 0;
-	unsigned free_t = (unsigned)out_port(s, c, HRF_FREE_TFET_O), asked = 0;
+	unsigned free_t = (unsigned)out_port(s, c, HRF_FREE_TFET_O), taken = 0; /* TFET ids granted to earlier ports */
 	for (int k = 0; k < s->ports; k++) {
 		if (!wg_slice_get(s->L, c->driven, HRF_ALC_VALID_I, k, 1) ||
 		    !wg_slice_get(s->L, c->out, HRF_ALC_GNT_O, k, 1))
@@ -124,10 +124,9 @@ static void case_class(void *st, wg_cyc *c)
 		int w = (int)wg_slice_get(s->L, c->driven, HRF_ALC_WARP_I, k * WB, WB);
 		WG_EXPECT(c, !(load && got), "port %d: a load's destination got a TFET id (A11)", k);
 		if (req) {
-			WG_EXPECT(c, got || asked >= free_t,
-				  "port %d: a TFET request got a CMOS id with %u TFET ids free and %u asked before it", k,
-				  free_t, asked);
-			asked++;
+			WG_EXPECT(c, got || taken >= free_t,
+				  "port %d: a TFET request got a CMOS id with %u TFET ids free and %u taken before it", k,
+				  free_t, taken);
 			if (got) {
 				grant |= UINT64_C(1) << w;
 				s->seen[0]++;
@@ -135,6 +134,7 @@ static void case_class(void *st, wg_cyc *c)
 				wg_key(c);
 			}
 		}
+		taken += (unsigned)got;
 	}
 	WG_EXPECT(c, in_port(s, c, HRF_GRANT_I) == grant, "grant_i %#llx, the granted TFET requests %#llx",
 		  (unsigned long long)in_port(s, c, HRF_GRANT_I), (unsigned long long)grant);

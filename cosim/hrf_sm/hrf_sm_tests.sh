@@ -29,6 +29,9 @@ t sweep "cosim:hrf_sm-small-cmos-ra-gto-seed2" "\$WARPGEN cosim hrf_sm $HRF_SMAL
 t test "cosim:hrf_sm-small-nw-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --seed 3 --cycles 100000 -q"
 t test "cosim:hrf_sm-default-seed1" "\$WARPGEN cosim hrf_sm --knob ILEN=100 --knob SMS=2 --seed 1 --cycles 20000 -q"
 cases test
+# negative checks: a parameter that takes the behaviour away makes its case fail
+t test "case-neg:hrf_sm-by-request-under-cmos-ra" "tests/expect_check_fail.sh 'never saw a TFET grant' \$WARPGEN cosim hrf_sm --case tfet_by_request --set CLASS=CMOS_RA --model-only -q"
+t test "case-neg:hrf_sm-tuba-up-99" "tests/expect_check_fail.sh 'never saw the limit raised' \$WARPGEN cosim hrf_sm --case tuba_limit_moves --set UP_PCT=99 --model-only -q"
 t sweep "lint:hrf_sm-default" "BLOCK=hrf_sm tests/lint.sh"
 t sweep "area:hrf_sm-small" "\$WARPGEN area hrf_sm $HRF_SMALL -q"
 # every profile at the small size, more seeds (make sweep)
