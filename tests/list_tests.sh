@@ -72,6 +72,7 @@ t fast "bad:bad-name" "tests/expect_bad.sh 'is not a Verilog identifier' $W gen 
 t fast "bad:cosim-seed" "tests/expect_bad.sh '--seed x is not a number' $W cosim rfc --seed x"
 t fast "bad:cosim-case" "tests/expect_bad.sh \"unknown case 'nope'\" $W cosim rfc --case nope"
 t fast "bad:cosim-knob" "tests/expect_bad.sh 'LL_PCT=101 is out of range (legal range 0..100)' $W cosim rfc --knob LL_PCT=101"
+t fast "bad:vl-opt" "WARPGEN_VL_OPT=O3 tests/expect_bad.sh 'WARPGEN_VL_OPT=O3 is not one of Og, O1, O2' $W cosim rfc --cycles 100"
 t fast "bad:cosim-rtl-missing" "tests/expect_bad.sh 'cannot read /nonexistent.v' $W cosim rfc --rtl /nonexistent.v"
 t fast "bad:area-liberty-missing" "tests/expect_bad.sh 'cannot read /nonexistent.lib' $W area rfc --liberty /nonexistent.lib"
 t fast "bad:stats-block" "tests/expect_bad.sh 'rfc has no statistics mode' $W stats rfc"

@@ -47,14 +47,18 @@ static void verilator_flags(wg_argv *a, const char *top, wg_flavour f)
 }
 
 /* The C++ optimisation of the Verilated model: -O2 for its hot code (-O1 for its constructors),
- * or one level for all of it from WARPGEN_VL_OPT (Og, O1, O2; anything else is -O2). make test
- * sets Og: about 40 % less compile time, a slower model (docs/user-guide.md). */
+ * or one level for all of it from WARPGEN_VL_OPT (Og, O1, O2; unset or empty: the default;
+ * wg_vbuild refuses another value). make test sets Og: about 40 % less compile time, a slower
+ * model (docs/user-guide.md). */
+static int opt_valid(const char *v)
+{
+	return strcmp(v, "Og") == 0 || strcmp(v, "O1") == 0 || strcmp(v, "O2") == 0;
+}
+
 static const char *opt_level(void)
 {
 	const char *v = getenv("WARPGEN_VL_OPT");
-	if (v && (strcmp(v, "Og") == 0 || strcmp(v, "O1") == 0 || strcmp(v, "O2") == 0))
-		return v;
-	return NULL;
+	return v && opt_valid(v) ? v : NULL;
 }
 
 static uint64_t hash_inputs(const char *verilog, const char *shim, const wg_argv *vflags, wg_flavour f)
@@ -203,6 +207,11 @@ int wg_vbuild(const wg_vbuild_req *rq, wg_vbuild_res *rs)
 	memset(rs, 0, sizeof *rs);
 	if (!wg_vtool_root() || !wg_vtool_version()[0]) {
 		fprintf(stderr, "warpgen cosim: verilator not found (run `make deps`)\n");
+		return -1;
+	}
+	const char *opt = getenv("WARPGEN_VL_OPT");
+	if (opt && opt[0] && !opt_valid(opt)) {
+		fprintf(stderr, "warpgen cosim: WARPGEN_VL_OPT=%s is not one of Og, O1, O2 (unset: -O2)\n", opt);
 		return -1;
 	}
 	char *verilog = rq->rtl ? wg_read_file(rq->rtl, NULL, err, sizeof err)
