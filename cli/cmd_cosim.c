@@ -201,6 +201,22 @@ static int exit_code(wg_verdict v)
 	return v == WG_V_PASS ? 0 : v == WG_V_SETUP ? 2 : 1;
 }
 
+/* A failed build or output folder (the message is out): free what the command holds, exit 2. */
+static int give_up(wg_run_info *ri, wg_layout *L, char **av, wg_gate_res *g, wg_ns_dut *nsd)
+{
+	if (g) {
+		if (nsd)
+			wg_ns_dut_free(nsd);
+		free(nsd);
+		wg_gate_free(g);
+		free(g);
+	}
+	free(ri);
+	free(L);
+	free(av);
+	return 2;
+}
+
 int wg_cmd_cosim(int argc, char **argv)
 {
 	wg_opts o;
@@ -330,7 +346,7 @@ int wg_cmd_cosim(int argc, char **argv)
 	if (native)
 		wg_ns_dut_lib(nsd, &lib);
 	else if (!model_only && wg_vbuild_load(&rq, &rs, &lib) != 0)
-		return 2;
+		return give_up(ri, L, av, g, nsd);
 
 	wg_harness_cfg cfg = {.b = o.block, .stim = o.stim, .p = o.p, .knobs = o.knobs, .L = L, .case_idx = o.case_idx,
 			      .seed = o.seed, .dut = model_only ? NULL : &lib, .trace_path = NULL, .trace_from = -1,
@@ -340,7 +356,7 @@ int wg_cmd_cosim(int argc, char **argv)
 	char dir[WG_PATH - 64], fst[WG_PATH], gtkw[WG_PATH];
 	if (o.wave) {
 		if (wave_dir(ri, dir, sizeof dir) != 0)
-			return 2;
+			return give_up(ri, L, av, g, nsd);
 		snprintf(fst, sizeof fst, "%s/wave.fst", dir);
 		snprintf(gtkw, sizeof gtkw, "%s/wave.gtkw", dir);
 		unlink(fst);
