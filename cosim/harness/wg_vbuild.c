@@ -74,8 +74,8 @@ static uint64_t hash_inputs(const char *verilog, const char *shim, const wg_argv
 	for (int i = 0; i < cx.n; i++)
 		h = wg_fnv_part(h, cx.v[i], strlen(cx.v[i]));
 	h = wg_fnv_part(h, wg_flavour_name(f), strlen(wg_flavour_name(f)));
-	const char *o = opt_level() ? opt_level() : "default";
-	h = wg_fnv_part(h, o, strlen(o));
+	const char *lv = opt_level();
+	h = wg_fnv_part(h, lv ? lv : "default", strlen(lv ? lv : "default"));
 	h = wg_fnv_part(h, wg_vtool_version(), strlen(wg_vtool_version()));
 	wg_argv_free(&cx);
 	return h;
@@ -148,9 +148,10 @@ static int build(const wg_vbuild_req *rq, const wg_vbuild_res *rs, const wg_argv
 	wg_argv_add(&a, "-f");
 	wg_argv_add(&a, "V%s.mk", rq->top);
 	wg_argv_add(&a, "-j%ld", jobs > 0 ? jobs : 2);
-	wg_argv_add(&a, "OPT_FAST=-%s", opt_level() ? opt_level() : "O2");
-	wg_argv_add(&a, "OPT_SLOW=-%s", opt_level() ? opt_level() : "O1");
-	wg_argv_add(&a, "OPT_GLOBAL=-%s", opt_level() ? opt_level() : "O2");
+	const char *lv = opt_level(); /* NULL: the default levels */
+	wg_argv_add(&a, "OPT_FAST=-%s", lv ? lv : "O2");
+	wg_argv_add(&a, "OPT_SLOW=-%s", lv ? lv : "O1");
+	wg_argv_add(&a, "OPT_GLOBAL=-%s", lv ? lv : "O2");
 	wg_argv_add(&a, "USER_CPPFLAGS=-include %s -Winvalid-pch", rt->pch);
 	wg_argv_add(&a, "V%s__ALL.a", rq->top);
 	pid_t make_pid = wg_proc_start(a.v, log);

@@ -154,12 +154,22 @@ struct hx_env {
 	hx_stats st;
 };
 
+/* The first failed check: at the current cycle (fail) or at cycle cyc (fail_at). */
 static void fail(hx_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(hx_env *e, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	wg_first_err(e->err, sizeof e->err, e->cyc, fmt, ap);
+	va_end(ap);
+}
+
+static void fail_at(hx_env *e, long cyc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fail_at(hx_env *e, long cyc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	wg_first_err(e->err, sizeof e->err, cyc, fmt, ap);
 	va_end(ap);
 }
 
@@ -1148,13 +1158,9 @@ void hx_frame_observe(hx_env *e, const uint32_t *out, long cyc)
 	for (size_t i = 0; i < sizeof chk / sizeof chk[0]; i++) {
 		uint64_t got = wg_port_get(L, out, chk[i].port);
 		if (got != chk[i].want) {
-			char buf[160];
-			snprintf(buf, sizeof buf, "environment: %s = %llu in the composed model's outputs, %llu in its own evaluation",
-				 wg_block_hrf_sm.ports[chk[i].port].name, (unsigned long long)got, (unsigned long long)chk[i].want);
-			long keep = e->cyc;
-			e->cyc = cyc;
-			fail(e, "%s", buf);
-			e->cyc = keep;
+			fail_at(e, cyc, "environment: %s = %llu in the composed model's outputs, %llu in its own evaluation",
+				wg_block_hrf_sm.ports[chk[i].port].name, (unsigned long long)got,
+				(unsigned long long)chk[i].want);
 			return;
 		}
 	}
