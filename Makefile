@@ -40,7 +40,7 @@ BLOCKS  := $(sort $(filter-out wg,$(patsubst csim/%_desc.c,%,$(wildcard csim/*_d
 OBJ     := $(patsubst %.c,$(OUT)/obj/%.o,$(LIB_SRC))
 SANOBJ  := $(patsubst %.c,$(OUT)/san/%.o,$(LIB_SRC))
 TSANOBJ := $(patsubst %.c,$(OUT)/tsan/%.o,$(LIB_SRC))
-LDLIBS  := -ldl -lm -pthread
+LDLIBS  := -ldl -lm -pthread -lsqlite3
 # Quiet build lines ("CC file"); `make V=1` prints the full commands.
 ifeq ($(V),1)
   Q :=
@@ -51,8 +51,10 @@ else
 endif
 
 # Debian packages the project needs (see README); qflow-tech-osu018 is unpacked, not installed.
+# libsqlite3-dev: the regression history; munge + slurm*: the slurm engine and its cluster test.
 DEB_PKGS := gcc g++ make verilator yosys iverilog gtkwave z3 zlib1g-dev xvfb xauth gnuplot-nox \
-            imagemagick librsvg2-bin python3 chromium
+            imagemagick librsvg2-bin python3 chromium libsqlite3-dev \
+            munge slurmctld slurmd slurm-client
 
 .PHONY: all main build deps test test-fast bench sweep waves wave clean report FORCE
 .DEFAULT_GOAL := main
