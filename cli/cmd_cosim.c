@@ -62,6 +62,8 @@ static void usage(const wg_opts *o)
 	       "                with --synth mapped: the library to map to and to price\n"
 	       "  --json FILE   write the result as JSON\n"
 	       "  -q            only the verdict line\n"
+	       "  --no-window   on a failure, no waveform window around it (the window rebuilds the model\n"
+	       "                traced: seconds to a minute; replay with --wave to get it later)\n"
 	       "  --model-only  no RTL: the stimulus and its checks against the C model alone (quick experiments,\n"
 	       "                and showing that a directed case's check fails under other parameters); equivalence\n"
 	       "                is not checked\n"
@@ -220,9 +222,9 @@ static int give_up(wg_run_info *ri, wg_layout *L, char **av, wg_gate_res *g, wg_
 int wg_cmd_cosim(int argc, char **argv)
 {
 	wg_opts o;
-	/* --model-only, --gate, --synth, --gate-sim and --blif are this command's own options; the
+	/* --model-only, --gate, --synth, --gate-sim, --blif and --no-window are this command's own options; the
 	 * rest is the common set */
-	int model_only = 0, gate = 0, ac = 0;
+	int model_only = 0, gate = 0, no_window = 0, ac = 0;
 	const char *gate_sim = NULL, *blif = NULL, *synth = NULL;
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	for (int i = 0; i < argc; i++) {
@@ -238,6 +240,8 @@ int wg_cmd_cosim(int argc, char **argv)
 			model_only = 1;
 		} else if (strcmp(argv[i], "--gate") == 0) {
 			gate = 1;
+		} else if (strcmp(argv[i], "--no-window") == 0) {
+			no_window = 1;
 		} else {
 			av[ac++] = argv[i];
 		}
@@ -404,7 +408,7 @@ int wg_cmd_cosim(int argc, char **argv)
 		wg_report_failure(ri, &r);
 		fflush(stdout);
 		int in_cycle = r.fail_cycle >= 0 && r.fail_cycle < r.cycles;
-		if (!model_only && !native && in_cycle &&
+		if (!model_only && !native && !no_window && in_cycle &&
 		    (r.verdict == WG_V_MISMATCH || r.verdict == WG_V_ASSERT || r.verdict == WG_V_CHECK))
 			failure_window(ri, &cfg, &r);
 		wg_report_followup(ri);

@@ -2,7 +2,9 @@
 # mutant.sh BLOCK/NAME | --list - a deliberately broken copy of a generated block must
 # be caught by co-simulation against the C model (exit 1 with a MISMATCH report, a
 # waveform window and a replay command). Each mutant is one sed edit of the
-# generated file; a mutant whose edit no longer applies fails the test.
+# generated file; a mutant whose edit no longer applies fails the test. The waveform window
+# of the failure (a second, traced build of the mutant) is made and checked only with
+# MUTANT_WINDOW=1 (one test does: make test's mutants run with --no-window).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each block declares its mutants and the configuration they are built at in its own file,
@@ -24,17 +26,28 @@ for ((i = 0; i < ${#set_args[@]}; i++)); do
 	if [ "${set_args[i]}" = --knob ]; then i=$((i + 1)); else gen_args+=("${set_args[i]}"); fi
 done
 dir=${OUT:-out}/mutants/$name
+[ "${MUTANT_WINDOW:-0}" = 1 ] && dir=$dir-window # (its own folder: both may run at once)
 rm -rf "$dir" && mkdir -p "$dir"
 "$W" gen "$block" "${gen_args[@]}" -o "$dir/good" -q
 sed -e "${MUT[$name]}" "$dir/good/$block.v" >"$dir/$block.v"
 if cmp -s "$dir/good/$block.v" "$dir/$block.v"; then echo "mutant $name no longer applies to the template"; exit 1; fi
 diff "$dir/good/$block.v" "$dir/$block.v" || true
 set +e
-"$W" cosim "$block" "${set_args[@]}" --rtl "$dir/$block.v" --seed 1 --cycles 20000 >"$dir/cosim.log" 2>&1
+win=(--no-window)
+[ "${MUTANT_WINDOW:-0}" = 1 ] && win=()
+"$W" cosim "$block" "${set_args[@]}" --rtl "$dir/$block.v" --seed 1 --cycles 20000 "${win[@]}" >"$dir/cosim.log" 2>&1
 rc=$?
 set -e
 cat "$dir/cosim.log"
 [ "$rc" -eq 1 ] || { echo "mutant $name was NOT caught (exit $rc)"; exit 1; }
 grep -q '^MISMATCH' "$dir/cosim.log" || { echo "no MISMATCH line"; exit 1; }
 grep -q 'replay: .*--rtl' "$dir/cosim.log" || { echo "no replay command"; exit 1; }
+grep -q -- '--no-window' <(grep 'replay:' "$dir/cosim.log") && { echo "the replay command keeps --no-window"; exit 1; }
+if [ "${MUTANT_WINDOW:-0}" = 1 ]; then # the window: an FST and its save file, named in the report
+	fst=$(sed -n 's/^  wave window: //p' "$dir/cosim.log")
+	[ -n "$fst" ] && [ -s "$fst" ] && [ -s "${fst%.fst}.gtkw" ] || { echo "no waveform window (FST + .gtkw) of the failure"; exit 1; }
+	grep -q "gtkwave $fst" "$dir/cosim.log" || { echo "no gtkwave command for the window"; exit 1; }
+else
+	grep -q '^  wave window:' "$dir/cosim.log" && { echo "--no-window made a window"; exit 1; }
+fi
 echo "caught: $name"
