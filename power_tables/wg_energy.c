@@ -64,14 +64,17 @@ static int comp_energy_model(wg_energy_model *m, const wg_block *b, const long *
 			used += (size_t)snprintf(m->leak_basis + used, sizeof m->leak_basis - used, "%s %s %.4g mW",
 						 k ? "," : "", ci->name, cm.leak_mw);
 		/* Only leakage is priced per cycle: an instance without leakage (sm_slg's scheduler, whose
-		 * table gives none) has no clock to agree on; the clock is that of the leaking instances. */
+		 * table gives none) has no clock to agree on. The composition runs at one clock, its first
+		 * leaking instance's; a later instance whose table assumes another clock (hrf_sm's renaming
+		 * table, Jeon's 0.8 GHz, beside Xie's 1 GHz) adds its leakage *power*, which does not depend
+		 * on the clock, priced per cycle at the composition's clock; the basis says so. */
 		int leaks = cm.leak_mw > 0;
-		if (leaks && cm.clock_ghz > 0 && m->clock_ghz > 0 && cm.clock_ghz != m->clock_ghz) {
-			snprintf(err, n, "%s: instance %s's energy tables are at %g GHz, an earlier leaking instance's at %g GHz",
-				 b->name, ci->name, cm.clock_ghz, m->clock_ghz);
-			return -1;
-		}
-		if (leaks && cm.clock_ghz > 0)
+		if (leaks && cm.clock_ghz > 0 && m->clock_ghz > 0 && cm.clock_ghz != m->clock_ghz &&
+		    used < sizeof m->leak_basis)
+			used += (size_t)snprintf(m->leak_basis + used, sizeof m->leak_basis - used,
+						 " (%s's table at %g GHz: its leakage power priced at %g GHz)", ci->name,
+						 cm.clock_ghz, m->clock_ghz);
+		if (leaks && cm.clock_ghz > 0 && m->clock_ghz <= 0)
 			m->clock_ghz = cm.clock_ghz;
 		if (first_ghz <= 0)
 			first_ghz = cm.clock_ghz;
