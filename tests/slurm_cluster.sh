@@ -141,7 +141,7 @@ echo $! >"$dir/slurmd.started"
 state=""
 for ((i = 0; i < 300; i++)); do
 	for d in munged slurmctld slurmd; do
-		alive "$(pid_of $d)" || { echo "slurm_cluster: $d exited at start (log: $dir/log/$d.log, $dir/log/$d.out)" >&2; tail -q -n 5 "$dir/log/$d.log" "$dir/log/$d.out" 2>/dev/null >&2 || true; false; }
+		alive "$(pid_of $d)" || { echo "slurm_cluster: $d exited at start (log: $dir/log/$d.log, $dir/log/$d.out)" >&2; { tail -q -n 5 "$dir/log/$d.log" "$dir/log/$d.out" 2>/dev/null || true; } >&2; false; }
 	done
 	state=$(sinfo -h -o %t 2>/dev/null || true)
 	[ "$state" = idle ] && break
