@@ -89,13 +89,21 @@ int rg_jobs_from_tier(const char *tier, char **blocks, int nblocks, const char *
 int rg_units(const rg_set *set, double min_weight, rg_unit **units); /* returns the count */
 int rg_write_jobs(const rg_set *set, const rg_unit *u, int nu, const char *path, char *err, size_t n); /* a job file */
 void rg_set_free(rg_set *set);
+/* (added by H1) a job's weight: its cycles (warpgen cosim's default 100,000 when it leaves them) plus
+ * 20,000 for its start, or 1,000,000 for a command job; rg_units adds them up */
+double rg_job_weight(const rg_job *j);
+/* (added by H1) the job file's words: blanks separate them, '...' and "..." quote, \ escapes (a
+ * shell reads them the same); argv NULL-terminated, malloc'd. Returns the count, -1 on an unclosed quote */
+int rg_split(const char *s, char ***argv, char *err, size_t n);
+void rg_argv_free(char **argv);
 
 /* rg_run.c: runs the jobs of a unit in sequence, calling sink->result for each */
 void rg_run_unit(const rg_set *set, const rg_unit *u, const rg_opts *o, const rg_sink *sink);
 void rg_replay_line(const rg_set *set, int job, char *buf, size_t n); /* a job's command line */
 /* results as lines of a file (a slurm task's results): one per job, tab-separated, escaped */
-int rg_result_format(const rg_result *r, char *buf, size_t n);
+int rg_result_format(const rg_set *set, const rg_result *r, char *buf, size_t n); /* (H1: set added, for JOBNAME) */
 int rg_result_parse(const char *line, rg_result *r); /* 0, or -1 if malformed */
+int rg_result_name(const char *line, char *buf, size_t n); /* (added by H1) its JOBNAME, unescaped; 0 or -1 */
 const char *rg_verdict_name(rg_verdict v);
 
 /* engines: run every unit, each result through the sink; 0, or 2 with a one-line error in err */
