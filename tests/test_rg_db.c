@@ -2,7 +2,7 @@
  * line naming the file, nothing written), the schema and its identity, the rows of a run read back
  * with SQLite itself, the report byte for byte (failures first, counts per block, new failures,
  * fixed, slower, still failing), the failures of the last run as a set equal to the jobs that were
- * run, the git state of a real repository, and concurrent writers: 4 processes x 200 rows (one
+ * run (and to the jobs a job file gives, through rg_jobs_from_file), the git state of a real repository, and concurrent writers: 4 processes x 200 rows (one
  * transaction each, one of them in batches) and a reader printing reports into one new file at the
  * same time, then PRAGMA integrity_check and every row counted.
  *
@@ -333,23 +333,6 @@ static void same_job(const rg_job *a, const rg_job *b)
 	CHECK_EQ(a->san, b->san);
 }
 
-static void free_set(rg_set *s)
-{
-	for (int i = 0; i < s->njobs; i++) {
-		rg_job *j = &s->jobs[i];
-		free(j->name);
-		free(j->block);
-		free(j->args);
-		free(j->knobs);
-		free(j->params);
-		free(j->cmd);
-		free(j->group);
-	}
-	free(s->jobs);
-	free(s->label);
-	memset(s, 0, sizeof *s);
-}
-
 static void test_history(void)
 {
 	char p[512], err[512] = "", row[1024];
@@ -490,14 +473,14 @@ static void test_history(void)
 	CHECK(fs2.label && strcmp(fs2.label, "rerun-failed tier test rfc") == 0);
 	if (fs2.njobs == 1)
 		same_job(&fs2.jobs[0], &test_jobs[4]);
-	free_set(&fs2);
+	rg_set_free(&fs2);
 	/* a run without failures: an empty set */
 	rg_result r7[] = {res(0, RG_PASS, 0.2, "")};
 	record(db, "clean", &fs, 1, 0, r7, 1, 1);
 	CHECK_EQ(rg_db_last_failures(db, &fs2, err, sizeof err), 0);
 	CHECK_EQ(fs2.njobs, 0);
 	CHECK(fs2.label && strcmp(fs2.label, "rerun-failed clean") == 0);
-	free_set(&fs2);
+	rg_set_free(&fs2);
 	/* a job stored without a group gets block + args, or its name */
 	CHECK(raw_exec(p, "UPDATE results SET grp = NULL") == 0);
 	CHECK_EQ(rg_db_run_failures(db, run3, &fs2, err, sizeof err), 0);
@@ -507,9 +490,9 @@ static void test_history(void)
 		CHECK(strcmp(fs2.jobs[1].group, "rfc --set A=2") == 0);
 		CHECK(strcmp(fs2.jobs[2].group, "memra --knob K=2 --case c1") == 0);
 	}
-	free_set(&fs2);
+	rg_set_free(&fs2);
 	CHECK_EQ(run6, 4); /* (run 4 was deleted above) */
-	free_set(&fs);
+	rg_set_free(&fs);
 	rg_db_close(db);
 
 	/* reopened: the same history */
@@ -519,6 +502,61 @@ static void test_history(void)
 	rg_db_close(db);
 	raw_row(p, "PRAGMA integrity_check", row, sizeof row);
 	check_text(row, "ok", "integrity_check");
+}
+
+/* A job file parsed by rg_jobs_from_file, run as a regression whose every job fails, read back
+ * by rg_db_run_failures: the same jobs, field for field, in the same order, and the units it
+ * makes are the same units. */
+static void test_job_file(void)
+{
+	char p[512], jf[512], err[2048] = "";
+	path_in(jf, sizeof jf, "round.jobs");
+	FILE *f = fopen(jf, "w");
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	fputs("# a job file\n"
+	      "rfc --set ENTRIES=2 --seeds 1-2,9 --cycles 300\n"
+	      "[small] rfc --set ENTRIES=3 --knob REUSE=3 --seed 4 --san\n"
+	      "[lint-x] ! tests/lint.sh rfc 'with quotes' | tail -1\n"
+	      "rfc --seeds 5\n",
+	      f);
+	fclose(f);
+	rg_set s, back;
+	if (rg_jobs_from_file(jf, &s, err, sizeof err) != 0) {
+		printf("  job file: %s\n", err);
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ(s.njobs, 6);
+	path_in(p, sizeof p, "jobfile.db");
+	rg_db *db = rg_db_open(p, err, sizeof err);
+	CHECK(db != NULL);
+	if (!db) {
+		rg_set_free(&s);
+		return;
+	}
+	long run = rg_db_begin_run(db, s.label, "local", s.njobs, commit, 0, err, sizeof err);
+	rg_result *r = calloc((size_t)s.njobs, sizeof *r);
+	for (int i = 0; r && i < s.njobs; i++)
+		r[s.njobs - 1 - i] = res(i, i % 2 ? RG_ERROR : RG_FAIL, 1, "MISMATCH");
+	CHECK(r && rg_db_add_many(db, run, &s, r, s.njobs, err, sizeof err) == 0);
+	CHECK_EQ(rg_db_run_failures(db, run, &back, err, sizeof err), 0);
+	CHECK_EQ(back.njobs, s.njobs);
+	for (int i = 0; i < s.njobs && i < back.njobs; i++)
+		same_job(&back.jobs[i], &s.jobs[i]);
+	CHECK(back.label && strncmp(back.label, "rerun-failed jobs ", 18) == 0);
+	rg_unit *u1 = NULL, *u2 = NULL;
+	int n1 = rg_units(&s, 0, &u1), n2 = rg_units(&back, 0, &u2);
+	CHECK_EQ(n1, n2);
+	for (int i = 0; i < n1 && i < n2; i++)
+		CHECK(u1[i].first == u2[i].first && u1[i].n == u2[i].n);
+	free(u1);
+	free(u2);
+	free(r);
+	rg_set_free(&back);
+	rg_set_free(&s);
+	rg_db_close(db);
 }
 
 /* ---- the git state ---- */
@@ -730,6 +768,7 @@ int main(int argc, char **argv)
 	} else {
 		test_refused();
 		test_history();
+		test_job_file();
 		test_git();
 		concurrent(4, 200, 1);
 		rc = wg_check_done();
