@@ -94,6 +94,11 @@ t fast "bad:cosim-blif-ports" "tests/expect_bad.sh 'the netlist has no input por
 t fast "bad:cosim-gate-wave" "tests/expect_bad.sh 'the native gate-level simulator writes no dumps' $W cosim rfc --gate --wave"
 t fast "bad:cosim-gate-rtl" "tests/expect_bad.sh 'co-simulates the synthesized netlist' $W cosim rfc --gate --rtl /dev/null"
 
+# --- regress slurm: warpgen regress --engine slurm on a one-node Slurm cluster started by the test
+# as root (tests/slurm_cluster.sh; skips when not root): verdicts equal to the local engine's, a
+# mutant reported as FAIL with its replay, a cancelled task as LOST ---
+t test "regress:slurm" "tests/regress_slurm.sh"
+
 # --- every block's own declarations ---
 decl_read list "$TIER"
 

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# regress_slurm.sh - `warpgen regress --engine slurm` on a real Slurm cluster (issue 23, item 5):
+# starts a one-node cluster in a temporary folder (tests/slurm_cluster.sh; always stopped on exit,
+# its daemons by the pids it started), runs a small regression through the slurm engine, and checks
+#   - its verdicts equal the local engine's on the same list (2 configurations x 2 seeds of a small
+#     rfc, 2,000 cycles, plus a mutant RTL that must fail),
+#   - the mutant comes back as FAIL with its replay command (printed as it happens, and in the
+#     results), the others as PASS,
+#   - a task cancelled with scancel while it runs is reported LOST with its state (CANCELLED),
+#     never as a pass, and every job is reported exactly once,
+#   - a Slurm that cannot be reached: one line (on stderr), exit 2, nothing submitted.
+# Needs root (munged, slurmctld and slurmd run as root here): otherwise it says why and skips.
+# About 30 s on 2 cores (3 small Verilator builds at WARPGEN_VL_OPT=Og, cached afterwards).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "$(id -u)" -ne 0 ]; then
+	echo "SKIP regress:slurm: starting munged, slurmctld and slurmd needs root (uid $(id -u))"
+	exit 0
+fi
+OUT=${OUT:-out}
+W=${WARPGEN:-$OUT/bin/warpgen}
+case $W in /*) ;; *) W=$PWD/$W ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/wg-regress-slurm.XXXXXX")
+rp="" # the background slurm regression
+cleanup() {
+	[ -n "$rp" ] && kill "$rp" 2>/dev/null && wait "$rp" 2>/dev/null
+	tests/slurm_cluster.sh stop "$T/cluster" || true
+	rm -rf "$T"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+fail() {
+	echo "FAIL: $*"
+	for f in "$T"/slurm.out "$T"/local.out; do [ -f "$f" ] && { echo "--- $f"; tail -n 20 "$f"; }; done
+	for f in "$T"/shared/slurm-*/task-*.log; do [ -f "$f" ] && { echo "--- $f"; tail -n 5 "$f"; }; done
+	exit 1
+}
+
+# The mutant: rfc/ignore-pins (cosim/rfc/rfc_tests.sh), one sed edit of the generated Verilog.
+. tests/decl.sh
+IFS=$'\t' read -r _ margs msed < <(decl_read mutants | awk -F'\t' '$1 == "rfc/ignore-pins"')
+[ -n "${msed:-}" ] || fail "the mutant rfc/ignore-pins is not declared any more (pick another in cosim/rfc/rfc_tests.sh)"
+read -r -a gargs <<<"$margs"
+"$W" gen rfc "${gargs[@]}" -o "$T/good" -q
+sed -e "$msed" "$T/good/rfc.v" >"$T/mutant.v"
+cmp -s "$T/good/rfc.v" "$T/mutant.v" && fail "the mutant's sed edit no longer applies"
+
+cat >"$T/list.jobs" <<EOF
+# two small configurations x two seeds, and a mutant RTL that co-simulation must catch; a
+# configuration's two seeds weigh 2 x (40,000 + 20,000) cycles, over --chunk-secs 1's 100,000:
+# one task each
+small rfc $margs --seeds 1-2 --cycles 40000
+tiny rfc --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4 --seeds 1-2 --cycles 40000
+mutant rfc $margs --rtl $T/mutant.v --no-window --seed 1 --cycles 2000
+EOF
+# the slurm run also has a long command job, whose task is cancelled while it runs
+{ echo "sleeper ! sleep 300"; cat "$T/list.jobs"; } >"$T/slurm.jobs"
+
+# --- a Slurm that cannot be reached: one line on stderr, exit 2, nothing submitted or written
+set +e
+SLURM_CONF=$T/nonexistent.conf "$W" regress --jobs "$T/list.jobs" --engine slurm --no-db --shared-dir "$T/shared" \
+	>"$T/bad.out" 2>"$T/bad.err"
+rc=$?
+set -e
+[ $rc -eq 2 ] || fail "an unreachable Slurm: exit $rc, not 2"
+[ "$(grep -c . "$T/bad.err")" -eq 1 ] || fail "an unreachable Slurm: not one line: $(cat "$T/bad.err")"
+grep -q 'nonexistent.conf' "$T/bad.err" || fail "an unreachable Slurm: the line does not say why: $(cat "$T/bad.err")"
+grep -q 'passed' "$T/bad.out" && fail "an unreachable Slurm: a summary was printed: $(cat "$T/bad.out")"
+[ ! -e "$T/shared" ] || fail "an unreachable Slurm: the shared folder was written"
+echo "unreachable Slurm: $(cat "$T/bad.err")"
+
+# --- the cluster, and the slurm run
+eval "$(tests/slurm_cluster.sh start "$T/cluster")"
+echo "cluster up: SLURM_CONF=$SLURM_CONF"
+start=$(date +%s.%N)
+"$W" regress --jobs "$T/slurm.jobs" --engine slurm --chunk-secs 1 --shared-dir "$T/shared" --db "$T/slurm.db" \
+	>"$T/slurm.out" 2>&1 &
+rp=$!
+# the sleeper's task: its chunk file, then its state in squeue; cancelled once it runs
+k="" jobid=""
+for ((i = 0; i < 300; i++)); do
+	f=$(grep -l '^sleeper ' "$T"/shared/slurm-*/chunk-*.jobs 2>/dev/null | head -n 1 || true)
+	if [ -n "$f" ]; then
+		k=${f##*/chunk-} k=${k%.jobs}
+		jobid=$(squeue -h -r -o '%F %K %T' | awk -v k="$k" '$2 == k && $3 == "RUNNING" { print $1 }')
+		[ -n "$jobid" ] && break
+	fi
+	kill -0 "$rp" 2>/dev/null || fail "the slurm regression ended before its sleeper task ran"
+	sleep 0.1
+done
+[ -n "$jobid" ] || fail "the sleeper's task did not start running within 30 s"
+scancel "${jobid}_$k"
+echo "cancelled task ${jobid}_$k (the sleeper)"
+set +e
+wait "$rp"
+rc=$?
+set -e
+rp=""
+end=$(date +%s.%N)
+echo "slurm run: exit $rc in $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }') s"
+cat "$T/slurm.out"
+[ $rc -eq 1 ] || fail "the slurm run exited $rc, not 1 (a failure and a lost task)"
+
+# --- the local engine on the same list
+set +e
+"$W" regress --jobs "$T/list.jobs" --engine local -j 2 --db "$T/local.db" >"$T/local.out" 2>&1
+rc=$?
+set -e
+[ $rc -eq 1 ] || fail "the local run exited $rc, not 1 (the mutant fails)"
+
+# --- the checks, on the runs' rows in their databases (cli/rg_db.c's schema) as
+# NAME VERDICT SECS CPS HOST FIRST_MISMATCH REPLAY
+dump() {
+	python3 - "$1" <<'EOF'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+run = db.execute("SELECT max(id) FROM runs").fetchone()[0]
+for row in db.execute("SELECT name, verdict, secs, cps, host, first_mismatch, replay FROM results "
+                      "WHERE run = ? ORDER BY job", (run,)):
+    print("\t".join(str(x).replace("\t", " ").replace("\n", " ") for x in row))
+EOF
+}
+dump "$T/slurm.db" >"$T/slurm.tsv"
+dump "$T/local.db" >"$T/local.tsv"
+verdicts() { awk -F'\t' '$1 != "sleeper" { print $1 "\t" $2 }' "$1" | sort; }
+expected=$(printf '%s\tFAIL\n' mutant; printf '%s\tPASS\n' small-seed1 small-seed2 tiny-seed1 tiny-seed2)
+[ "$(verdicts "$T/local.tsv")" = "$(sort <<<"$expected")" ] ||
+	fail "local verdicts: $(verdicts "$T/local.tsv" | tr '\n\t' '; ') (expected $(tr '\n\t' '; ' <<<"$expected"))"
+[ "$(verdicts "$T/slurm.tsv")" = "$(verdicts "$T/local.tsv")" ] ||
+	fail "slurm verdicts $(verdicts "$T/slurm.tsv" | tr '\n\t' '; ') differ from local's $(verdicts "$T/local.tsv" | tr '\n\t' '; ')"
+[ "$(cut -f1 "$T/slurm.tsv" | sort | uniq -d)" = "" ] || fail "a job reported twice: $(cut -f1 "$T/slurm.tsv" | sort | uniq -d)"
+[ "$(grep -c . "$T/slurm.tsv")" -eq 6 ] || fail "$(grep -c . "$T/slurm.tsv") results for 6 jobs"
+# the failure: FAIL with its first mismatch and a replay of the mutant RTL, printed as it happened
+for e in slurm local; do
+	awk -F'\t' -v rtl="--rtl $T/mutant.v" '$1 == "mutant" && $2 == "FAIL" && $6 ~ /^MISMATCH/ && index($7, rtl) { ok = 1 } END { exit !ok }' \
+		"$T/$e.tsv" || fail "$e: the mutant's result has no MISMATCH line or no replay with --rtl: $(grep '^mutant' "$T/$e.tsv")"
+	grep -q '^FAIL mutant' "$T/$e.out" || fail "$e: no 'FAIL mutant' line in the output"
+	grep -q "replay: .*--rtl $T/mutant.v" "$T/$e.out" || fail "$e: no replay line for the mutant in the output"
+done
+# the cancelled task: LOST, saying CANCELLED, never a pass
+awk -F'\t' '$1 == "sleeper" && $2 == "LOST" && $6 ~ /CANCELLED/ { ok = 1 } END { exit !ok }' "$T/slurm.tsv" ||
+	fail "the cancelled task's job is not LOST with CANCELLED: $(grep '^sleeper' "$T/slurm.tsv" || echo '(no result)')"
+echo "sleeper: $(awk -F'\t' '$1 == "sleeper" { print $2 ": " $6 }' "$T/slurm.tsv")"
+# the tasks ran on the cluster (host column filled by the workers)
+[ "$(awk -F'\t' '$1 != "sleeper" && $5 != "" { n++ } END { print n + 0 }' "$T/slurm.tsv")" -eq 5 ] ||
+	fail "results without the host that ran them"
+echo "slurm verdicts equal local's: $(verdicts "$T/slurm.tsv" | tr '\n\t' '; ')"
+echo "ok"
