@@ -492,7 +492,8 @@ static int done(rg_db *db, sqlite3_stmt *st, int rc, char *err, size_t n)
 	return 0;
 }
 
-/* The rows of the run that did not pass, by name: "VERDICT NAME: FIRST_MISMATCH", "  replay: ...". */
+/* The rows of the run that did not pass, in the set's order: "VERDICT NAME: FIRST_MISMATCH",
+ * "  replay: ...". */
 static int report_failures(rg_db *db, long run, FILE *out, char *err, size_t n)
 {
 	sqlite3_stmt *st;
@@ -508,7 +509,7 @@ static int report_failures(rg_db *db, long run, FILE *out, char *err, size_t n)
 	fprintf(out, "\nfailures (%lld):\n", nf);
 	if (prepare(db,
 		    "SELECT verdict, name, first_mismatch, replay FROM results WHERE run = ?1 AND verdict <> 'PASS' "
-		    "ORDER BY name",
+		    "ORDER BY job, name",
 		    &st, err, n))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
@@ -558,7 +559,7 @@ static int report_changes(rg_db *db, long run, long prev, FILE *out, char *err, 
 	if (prepare(db,
 		    "SELECT c.name, c.verdict, p.verdict FROM results c LEFT JOIN results p "
 		    "ON p.run = ?2 AND p.name = c.name WHERE c.run = ?1 AND c.verdict <> 'PASS' "
-		    "AND (p.verdict IS NULL OR p.verdict = 'PASS') ORDER BY c.name",
+		    "AND (p.verdict IS NULL OR p.verdict = 'PASS') ORDER BY c.job, c.name",
 		    &st, err, n))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
@@ -578,7 +579,7 @@ static int report_changes(rg_db *db, long run, long prev, FILE *out, char *err, 
 	/* fixed: passing now, not passing then */
 	if (prepare(db,
 		    "SELECT c.name, p.verdict FROM results c JOIN results p ON p.run = ?2 AND p.name = c.name "
-		    "WHERE c.run = ?1 AND c.verdict = 'PASS' AND p.verdict <> 'PASS' ORDER BY c.name",
+		    "WHERE c.run = ?1 AND c.verdict = 'PASS' AND p.verdict <> 'PASS' ORDER BY c.job, c.name",
 		    &st, err, n))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
@@ -599,7 +600,7 @@ static int report_changes(rg_db *db, long run, long prev, FILE *out, char *err, 
 	if (prepare(db,
 		    "SELECT c.name, p.secs, c.secs FROM results c JOIN results p ON p.run = ?2 AND p.name = c.name "
 		    "WHERE c.run = ?1 AND c.verdict = 'PASS' AND p.verdict = 'PASS' AND c.secs > ?3 * p.secs "
-		    "AND c.secs - p.secs >= ?4 ORDER BY c.name",
+		    "AND c.secs - p.secs >= ?4 ORDER BY c.job, c.name",
 		    &st, err, n))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);

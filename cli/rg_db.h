@@ -48,7 +48,8 @@ int rg_db_end_run(rg_db *db, long run, int passed, int failed, double secs, char
 long rg_db_last_run(rg_db *db, const char *label, char *err, size_t n);
 /* --report: the last run: failures first (first mismatch, replay command), pass/fail counts per
  * block, then what changed since the previous run of the same label (new failures, fixed, slower
- * than RG_DB_SLOW_RATIO). Sorted by name: the same rows give the same bytes. */
+ * than RG_DB_SLOW_RATIO). Jobs in the order of their set (job index, then name), blocks by name:
+ * the same rows give the same bytes. */
 int rg_db_report(rg_db *db, FILE *out, char *err, size_t n);
 int rg_db_report_run(rg_db *db, long run, FILE *out, char *err, size_t n); /* the same for one run */
 /* --rerun-failed: the jobs of the last run that did not pass (FAIL, ERROR, LOST), in their set's
