@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# bench_regress.sh - the regression engines' throughput (issue 23, item 7), on a fixed small
+# regression: 4 configurations of rfc x 2 seeds x CYCLES cycles (default 500,000), their models
+# built first (untimed: the build cache serves every timed run), then
+#   local -j 1 and local -j 2: wall time, throughput in co-simulated cycles per second (all the
+#     jobs' cycles over the wall time), and the ratio -j 2 / -j 1 (2 on 2 idle cores at best);
+#     beside it the jobs' own mean cycles/s (what each co-simulation ran at: a drop with 2 workers
+#     is the cores' shared caches and memory, not the engine)
+#   slurm: the same list through --engine slurm on a one-node cluster of this machine
+#     (tests/slurm_cluster.sh; root only, else skipped), one task per configuration, 2 at a time
+#     like -j 2: the wall time against local -j 2's, as an overhead per job and per task
+# Results on stdout and in $OUT/bench/regress.json. docs/cosim.md ("Throughput past one
+# machine") reads these figures. Usage: tests/bench_regress.sh (CYCLES=N to change the length).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-out}
+export OUT
+W=${WARPGEN:-$OUT/bin/warpgen}
+case $W in /*) ;; *) W=$PWD/$W ;; esac
+CYCLES=${CYCLES:-500000}
+T=$(mktemp -d "${TMPDIR:-/tmp}/wg-bench-regress.XXXXXX")
+trap 'tests/slurm_cluster.sh stop "$T/cluster" >/dev/null 2>&1 || true; rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM
+mkdir -p "$OUT/bench"
+
+configs=("--set ENTRIES=2" "--set ENTRIES=4" "--set ENTRIES=6" "--set ENTRIES=8")
+njobs=$((${#configs[@]} * 2))
+for c in "${configs[@]}"; do echo "rfc $c --seeds 1-2 --cycles $CYCLES"; done >"$T/bench.jobs"
+for c in "${configs[@]}"; do echo "rfc $c --seed 1 --cycles 100"; done >"$T/warm.jobs"
+total=$((njobs * CYCLES))
+
+now() { date +%s.%N; }
+# dump DB: the last run's rows (cli/rg_db.c's schema) as NAME VERDICT SECS CPS HOST
+dump() {
+	python3 - "$1" <<'EOF'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+run = db.execute("SELECT max(id) FROM runs").fetchone()[0]
+for row in db.execute("SELECT name, verdict, secs, cps, host FROM results WHERE run = ? ORDER BY job", (run,)):
+    print("\t".join(str(x) for x in row))
+EOF
+}
+# run NAME ARGS...: one timed regression of bench.jobs; sets secs; every job must pass
+run() {
+	local name=$1 t0 t1 rc
+	shift
+	t0=$(now)
+	set +e
+	"$W" regress --jobs "$T/bench.jobs" -q --db "$T/$name.db" "$@" >"$T/$name.out" 2>&1
+	rc=$?
+	set -e
+	t1=$(now)
+	dump "$T/$name.db" >"$T/$name.tsv"
+	[ $rc -eq 0 ] || { echo "bench_regress: $name exited $rc:"; tail -n 20 "$T/$name.out"; exit 1; }
+	[ "$(awk -F'\t' '$2 == "PASS"' "$T/$name.tsv" | wc -l)" -eq "$njobs" ] || { echo "bench_regress: $name: not $njobs passes"; cat "$T/$name.tsv"; exit 1; }
+	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+}
+job_cps() { awk -F'\t' '{ s += $4; n++ } END { printf "%.0f", n ? s / n : 0 }' "$T/$1.tsv"; } # mean of the jobs' own cycles/s
+kcps() { awk -v c="$total" -v s="$1" 'BEGIN { printf "%.0f", c / s / 1000 }'; }
+
+echo "regress bench: $njobs jobs (rfc ENTRIES=2,4,6,8 x seeds 1-2, $CYCLES cycles each), models built first"
+"$W" regress --jobs "$T/warm.jobs" --no-db -q -j 2 >"$T/warm.out" 2>&1 || { echo "bench_regress: the warm-up failed:"; tail -n 20 "$T/warm.out"; exit 1; }
+
+run j1 --engine local -j 1
+s1=$secs
+run j2 --engine local -j 2
+s2=$secs
+ratio=$(awk -v a="$s1" -v b="$s2" 'BEGIN { printf "%.2f", a / b }')
+printf 'local -j 1: %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each)\n' "$s1" "$(kcps "$s1")" "$(($(job_cps j1) / 1000))"
+printf 'local -j 2: %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each)  throughput x%s of -j 1\n' "$s2" "$(kcps "$s2")" "$(($(job_cps j2) / 1000))" "$ratio"
+
+slurm_json='null'
+if [ "$(id -u)" -ne 0 ]; then
+	echo "slurm: skipped (starting a cluster needs root)"
+elif ! cluster=$(tests/slurm_cluster.sh start "$T/cluster" 2>&1); then
+	echo "slurm: skipped (the one-node cluster did not start: $cluster)"
+else
+	eval "$cluster"
+	# one task per configuration: a chunk holds whole configurations, each weighs 2 x (CYCLES +
+	# 20,000) (rg_job_weight), over --chunk-secs 1's 100,000 when CYCLES >= 30,000
+	run slurm --engine slurm --chunk-secs 1 --shared-dir "$T/shared"
+	ss=$secs
+	tests/slurm_cluster.sh stop "$T/cluster"
+	ntasks=$(ls "$T"/shared/slurm-*/chunk-*.jobs | wc -l)
+	per_job=$(awk -v a="$ss" -v b="$s2" -v n="$njobs" 'BEGIN { printf "%.2f", (a - b) / n }')
+	per_task=$(awk -v a="$ss" -v b="$s2" -v n="$ntasks" 'BEGIN { printf "%.2f", (a - b) / n }')
+	printf 'slurm:      %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each)  %d tasks on 2 CPUs\n' "$ss" "$(kcps "$ss")" "$(($(job_cps slurm) / 1000))" "$ntasks"
+	printf 'slurm overhead against local -j 2: %s s per job, %s s per task\n' "$per_job" "$per_task"
+	slurm_json=$(printf '{"secs": %s, "cps": %s, "tasks": %d, "overhead_per_job_s": %s, "overhead_per_task_s": %s}' \
+		"$ss" "$(awk -v c="$total" -v s="$ss" 'BEGIN { printf "%.0f", c / s }')" "$ntasks" "$per_job" "$per_task")
+fi
+printf '{"jobs": %d, "cycles_per_job": %d, "j1": {"secs": %s, "cps": %s, "job_cps": %s}, "j2": {"secs": %s, "cps": %s, "job_cps": %s}, "ratio_j2_j1": %s, "slurm": %s}\n' \
+	"$njobs" "$CYCLES" "$s1" "$(awk -v c="$total" -v s="$s1" 'BEGIN { printf "%.0f", c / s }')" "$(job_cps j1)" \
+	"$s2" "$(awk -v c="$total" -v s="$s2" 'BEGIN { printf "%.0f", c / s }')" "$(job_cps j2)" "$ratio" "$slurm_json" >"$OUT/bench/regress.json"
+echo "results: $OUT/bench/regress.json"
