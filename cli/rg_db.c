@@ -13,13 +13,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "wg_desc.h"
+
 struct rg_db {
 	sqlite3 *h;          /* the connection */
 	char *path;          /* the file, for messages */
 	sqlite3_stmt *add;   /* the prepared insert of one result (rg_db_add_many) */
 };
 
-/* The schema of version 1: one row per run, one row per job of a run. Times are UTC
+/* The schema of version 1 (then the changes of each later version, below): one row per run, one
+ * row per job of a run. Times are UTC
  * "YYYY-MM-DD HH:MM:SS"; text columns of a job are NULL where rg_job has NULL (a command job has
  * no block, a cosim job no cmd). */
 static const char schema_v1[] =
@@ -59,8 +62,15 @@ static const char schema_v1[] =
 	" host TEXT NOT NULL,"              /* the machine that ran the job */
 	" git_commit TEXT NOT NULL,"        /* the run's commit */
 	" modified INTEGER NOT NULL,"       /* the run's modified flag */
-	" PRIMARY KEY (run, name));"
+	" PRIMARY KEY (run, name));"        /* (version 2 adds owner: schema_v2) */
 	"CREATE INDEX results_verdict ON results(run, verdict, job);";
+
+/* Version 2: the block a job belongs to, for the report's counts per block: a cosim job's block;
+ * a command job's by its name (job_owner). Rows of version 1 get their cosim block; their command
+ * jobs belong to no block. */
+static const char schema_v2[] =
+	"ALTER TABLE results ADD COLUMN owner TEXT;"
+	"UPDATE results SET owner = block;";
 
 static const char *const verdict_names[] = {"PASS", "FAIL", "ERROR", "LOST"};
 
@@ -189,9 +199,9 @@ static int set_wal(rg_db *db, char *err, size_t n)
 	}
 }
 
-/* The schema, when the file has none yet (checked again under the write lock: another process
- * may have created it meanwhile). */
-static int create_schema(rg_db *db, char *err, size_t n)
+/* The schema, when the file has none yet, or the changes since its version (checked again under
+ * the write lock: another process may have done it meanwhile). */
+static int upgrade_schema(rg_db *db, char *err, size_t n)
 {
 	long long app, ver, tables;
 	if (tx_begin(db, err, n))
@@ -200,11 +210,12 @@ static int create_schema(rg_db *db, char *err, size_t n)
 		rollback(db);
 		return -1;
 	}
-	if (ver == 0) {
+	if (ver < RG_DB_VERSION) {
 		char pragmas[128];
 		snprintf(pragmas, sizeof pragmas, "PRAGMA application_id=%d; PRAGMA user_version=%d", RG_DB_APP_ID,
 			 RG_DB_VERSION);
-		if (exec(db, schema_v1, "cannot create the schema", err, n) ||
+		if ((ver < 1 && exec(db, schema_v1, "cannot create the schema", err, n)) ||
+		    (ver < 2 && exec(db, schema_v2, "cannot upgrade the schema to version 2", err, n)) ||
 		    exec(db, pragmas, "cannot create the schema", err, n)) {
 			rollback(db);
 			return -1;
@@ -281,7 +292,7 @@ rg_db *rg_db_open(const char *path, char *err, size_t n)
 	if (check_identity(db, app, ver, tables, err, n) || set_wal(db, err, n) ||
 	    exec(db, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", "cannot configure", err, n))
 		goto fail;
-	if (ver < RG_DB_VERSION && create_schema(db, err, n))
+	if (ver < RG_DB_VERSION && upgrade_schema(db, err, n))
 		goto fail;
 	return db;
 fail:
@@ -342,6 +353,31 @@ static void bind_opt_text(sqlite3_stmt *st, int i, const char *s)
 		sqlite3_bind_null(st, i);
 }
 
+/* The block a job belongs to: a cosim job's block; for a command job, the longest block name that
+ * starts the part of its name after the first colon, followed by '-', '_' or the end ("lint:rfc-a1"
+ * and "mutant:rfc-x" are rfc's, "mutant:sm_rfc-x" sm_rfc's): the rule warpgen regress BLOCK selects
+ * a tier's tests by (cli/rg_job.c). NULL for none. */
+static const char *job_owner(const rg_job *j)
+{
+	if (j->block)
+		return j->block;
+	const char *c = strchr(j->name, ':'), *best = NULL;
+	if (!c)
+		return NULL;
+	c++;
+	int nb;
+	const wg_block *const *bl = wg_blocks(&nb);
+	size_t bestlen = 0;
+	for (int i = 0; i < nb; i++) {
+		size_t l = strlen(bl[i]->name);
+		if (strncmp(c, bl[i]->name, l) == 0 && (c[l] == '\0' || c[l] == '-' || c[l] == '_') && l > bestlen) {
+			best = bl[i]->name;
+			bestlen = l;
+		}
+	}
+	return best;
+}
+
 static double finite_or_0(double v)
 {
 	return isfinite(v) ? v : 0.0;
@@ -365,9 +401,9 @@ int rg_db_add_many(rg_db *db, long run, const rg_set *set, const rg_result *r, i
 	    sqlite3_prepare_v2(
 		    db->h,
 		    "INSERT OR REPLACE INTO results (run, job, name, block, params, seed, cycles, knobs, args, san, "
-		    "cmd, grp, verdict, first_mismatch, replay, secs, cps, engine, host, git_commit, modified) "
+		    "cmd, grp, verdict, first_mismatch, replay, secs, cps, engine, host, git_commit, modified, owner) "
 		    "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, engine, "
-		    "coalesce(nullif(?18, ''), host), git_commit, modified FROM runs WHERE id = ?1",
+		    "coalesce(nullif(?18, ''), host), git_commit, modified, ?19 FROM runs WHERE id = ?1",
 		    -1, &db->add, NULL) != SQLITE_OK)
 		return db_fail(db, "cannot record a result", err, n);
 	if (tx_begin(db, err, n))
@@ -396,6 +432,7 @@ int rg_db_add_many(rg_db *db, long run, const rg_set *set, const rg_result *r, i
 		sqlite3_bind_double(st, 16, finite_or_0(r[i].secs));
 		sqlite3_bind_double(st, 17, finite_or_0(r[i].cps));
 		sqlite3_bind_text(st, 18, r[i].host, (int)strnlen(r[i].host, sizeof r[i].host), SQLITE_STATIC);
+		bind_opt_text(st, 19, job_owner(j));
 		int rc = sqlite3_step(st);
 		int changed = sqlite3_changes(db->h);
 		sqlite3_reset(st);
@@ -521,12 +558,12 @@ static int report_failures(rg_db *db, long run, FILE *out, char *err, size_t n)
 	return done(db, st, rc, err, n);
 }
 
-/* Jobs, passes and failures per block (command jobs under "(command)"), by block. */
+/* Jobs, passes and failures per block (the job's owner; "(no block)" for none), by block. */
 static int report_blocks(rg_db *db, long run, FILE *out, char *err, size_t n)
 {
 	sqlite3_stmt *st;
 	if (prepare(db,
-		    "SELECT coalesce(block, '(command)') AS b, count(*), sum(verdict = 'PASS') FROM results "
+		    "SELECT coalesce(owner, '(no block)') AS b, count(*), sum(verdict = 'PASS') FROM results "
 		    "WHERE run = ?1 GROUP BY b ORDER BY b",
 		    &st, err, n))
 		return -1;

@@ -4,7 +4,8 @@
  * one row per job of a run (table results: the job as it can be run again, its verdict, first
  * mismatch, replay command, time, speed, host, commit). The file carries the SQLite
  * application_id 0x57475247 ("WGRG") and its schema version as user_version (RG_DB_VERSION); a file
- * that is neither empty nor a warpgen history, or of a newer version, is refused.
+ * that is neither empty nor a warpgen history, or of a newer version, is refused; an older version
+ * is upgraded in place (version 2: results.owner, the block a job belongs to).
  *
  * Several processes may write one file at once (several regressions, a coordinator and others):
  * WAL journal, a 30 s busy timeout, every write its own BEGIN IMMEDIATE transaction. WAL needs
@@ -23,7 +24,7 @@
 
 #include "rg.h"
 
-#define RG_DB_VERSION 1          /* the schema version this code writes (PRAGMA user_version) */
+#define RG_DB_VERSION 2          /* the schema version this code writes (PRAGMA user_version) */
 #define RG_DB_APP_ID 0x57475247  /* PRAGMA application_id of a warpgen history: "WGRG" */
 #define RG_DB_BUSY_MS 30000      /* how long a writer waits for another one's transaction */
 #define RG_DB_SLOW_RATIO 2.0     /* the report's "slower": more than this many times the seconds ... */

@@ -179,7 +179,7 @@ static void test_refused(void)
 	CHECK(db != NULL);
 	rg_db_close(db);
 	CHECK(raw_exec(p, "PRAGMA user_version = 7") == 0);
-	expect_refused(p, "schema version 7 is newer than this warpgen reads (1)");
+	expect_refused(p, "schema version 7 is newer than this warpgen reads (2)");
 
 	/* an empty file is a new history */
 	path_in(p, sizeof p, "empty.db");
@@ -196,8 +196,8 @@ static void test_refused(void)
 /* ---- a set of jobs and their results ---- */
 
 /* The jobs of the tests: cosim jobs of two blocks (with knobs, a default cycle count, the
- * sanitizer build, a seed past 2^63 that a double would round) and a command job; the order of
- * the names is not the order of the jobs. */
+ * sanitizer build, a seed past 2^63 that a double would round) and command jobs (one of rfc's by
+ * its name, one of no block); the order of the names is not the order of the jobs. */
 static rg_job test_jobs[] = {
 	{(char *)"rfc --set A=1 seed=1", (char *)"rfc", (char *)"--set A=1", (char *)"", (char *)"--set A=1", 1, 1000, 0,
 	 NULL, (char *)"rfc --set A=1"},
@@ -215,8 +215,9 @@ static rg_job test_jobs[] = {
 	 NULL, (char *)"rfc --set A=9"},
 	{(char *)"rfc --set A=1 seed=3", (char *)"rfc", (char *)"--set A=1", (char *)"", (char *)"--set A=1", 3, 1000, 0,
 	 NULL, (char *)"rfc --set A=1"},
+	{(char *)"gen:golden", NULL, NULL, NULL, NULL, 0, -1, 0, (char *)"tests/check_golden.sh", (char *)"gen:golden"},
 };
-static rg_set test_set = {test_jobs, 8, (char *)"tier test rfc"};
+static rg_set test_set = {test_jobs, 9, (char *)"tier test rfc"};
 
 static rg_result res(int job, rg_verdict v, double secs, const char *mismatch)
 {
@@ -276,7 +277,7 @@ static void check_text(const char *got, const char *want, const char *what)
 static const char want_report3[] =
 	"run 3: tier test rfc\n"
 	"  engine local, host h1, commit 0123456789ab modified, started 2025-01-03 00:00:00 UTC, 12.5 s\n"
-	"  7 jobs: 4 passed, 3 failed\n"
+	"  8 jobs: 5 passed, 3 failed\n"
 	"\n"
 	"failures (3):\n"
 	"  LOST rfc --set A=3 seed=9223372036854788153: (no message)\n"
@@ -288,9 +289,9 @@ static const char want_report3[] =
 	"\n"
 	"per block:\n"
 	"  block                       jobs  passed  failed\n"
-	"  (command)                      1       1       0\n"
+	"  (no block)                     1       1       0\n"
 	"  memra                          1       0       1\n"
-	"  rfc                            5       3       2\n"
+	"  rfc                            6       4       2\n"
 	"\n"
 	"since run 1 (started 2025-01-01 00:00:00 UTC, commit 0123456789ab):\n"
 	"  new failures:\n"
@@ -389,8 +390,9 @@ static void test_history(void)
 		res(3, RG_PASS, 1.9, ""), /* 1.9 times: not slower */
 		res(4, RG_ERROR, 0.1, "exit 2: bad"),
 		res(7, RG_PASS, 0.3, ""), /* three times, by 0.2 s: noise */
+		res(8, RG_PASS, 0.1, ""),
 	};
-	long run3 = record(db, "tier test rfc", &test_set, 7, 1, r3, 7, 1);
+	long run3 = record(db, "tier test rfc", &test_set, 8, 1, r3, 8, 1);
 	CHECK_EQ(run1, 1);
 	CHECK_EQ(run2, 2);
 	CHECK_EQ(run3, 3);
@@ -399,11 +401,11 @@ static void test_history(void)
 	CHECK_EQ(rg_db_last_run(db, "nope", err, sizeof err), 0);
 
 	/* the rows as SQLite sees them */
-	CHECK_EQ(raw_int(p, "SELECT count(*) FROM results"), 15);
+	CHECK_EQ(raw_int(p, "SELECT count(*) FROM results"), 16);
 	raw_row(p, "SELECT label, engine, njobs, passed, failed, secs, git_commit, modified, ended IS NOT NULL FROM runs "
 		   "WHERE id = 3",
 		row, sizeof row);
-	check_text(row, "tier test rfc|local|7|4|3|12.5|0123456789abcdef0123456789abcdef01234567|1|1", "run 3 row");
+	check_text(row, "tier test rfc|local|8|5|3|12.5|0123456789abcdef0123456789abcdef01234567|1|1", "run 3 row");
 	raw_row(p, "SELECT ended, passed FROM runs WHERE id = 2", row, sizeof row);
 	check_text(row, "NULL|NULL", "run 2 row");
 	raw_row(p, "SELECT job, name, block, params, seed, cycles, knobs, args, san, cmd, grp, verdict, first_mismatch, "
@@ -414,8 +416,11 @@ static void test_history(void)
 		   "MISMATCH cycle 7: rd_data_o 0x1 != 0x2|warpgen cosim job5|0.2|5000.0|local|node1|"
 		   "0123456789abcdef0123456789abcdef01234567|1",
 		   "results row");
-	raw_row(p, "SELECT block, args, cmd, grp, cycles, san FROM results WHERE run = 3 AND job = 3", row, sizeof row);
-	check_text(row, "NULL|NULL|tests/lint.sh rfc 'a b'|lint:rfc-default|-1|0", "command job row");
+	raw_row(p, "SELECT block, args, cmd, grp, cycles, san, owner FROM results WHERE run = 3 AND job = 3", row,
+		sizeof row);
+	check_text(row, "NULL|NULL|tests/lint.sh rfc 'a b'|lint:rfc-default|-1|0|rfc", "command job row");
+	raw_row(p, "SELECT owner FROM results WHERE run = 3 AND job = 8", row, sizeof row);
+	check_text(row, "NULL", "a command job of no block");
 	raw_row(p, "SELECT san, cycles FROM results WHERE run = 3 AND job = 4", row, sizeof row);
 	check_text(row, "1|-1", "sanitizer job row");
 
@@ -423,7 +428,7 @@ static void test_history(void)
 	rg_result bad = res(-1, RG_PASS, 1, "");
 	CHECK_EQ(rg_db_add(db, run3, &test_set, &bad, err, sizeof err), -1);
 	CHECK(strstr(err, "not a job of the set") && strstr(err, p));
-	bad = res(8, RG_PASS, 1, "");
+	bad = res(9, RG_PASS, 1, "");
 	CHECK_EQ(rg_db_add(db, run3, &test_set, &bad, err, sizeof err), -1);
 	bad = res(0, (rg_verdict)9, 1, "");
 	CHECK_EQ(rg_db_add(db, run3, &test_set, &bad, err, sizeof err), -1);
@@ -432,7 +437,7 @@ static void test_history(void)
 	CHECK(strstr(err, "no run 99") != NULL);
 	CHECK_EQ(rg_db_end_run(db, 99, 0, 0, 1, err, sizeof err), -1);
 	CHECK(strstr(err, "no run 99") != NULL);
-	CHECK_EQ(raw_int(p, "SELECT count(*) FROM results"), 15);
+	CHECK_EQ(raw_int(p, "SELECT count(*) FROM results"), 16);
 	CHECK_EQ(raw_int(p, "SELECT count(*) FROM runs"), 3);
 
 	/* a job given twice in a run keeps its last result */
@@ -499,6 +504,23 @@ static void test_history(void)
 	db = rg_db_open(p, err, sizeof err);
 	CHECK(db != NULL);
 	CHECK_EQ(rg_db_last_run(db, "tier test rfc", err, sizeof err), 3);
+	rg_db_close(db);
+
+	/* a history of version 1 (no owner column) is upgraded when opened: cosim jobs keep their
+	 * block, command jobs belong to none; a result recorded after has its owner */
+	CHECK(raw_exec(p, "ALTER TABLE results DROP COLUMN owner; PRAGMA user_version = 1") == 0);
+	db = rg_db_open(p, err, sizeof err);
+	CHECK(db != NULL);
+	CHECK_EQ(raw_int(p, "PRAGMA user_version"), 2);
+	CHECK_EQ(raw_int(p, "SELECT count(*) FROM results WHERE owner IS block"), 20);
+	CHECK_EQ(raw_int(p, "SELECT count(*) FROM results"), 20);
+	if (db) {
+		rg_result r8[] = {res(3, RG_PASS, 1, "")};
+		long run8 = record(db, "after the upgrade", &test_set, 1, 0, r8, 1, 1);
+		snprintf(want, sizeof want, "SELECT owner FROM results WHERE run = %ld", run8);
+		raw_row(p, want, row, sizeof row);
+		check_text(row, "rfc", "owner after the upgrade");
+	}
 	rg_db_close(db);
 	raw_row(p, "PRAGMA integrity_check", row, sizeof row);
 	check_text(row, "ok", "integrity_check");
