@@ -6,7 +6,7 @@
 #   make test-fast  unit, golden, bad-input tests and a short co-simulation of every block (minutes)
 #   make build    bin/warpgen and the test programs, nothing long
 #   make bench    speed ratios: Verilator alone, C model alone, co-simulation
-#   make sweep    the long regressions (many sizes x seeds; SEEDS=5 CYCLES=1000000 by default)
+#   make sweep    the long regressions (many sizes x seeds), through `warpgen regress --tier sweep`
 # What each tier runs per block is declared by the block: cosim/<block>/<block>_tests.sh.
 #   make waves    every directed case as a waveform scenario (FST, .gtkw, PNG) + the gallery out/waves/index.html
 #   make deps     install the Debian packages that are missing (run by the others)
@@ -134,9 +134,14 @@ test-fast: # (no ThreadSanitizer build: the fast tier has no tsan test)
 bench: build
 	@tests/bench.sh
 
+# make sweep runs through `warpgen regress --tier sweep` (docs/regress.md): the tests of the sweep tier,
+# each configuration's seeds in one unit (its model built once), JOBS workers; a failure's replay line
+# as it happens; the results in $(OUT)/regress.db (`warpgen regress --report`, `--rerun-failed`), the
+# jobs' logs in $(OUT)/regress/logs/. Ends "N passed, M failed", exit 1 on a failure. T=PATTERN: only
+# the tests whose name contains PATTERN.
 sweep: build
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TEST_BINS)
-	@OUT=$(OUT) tests/run_tests.sh --tier sweep $(T)
+	@OUT=$(OUT) $(OUT)/bin/warpgen regress --tier sweep -j $(JOBS) $(if $(T),--filter '$(T)')
 
 # every directed case of every block as a waveform scenario, then the gallery ($(OUT)/waves/index.html)
 waves: build

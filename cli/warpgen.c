@@ -23,6 +23,7 @@ static const wg_command commands[] = {
 	{"bench", wg_cmd_bench, "bench BLOCK [--set N=V]... [--cycles N]      Verilator vs C model vs co-simulation"},
 	{"stats", wg_cmd_stats, "stats BLOCK [--set N=V]... [--knob N=V]...   statistics on synthetic workloads (C model; `warpgen stats` lists the blocks)"},
 	{"report", wg_cmd_report, "report -o DIR RESULT.json...                 merge cosim/area results into a report"},
+	{"regress", wg_cmd_regress, "regress [--tier T] [BLOCK...] [--jobs FILE] [--engine local|slurm] [-j N] [--db FILE] [--report] [--rerun-failed]"},
 };
 
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
@@ -60,6 +61,6 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
-	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim wave area energy liberty bench stats report)\n", argv[1]);
+	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim wave area energy liberty bench stats report regress)\n", argv[1]);
 	return 2;
 }

@@ -13,5 +13,6 @@ int wg_cmd_area(int argc, char **argv);   /* cli/cmd_area.c */
 int wg_cmd_energy(int argc, char **argv); /* cli/cmd_energy.c */
 int wg_cmd_liberty(int argc, char **argv); /* cli/cmd_liberty.c */
 int wg_cmd_report(int argc, char **argv); /* cli/cmd_report.c */
+int wg_cmd_regress(int argc, char **argv); /* cli/cmd_regress.c */
 
 #endif

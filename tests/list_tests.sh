@@ -94,6 +94,19 @@ t fast "bad:cosim-blif-ports" "tests/expect_bad.sh 'the netlist has no input por
 t fast "bad:cosim-gate-wave" "tests/expect_bad.sh 'the native gate-level simulator writes no dumps' $W cosim rfc --gate --wave"
 t fast "bad:cosim-gate-rtl" "tests/expect_bad.sh 'co-simulates the synthesized netlist' $W cosim rfc --gate --rtl /dev/null"
 
+# --- regress: `warpgen regress` (docs/regress.md). Bad input is one line, exit 2 and no database
+# written (the --db file would be in @OUT@, which must stay empty); a small real regression (wrc,
+# two configurations x 3 seeds, a mutant that must fail, a command) with -j 1 and -j 2 ---
+t fast "bad:regress-engine" "tests/expect_bad.sh \"--engine: unknown engine 'pbs' (local or slurm)\" $W regress --engine pbs --db @OUT@/r.db"
+t fast "bad:regress-tier" "tests/expect_bad.sh \"unknown tier 'nightly' (test, sweep, main or fast)\" $W regress --tier nightly --db @OUT@/r.db"
+t fast "bad:regress-block" "tests/expect_bad.sh \"unknown block 'nope'\" $W regress nope --db @OUT@/r.db"
+t fast "bad:regress-jobs-unreadable" "tests/expect_bad.sh '--jobs: cannot read /nonexistent.jobs' $W regress --jobs /nonexistent.jobs --db @OUT@/r.db"
+t fast "bad:regress-jobs-malformed" "tests/expect_bad.sh 'tests/data/regress_bad.jobs:3: --seeds 5-2: range 5-2 goes down' $W regress --jobs tests/data/regress_bad.jobs --db @OUT@/r.db"
+t fast "bad:regress-workers" "tests/expect_bad.sh '-j 0 is not a number of workers (legal range 1..1024)' $W regress -j 0 --db @OUT@/r.db"
+t fast "bad:regress-prefix-slurm" "tests/expect_bad.sh '--prefix goes with --engine local' $W regress --engine slurm --prefix 'bsub -K' --db @OUT@/r.db"
+t fast "bad:regress-db" "tests/expect_bad.sh 'database /proc/nope/r.db' $W regress --tier main wrc --db /proc/nope/r.db"
+t test "regress:small-j1-j2" "tests/regress_check.sh"
+
 # --- regress slurm: warpgen regress --engine slurm on a one-node Slurm cluster started by the test
 # as root (tests/slurm_cluster.sh; skips when not root): verdicts equal to the local engine's, a
 # mutant reported as FAIL with its replay, a cancelled task as LOST ---
