@@ -228,6 +228,19 @@ static int write_task_script(const run *R, const rg_opts *o, char *err, size_t n
 	return rc;
 }
 
+/* Nothing submitted: the run folder and the files written into it go (no partial output). */
+static void remove_run_dir(const run *R)
+{
+	char path[PATH_MAX + 32];
+	for (int k = 0; k < R->nu; k++) {
+		wg_fmt(path, sizeof path, "%s/chunk-%d.jobs", R->dir, k);
+		unlink(path);
+	}
+	wg_fmt(path, sizeof path, "%s/task.sh", R->dir);
+	unlink(path);
+	rmdir(R->dir);
+}
+
 /* ---- submission ---- */
 
 static int submit(run *R, const rg_opts *o, char *err, size_t n)
@@ -607,16 +620,21 @@ int rg_slurm_run(const rg_set *set, const rg_opts *o, const rg_sink *sink, char 
 		wg_fmt(path, sizeof path, "%s/chunk-%d.jobs", R.dir, k);
 		if (rg_write_jobs(set, &R.units[k], 1, path, e, sizeof e) != 0) {
 			snprintf(err, n, "--engine slurm: %s", e);
+			remove_run_dir(&R);
 			goto out;
 		}
 	}
-	if (write_task_script(&R, o, err, n) != 0)
+	if (write_task_script(&R, o, err, n) != 0) {
+		remove_run_dir(&R);
 		goto out;
-	if (submit(&R, o, err, n) != 0)
+	}
+	if (submit(&R, o, err, n) != 0) {
+		remove_run_dir(&R);
 		goto out;
-	if (!o->quiet)
-		fprintf(stderr, "slurm: job %s, %d task%s of %d jobs, folder %s\n", R.jobid, R.nu, R.nu == 1 ? "" : "s",
-			set->njobs, R.dir);
+	}
+	/* even with -q: the id is what scancel needs if this command is interrupted */
+	printf("regress: slurm job %s, %d task%s, folder %s\n", R.jobid, R.nu, R.nu == 1 ? "" : "s", R.dir);
+	fflush(stdout);
 	R.tasks = wg_xcalloc((size_t)R.nu * sizeof *R.tasks);
 	R.reported = wg_xcalloc((size_t)set->njobs);
 	collect(&R);
