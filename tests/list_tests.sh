@@ -107,6 +107,11 @@ t fast "bad:regress-prefix-slurm" "tests/expect_bad.sh '--prefix goes with --eng
 t fast "bad:regress-db" "tests/expect_bad.sh 'database /proc/nope/r.db' $W regress --tier main wrc --db /proc/nope/r.db"
 t test "regress:small-j1-j2" "tests/regress_check.sh"
 
+# --- regress database: the results history (cli/rg_db.c; the C side in unit:rg_db) written by 4
+# `warpgen regress` at once with --report read meanwhile (integrity, every row), and the files it
+# refuses through the command (a folder, not SQLite, another program's SQLite, a newer schema) ---
+t test "regress:db-concurrent" "tests/regress_db_concurrent.sh"
+
 # --- regress slurm: warpgen regress --engine slurm on a one-node Slurm cluster started by the test
 # as root (tests/slurm_cluster.sh; skips when not root): verdicts equal to the local engine's, a
 # mutant reported as FAIL with its replay, a cancelled task as LOST ---
