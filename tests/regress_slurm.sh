@@ -18,7 +18,8 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 0
 fi
 OUT=${OUT:-out}
-W=${WARPGEN:-$OUT/bin/warpgen}
+# the coordinators under ASan + UBSan (their jobs and tasks run the release build next to it)
+W=${WARPGEN_SAN:-$OUT/bin/warpgen-san}
 case $W in /*) ;; *) W=$PWD/$W ;; esac
 T=$(mktemp -d "${TMPDIR:-/tmp}/wg-regress-slurm.XXXXXX")
 rp="" # the background slurm regression
