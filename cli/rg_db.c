@@ -22,9 +22,8 @@ struct rg_db {
 };
 
 /* The schema of version 1 (then the changes of each later version, below): one row per run, one
- * row per job of a run. Times are UTC
- * "YYYY-MM-DD HH:MM:SS"; text columns of a job are NULL where rg_job has NULL (a command job has
- * no block, a cosim job no cmd). */
+ * row per job of a run. Times are UTC "YYYY-MM-DD HH:MM:SS"; text columns of a job are NULL where
+ * rg_job has NULL (a command job has no block, a cosim job no cmd). */
 static const char schema_v1[] =
 	"CREATE TABLE runs ("
 	" id INTEGER PRIMARY KEY,"          /* the run id */
@@ -277,7 +276,7 @@ rg_db *rg_db_open(const char *path, char *err, size_t n)
 		set_err(err, n, "database %s: out of memory", path);
 		goto fail_file;
 	}
-	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
 		db_fail(db, "cannot open", err, n);
 		goto fail;
 	}
