@@ -11,7 +11,8 @@
  * WAL journal, a 30 s busy timeout, every write its own BEGIN IMMEDIATE transaction. WAL needs
  * every writer on one machine (shared memory): keep the file on a local disk of the machine that
  * runs the regressions (the slurm engine's tasks write result files, only the coordinator writes the
- * database); a filesystem without the shared memory WAL needs is refused at open.
+ * database). A filesystem on which SQLite cannot switch to WAL is refused at open; a network
+ * filesystem that lets it (NFS) is not detected by SQLite: the user's to avoid.
  *
  * Every function that can fail returns -1 (rg_db_open: NULL) with one line in err naming the file
  * and the reason ("database FILE: ..."); the caller prints it and exits 2. Nothing is written when a
