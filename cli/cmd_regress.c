@@ -292,6 +292,8 @@ int wg_cmd_regress(int argc, char **argv)
 
 	rg_set set = {0};
 	rg_db *db = NULL;
+	if ((a.report || a.rerun) && access(dbpath, F_OK) != 0) /* (rg_db_open would create an empty one) */
+		wg_die("regress", 2, "database %s: %s (no regression has kept its results there)", dbpath, strerror(errno));
 	if (a.report) {
 		if (!(db = rg_db_open(dbpath, err, sizeof err)))
 			db_die(NULL, err);
