@@ -32,10 +32,11 @@
 			      shared file system to show its files before calling its jobs lost */
 #define UNREACHABLE_S 120.0 /* squeue failing this long: give up (the tasks are cancelled) */
 #define MAX_TASKS 1000     /* Slurm's default MaxArraySize is 1001 (indices 0..1000) */
-/* rg_units weighs a cosim job by its cycles (and a configuration by its build): the estimate of
- * how many weight units a task runs per second, to turn chunk_secs into a minimum weight. The
- * -O2 models of the blocks run 0.1-1 M cycles/s; the low end keeps chunks from being too short. */
-#define WEIGHT_PER_SEC 100000.0 /* (a command job weighs 1,000,000: 10 s) */
+/* rg_job_weight: a cosim job weighs its cycles plus 20,000 for its start, a command job 1,000,000.
+ * The weight a task runs per second, to turn chunk_secs into rg_units' minimum weight: the
+ * blocks' -O2 models run 0.1-1 M cycles/s, the low end keeps chunks from being too short (a
+ * command job counts 10 s; a configuration's build, 5-60 s once, is not counted). */
+#define WEIGHT_PER_SEC 100000.0
 
 typedef struct task {
 	long off;               /* bytes of results-I.tsv already read */
@@ -258,6 +259,7 @@ static int submit(run *R, const rg_opts *o, char *err, size_t n)
 	argv[a++] = "sbatch";
 	argv[a++] = "--parsable";
 	argv[a++] = "--job-name=warpgen-regress";
+	argv[a++] = "--export=ALL"; /* OUT, PATH, WARPGEN_VL_OPT (a site's SBATCH_EXPORT=NONE would drop them) */
 	argv[a++] = array;
 	argv[a++] = logs;
 	argv[a++] = chdir_opt;
@@ -340,7 +342,7 @@ static void read_results(run *R, int k)
 			break; /* a line being written: the next poll reads it whole */
 		*nl = '\0';
 		rg_result r;
-		char name[1024];
+		char name[4096];
 		if (rg_result_parse(line, &r) == 0 && rg_result_name(line, name, sizeof name) == 0) {
 			r.job = job_in_chunk(R, k, name);
 			if (r.job >= 0)
