@@ -56,9 +56,14 @@ run() {
 	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
 }
 job_cps() { awk -F'\t' '{ s += $4; n++ } END { printf "%.0f", n ? s / n : 0 }' "$T/$1.tsv"; } # mean of the jobs' own cycles/s
+# busy NAME SECS SLOTS: the share of SLOTS x SECS the jobs ran (the rest: starting workers or
+# tasks, waiting for the scheduler, an uneven last round); independent of the machine's load
+busy() { awk -F'\t' -v w="$2" -v k="$3" '{ s += $3 } END { printf "%.0f", 100 * s / (w * k) }' "$T/$1.tsv"; }
 kcps() { awk -v c="$total" -v s="$1" 'BEGIN { printf "%.0f", c / s / 1000 }'; }
 
-echo "regress bench: $njobs jobs (rfc ENTRIES=2,4,6,8 x seeds 1-2, $CYCLES cycles each), models built first"
+load=$(cut -d' ' -f1 /proc/loadavg)
+echo "regress bench: $njobs jobs (rfc ENTRIES=2,4,6,8 x seeds 1-2, $CYCLES cycles each), models built first;" \
+	"load average $load on $(nproc) cores before (the -j 2 ratio means something on an idle machine only)"
 "$W" regress --jobs "$T/warm.jobs" --no-db -q -j 2 >"$T/warm.out" 2>&1 || { echo "bench_regress: the warm-up failed:"; tail -n 20 "$T/warm.out"; exit 1; }
 
 run j1 --engine local -j 1
@@ -66,8 +71,8 @@ s1=$secs
 run j2 --engine local -j 2
 s2=$secs
 ratio=$(awk -v a="$s1" -v b="$s2" 'BEGIN { printf "%.2f", a / b }')
-printf 'local -j 1: %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each)\n' "$s1" "$(kcps "$s1")" "$(($(job_cps j1) / 1000))"
-printf 'local -j 2: %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each)  throughput x%s of -j 1\n' "$s2" "$(kcps "$s2")" "$(($(job_cps j2) / 1000))" "$ratio"
+printf 'local -j 1: %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each, the worker busy %s %%)\n' "$s1" "$(kcps "$s1")" "$(($(job_cps j1) / 1000))" "$(busy j1 "$s1" 1)"
+printf 'local -j 2: %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each, the workers busy %s %%)  throughput x%s of -j 1\n' "$s2" "$(kcps "$s2")" "$(($(job_cps j2) / 1000))" "$(busy j2 "$s2" 2)" "$ratio"
 
 slurm_json='null'
 if [ "$(id -u)" -ne 0 ]; then
@@ -84,12 +89,12 @@ else
 	ntasks=$(ls "$T"/shared/slurm-*/chunk-*.jobs | wc -l)
 	per_job=$(awk -v a="$ss" -v b="$s2" -v n="$njobs" 'BEGIN { printf "%.2f", (a - b) / n }')
 	per_task=$(awk -v a="$ss" -v b="$s2" -v n="$ntasks" 'BEGIN { printf "%.2f", (a - b) / n }')
-	printf 'slurm:      %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each)  %d tasks on 2 CPUs\n' "$ss" "$(kcps "$ss")" "$(($(job_cps slurm) / 1000))" "$ntasks"
+	printf 'slurm:      %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each, the 2 CPUs busy %s %%)  %d tasks\n' "$ss" "$(kcps "$ss")" "$(($(job_cps slurm) / 1000))" "$(busy slurm "$ss" 2)" "$ntasks"
 	printf 'slurm overhead against local -j 2: %s s per job, %s s per task\n' "$per_job" "$per_task"
-	slurm_json=$(printf '{"secs": %s, "cps": %s, "tasks": %d, "overhead_per_job_s": %s, "overhead_per_task_s": %s}' \
-		"$ss" "$(awk -v c="$total" -v s="$ss" 'BEGIN { printf "%.0f", c / s }')" "$ntasks" "$per_job" "$per_task")
+	slurm_json=$(printf '{"secs": %s, "cps": %s, "busy_pct": %s, "tasks": %d, "overhead_per_job_s": %s, "overhead_per_task_s": %s}' \
+		"$ss" "$(awk -v c="$total" -v s="$ss" 'BEGIN { printf "%.0f", c / s }')" "$(busy slurm "$ss" 2)" "$ntasks" "$per_job" "$per_task")
 fi
-printf '{"jobs": %d, "cycles_per_job": %d, "j1": {"secs": %s, "cps": %s, "job_cps": %s}, "j2": {"secs": %s, "cps": %s, "job_cps": %s}, "ratio_j2_j1": %s, "slurm": %s}\n' \
-	"$njobs" "$CYCLES" "$s1" "$(awk -v c="$total" -v s="$s1" 'BEGIN { printf "%.0f", c / s }')" "$(job_cps j1)" \
-	"$s2" "$(awk -v c="$total" -v s="$s2" 'BEGIN { printf "%.0f", c / s }')" "$(job_cps j2)" "$ratio" "$slurm_json" >"$OUT/bench/regress.json"
+printf '{"jobs": %d, "cycles_per_job": %d, "load_before": %s, "cores": %d, "j1": {"secs": %s, "cps": %s, "job_cps": %s, "busy_pct": %s}, "j2": {"secs": %s, "cps": %s, "job_cps": %s, "busy_pct": %s}, "ratio_j2_j1": %s, "slurm": %s}\n' \
+	"$njobs" "$CYCLES" "$load" "$(nproc)" "$s1" "$(awk -v c="$total" -v s="$s1" 'BEGIN { printf "%.0f", c / s }')" "$(job_cps j1)" "$(busy j1 "$s1" 1)" \
+	"$s2" "$(awk -v c="$total" -v s="$s2" 'BEGIN { printf "%.0f", c / s }')" "$(job_cps j2)" "$(busy j2 "$s2" 2)" "$ratio" "$slurm_json" >"$OUT/bench/regress.json"
 echo "results: $OUT/bench/regress.json"
