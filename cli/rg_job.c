@@ -132,18 +132,22 @@ static void put_word(wg_buf *b, const char *w)
 
 /* ---- sets ---- */
 
+static void job_free(rg_job *j)
+{
+	free(j->name);
+	free(j->block);
+	free(j->args);
+	free(j->knobs);
+	free(j->params);
+	free(j->cmd);
+	free(j->group);
+	memset(j, 0, sizeof *j);
+}
+
 void rg_set_free(rg_set *set)
 {
-	for (int i = 0; i < set->njobs; i++) {
-		rg_job *j = &set->jobs[i];
-		free(j->name);
-		free(j->block);
-		free(j->args);
-		free(j->knobs);
-		free(j->params);
-		free(j->cmd);
-		free(j->group);
-	}
+	for (int i = 0; i < set->njobs; i++)
+		job_free(&set->jobs[i]);
 	free(set->jobs);
 	free(set->label);
 	memset(set, 0, sizeof *set);
@@ -166,7 +170,7 @@ double rg_job_weight(const rg_job *j)
 }
 
 /* Jobs of one group next to each other, groups in the order of their first job (stable), so that a
- * unit holds every job of its configuration. Names must be unique: -1 and the two names' places. */
+ * unit holds every job of its configuration. */
 static void gather(rg_set *set)
 {
 	int n = set->njobs;
@@ -792,15 +796,7 @@ int rg_jobs_from_tier(const char *tier, char **blocks, int nblocks, const char *
 			*add_job(set) = *j;
 			memset(j, 0, sizeof *j);
 		}
-	for (int i = 0; i < all.njobs; i++) /* the jobs left out */
-		if (!all.jobs[i].name)
-			continue;
-		else {
-			rg_job *j = &all.jobs[i];
-			free(j->name), free(j->block), free(j->args), free(j->knobs), free(j->params), free(j->cmd),
-				free(j->group);
-		}
-	free(all.jobs);
+	rg_set_free(&all); /* the jobs left out (the others moved to set) */
 	wg_buf lb = {0};
 	wg_buf_printf(&lb, "tier %s", tier);
 	for (int i = 0; i < nblocks; i++)
