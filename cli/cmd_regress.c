@@ -308,6 +308,8 @@ int wg_cmd_regress(int argc, char **argv)
 			db_die(NULL, err);
 		if (rg_db_last_failures(db, &set, err, sizeof err) != 0)
 			db_die(db, err);
+		if (set.label && (strstr(set.label, "tier test") || strstr(set.label, "tier fast"))) /* as they ran: -Og */
+			setenv("WARPGEN_VL_OPT", "Og", 0);
 		if (set.njobs == 0) {
 			printf("regress: the last run in %s has no failure: nothing to run again\n0 passed, 0 failed\n", dbpath);
 			rg_db_close(db);
