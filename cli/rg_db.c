@@ -460,7 +460,10 @@ int rg_db_end_run(rg_db *db, long run, int passed, int failed, double secs, char
 	if (tx_begin(db, err, n))
 		return -1;
 	if (sqlite3_prepare_v2(db->h,
-			       "UPDATE runs SET ended = datetime('now'), passed = ?2, failed = ?3, secs = ?4 "
+			       /* started: the run's own start (a caller that records a run once it has
+				* ended, as warpgen regress does, began it at its end) */
+			       "UPDATE runs SET ended = datetime('now'), passed = ?2, failed = ?3, secs = ?4, "
+			       "started = min(started, datetime('now', '-' || CAST(?4 AS INTEGER) || ' seconds')) "
 			       "WHERE id = ?1",
 			       -1, &st, NULL) != SQLITE_OK) {
 		db_fail(db, "cannot record the end of the run", err, n);

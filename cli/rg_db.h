@@ -43,7 +43,8 @@ long rg_db_begin_run(rg_db *db, const char *label, const char *engine, int njobs
 int rg_db_add(rg_db *db, long run, const rg_set *set, const rg_result *r, char *err, size_t n);
 /* Several results in one transaction (a slurm task's file as it is collected). */
 int rg_db_add_many(rg_db *db, long run, const rg_set *set, const rg_result *r, int nr, char *err, size_t n);
-/* The run's end: its counts (failed = FAIL + ERROR + LOST) and wall time. */
+/* The run's end: its counts (failed = FAIL + ERROR + LOST) and wall time; started becomes no later
+ * than the end less SECS (a run recorded once it has ended, as warpgen regress records it). */
 int rg_db_end_run(rg_db *db, long run, int passed, int failed, double secs, char *err, size_t n);
 
 /* The last run (the highest id; of LABEL when not NULL): its id, 0 when there is none, -1 on error. */
