@@ -8,9 +8,11 @@
 #     results), the others as PASS,
 #   - a task cancelled with scancel while it runs is reported LOST with its state (CANCELLED),
 #     never as a pass, and every job is reported exactly once,
-#   - a Slurm that cannot be reached: one line (on stderr), exit 2, nothing submitted.
+#   - a Slurm that cannot be reached (no slurm.conf; the controller stopped): one line (on
+#     stderr), exit 2, nothing submitted.
 # Needs root (munged, slurmctld and slurmd run as root here): otherwise it says why and skips.
-# About 30 s on 2 cores (3 small Verilator builds at WARPGEN_VL_OPT=Og, cached afterwards).
+# About 25 s on 2 cores with the models cached (3 small Verilator builds at WARPGEN_VL_OPT=Og
+# otherwise), 9 of them the stopped controller's timeout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" -ne 0 ]; then
@@ -71,7 +73,8 @@ grep -q 'passed' "$T/bad.out" && fail "an unreachable Slurm: a summary was print
 echo "unreachable Slurm: $(cat "$T/bad.err")"
 
 # --- the cluster, and the slurm run
-eval "$(tests/slurm_cluster.sh start "$T/cluster")"
+cluster=$(tests/slurm_cluster.sh start "$T/cluster" 2>&1) || fail "the one-node cluster did not start: $cluster"
+eval "$cluster"
 echo "cluster up: SLURM_CONF=$SLURM_CONF"
 start=$(date +%s.%N)
 "$W" regress --jobs "$T/slurm.jobs" --engine slurm --chunk-secs 1 --shared-dir "$T/shared" --db "$T/slurm.db" \
@@ -146,4 +149,17 @@ echo "sleeper: $(awk -F'\t' '$1 == "sleeper" { print $2 ": " $6 }' "$T/slurm.tsv
 [ "$(awk -F'\t' '$1 != "sleeper" && $5 != "" { n++ } END { print n + 0 }' "$T/slurm.tsv")" -eq 5 ] ||
 	fail "results without the host that ran them"
 echo "slurm verdicts equal local's: $(verdicts "$T/slurm.tsv" | tr '\n\t' '; ')"
+
+# --- the controller gone (the cluster stopped, its slurm.conf still there): sinfo fails (after
+# Slurm's 10-s message timeout), one line, exit 2, nothing submitted
+tests/slurm_cluster.sh stop "$T/cluster"
+set +e
+"$W" regress --jobs "$T/list.jobs" --engine slurm --no-db --shared-dir "$T/shared-down" >"$T/down.out" 2>"$T/down.err"
+rc=$?
+set -e
+[ $rc -eq 2 ] || fail "a stopped controller: exit $rc, not 2"
+[ "$(grep -c . "$T/down.err")" -eq 1 ] && grep -q 'Slurm is not reachable' "$T/down.err" ||
+	fail "a stopped controller: not one line saying Slurm is not reachable: $(cat "$T/down.err")"
+[ ! -e "$T/shared-down" ] || fail "a stopped controller: the shared folder was written"
+echo "stopped controller: $(cat "$T/down.err")"
 echo "ok"
