@@ -17,7 +17,8 @@ dir=${2:-}
 case $cmd in start | stop | status) ;; *) echo "usage: tests/slurm_cluster.sh start|stop|status DIR" >&2; exit 2 ;; esac
 [ -n "$dir" ] || { echo "slurm_cluster.sh: DIR (the cluster's folder) is required" >&2; exit 2; }
 
-alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+# alive NAME PID: PID runs and is that daemon (not another program that reused a dead one's pid)
+alive() { [ -n "${2:-}" ] && kill -0 "$2" 2>/dev/null && [ "$(cat "/proc/$2/comm" 2>/dev/null)" = "$1" ]; }
 pid_of() { cat "$dir/$1.started" 2>/dev/null || true; } # the pid recorded at start (not the daemon's own file)
 
 # Stops the daemons whose pids this script recorded: SIGTERM to all three at once (each takes 1-2 s
@@ -26,18 +27,18 @@ stop_all() {
 	local d p i t pids=()
 	for d in slurmd slurmctld munged; do
 		p=$(pid_of "$d")
-		if alive "$p"; then
+		if alive "$d" "$p"; then
 			kill -TERM "$p" 2>/dev/null || true
 			pids+=("$d:$p")
 		fi
 	done
 	for i in "${pids[@]}"; do
 		d=${i%%:*} p=${i#*:}
-		for ((t = 0; t < 100; t++)); do alive "$p" || break; sleep 0.1; done
-		if alive "$p"; then
+		for ((t = 0; t < 100; t++)); do alive "$d" "$p" || break; sleep 0.1; done
+		if alive "$d" "$p"; then
 			echo "slurm_cluster: $d (pid $p) still alive after 10 s: SIGKILL" >&2
 			kill -KILL "$p" 2>/dev/null || true
-			for ((t = 0; t < 50; t++)); do alive "$p" || break; sleep 0.1; done
+			for ((t = 0; t < 50; t++)); do alive "$d" "$p" || break; sleep 0.1; done
 		fi
 	done
 	rm -f "$dir"/{slurmd,slurmctld,munged}.started
@@ -54,7 +55,7 @@ if [ "$cmd" = status ]; then
 	rc=0
 	for d in munged slurmctld slurmd; do
 		p=$(pid_of "$d")
-		if alive "$p"; then echo "$d: running (pid $p)"; else echo "$d: not running"; rc=1; fi
+		if alive "$d" "$p"; then echo "$d: running (pid $p)"; else echo "$d: not running"; rc=1; fi
 	done
 	[ $rc -ne 0 ] || sinfo -N -o '%N %t %c' || rc=1
 	exit $rc
@@ -67,7 +68,7 @@ for p in munged slurmctld slurmd sbatch sinfo; do
 done
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
-if alive "$(pid_of slurmctld)" || alive "$(pid_of slurmd)" || alive "$(pid_of munged)"; then
+if alive slurmctld "$(pid_of slurmctld)" || alive slurmd "$(pid_of slurmd)" || alive munged "$(pid_of munged)"; then
 	echo "slurm_cluster.sh: a cluster is already running in $dir (stop it first)" >&2
 	exit 2
 fi
@@ -140,8 +141,8 @@ echo $! >"$dir/slurmd.started"
 
 state=""
 for ((i = 0; i < 300; i++)); do
-	for d in munged slurmctld slurmd; do
-		alive "$(pid_of $d)" || { echo "slurm_cluster: $d exited at start (log: $dir/log/$d.log, $dir/log/$d.out)" >&2; { tail -q -n 5 "$dir/log/$d.log" "$dir/log/$d.out" 2>/dev/null || true; } >&2; false; }
+	for d in munged slurmctld slurmd; do # (kill -0: our own children, whose comm may not be the daemon's yet)
+		kill -0 "$(pid_of "$d")" 2>/dev/null || { echo "slurm_cluster: $d exited at start (log: $dir/log/$d.log, $dir/log/$d.out)" >&2; { tail -q -n 5 "$dir/log/$d.log" "$dir/log/$d.out" 2>/dev/null || true; } >&2; false; }
 	done
 	state=$(sinfo -h -o %t 2>/dev/null || true)
 	[ "$state" = idle ] && break
