@@ -7,7 +7,7 @@
 #   - the mutant comes back as FAIL with its replay command (printed as it happens, and in the
 #     results), the others as PASS,
 #   - a task cancelled with scancel while it runs is reported LOST with its state (CANCELLED),
-#     never as a pass, and every job is reported exactly once,
+#     one cancelled while it waits LOST too, never as a pass, and every job is reported once,
 #   - a Slurm that cannot be reached (no slurm.conf; the controller stopped): one line (on
 #     stderr), exit 2, nothing submitted.
 # Needs root (munged, slurmctld and slurmd run as root here): otherwise it says why and skips.
@@ -49,15 +49,16 @@ sed -e "$msed" "$T/good/rfc.v" >"$T/mutant.v"
 cmp -s "$T/good/rfc.v" "$T/mutant.v" && fail "the mutant's sed edit no longer applies"
 
 cat >"$T/list.jobs" <<EOF
-# two small configurations x two seeds, and a mutant RTL that co-simulation must catch; a
-# configuration's two seeds weigh 2 x (40,000 + 20,000) cycles, over --chunk-secs 1's 100,000:
-# one task each
+# two small configurations x two seeds, and a mutant RTL that co-simulation must catch (in its
+# first 100 cycles); each line weighs 100,000 or more (a job: its cycles + 20,000), --chunk-secs
+# 1's minimum: one task each
 small rfc $margs --seeds 1-2 --cycles 40000
 tiny rfc --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4 --seeds 1-2 --cycles 40000
-mutant rfc $margs --rtl $T/mutant.v --no-window --seed 1 --cycles 2000
+mutant rfc $margs --rtl $T/mutant.v --no-window --seed 1 --cycles 80000
 EOF
-# the slurm run also has a long command job, whose task is cancelled while it runs
-{ echo "sleeper ! sleep 300"; cat "$T/list.jobs"; } >"$T/slurm.jobs"
+# the slurm run also has two long command jobs: the first one's task is cancelled while it runs,
+# the last one's while it waits (2 CPUs: it is the fifth task)
+{ echo "sleeper ! sleep 300"; cat "$T/list.jobs"; echo "waiter ! sleep 300"; } >"$T/slurm.jobs"
 
 # --- a Slurm that cannot be reached: one line on stderr, exit 2, nothing submitted or written
 set +e
@@ -80,21 +81,28 @@ start=$(date +%s.%N)
 "$W" regress --jobs "$T/slurm.jobs" --engine slurm --chunk-secs 1 --shared-dir "$T/shared" --db "$T/slurm.db" \
 	>"$T/slurm.out" 2>&1 &
 rp=$!
-# the sleeper's task: its chunk file, then its state in squeue; cancelled once it runs
-k="" jobid=""
-for ((i = 0; i < 300; i++)); do
-	f=$(grep -l '^sleeper ' "$T"/shared/slurm-*/chunk-*.jobs 2>/dev/null | head -n 1 || true)
-	if [ -n "$f" ]; then
-		k=${f##*/chunk-} k=${k%.jobs}
-		jobid=$(squeue -h -r -o '%F %K %T' | awk -v k="$k" '$2 == k && $3 == "RUNNING" { print $1 }')
-		[ -n "$jobid" ] && break
-	fi
-	kill -0 "$rp" 2>/dev/null || fail "the slurm regression ended before its sleeper task ran"
-	sleep 0.1
-done
-[ -n "$jobid" ] || fail "the sleeper's task did not start running within 30 s"
-scancel "${jobid}_$k"
-echo "cancelled task ${jobid}_$k (the sleeper)"
+# cancel JOB STATE: the task of the chunk holding JOB, once squeue shows it in STATE (within 30 s);
+# sets k (the task) and jobid (the array job)
+cancel() {
+	local f i
+	k="" jobid=""
+	for ((i = 0; i < 300; i++)); do
+		f=$(grep -l "^$1 " "$T"/shared/slurm-*/chunk-*.jobs 2>/dev/null | head -n 1 || true)
+		if [ -n "$f" ]; then
+			k=${f##*/chunk-} k=${k%.jobs}
+			jobid=$(squeue -h -r -o '%F %K %T' | awk -v k="$k" -v s="$2" '$2 == k && $3 == s { print $1 }')
+			[ -n "$jobid" ] && break
+		fi
+		kill -0 "$rp" 2>/dev/null || fail "the slurm regression ended before the $1's task was $2"
+		sleep 0.1
+	done
+	[ -n "$jobid" ] || fail "the $1's task was not $2 within 30 s"
+	scancel "${jobid}_$k"
+	echo "cancelled task ${jobid}_$k (the $1, $2)"
+}
+cancel waiter PENDING
+kw=$k
+cancel sleeper RUNNING
 set +e
 wait "$rp"
 rc=$?
@@ -126,14 +134,14 @@ EOF
 }
 dump "$T/slurm.db" >"$T/slurm.tsv"
 dump "$T/local.db" >"$T/local.tsv"
-verdicts() { awk -F'\t' '$1 != "sleeper" { print $1 "\t" $2 }' "$1" | sort; }
+verdicts() { awk -F'\t' '$1 != "sleeper" && $1 != "waiter" { print $1 "\t" $2 }' "$1" | sort; }
 expected=$(printf '%s\tFAIL\n' mutant; printf '%s\tPASS\n' small-seed1 small-seed2 tiny-seed1 tiny-seed2)
 [ "$(verdicts "$T/local.tsv")" = "$(sort <<<"$expected")" ] ||
 	fail "local verdicts: $(verdicts "$T/local.tsv" | tr '\n\t' '; ') (expected $(tr '\n\t' '; ' <<<"$expected"))"
 [ "$(verdicts "$T/slurm.tsv")" = "$(verdicts "$T/local.tsv")" ] ||
 	fail "slurm verdicts $(verdicts "$T/slurm.tsv" | tr '\n\t' '; ') differ from local's $(verdicts "$T/local.tsv" | tr '\n\t' '; ')"
 [ "$(cut -f1 "$T/slurm.tsv" | sort | uniq -d)" = "" ] || fail "a job reported twice: $(cut -f1 "$T/slurm.tsv" | sort | uniq -d)"
-[ "$(grep -c . "$T/slurm.tsv")" -eq 6 ] || fail "$(grep -c . "$T/slurm.tsv") results for 6 jobs"
+[ "$(grep -c . "$T/slurm.tsv")" -eq 7 ] || fail "$(grep -c . "$T/slurm.tsv") results for 7 jobs"
 # the failure: FAIL with its first mismatch and a replay of the mutant RTL, printed as it happened
 for e in slurm local; do
 	awk -F'\t' -v rtl="--rtl $T/mutant.v" '$1 == "mutant" && $2 == "FAIL" && $6 ~ /^MISMATCH/ && index($7, rtl) { ok = 1 } END { exit !ok }' \
@@ -145,13 +153,17 @@ done
 awk -F'\t' '$1 == "sleeper" && $2 == "LOST" && $6 ~ /CANCELLED/ { ok = 1 } END { exit !ok }' "$T/slurm.tsv" ||
 	fail "the cancelled task's job is not LOST with CANCELLED: $(grep '^sleeper' "$T/slurm.tsv" || echo '(no result)')"
 echo "sleeper: $(awk -F'\t' '$1 == "sleeper" { print $2 ": " $6 }' "$T/slurm.tsv")"
+# the one cancelled while it waited: LOST (Slurm forgets an array task cancelled before it ran)
+awk -F'\t' '$1 == "waiter" && $2 == "LOST" && $6 ~ /^slurm task / { ok = 1 } END { exit !ok }' "$T/slurm.tsv" ||
+	fail "the task cancelled while pending is not LOST: $(grep '^waiter' "$T/slurm.tsv" || echo '(no result)')"
+echo "waiter: $(awk -F'\t' '$1 == "waiter" { print $2 ": " $6 }' "$T/slurm.tsv")"
 # the results came through the shared folder: every other task ran its worker to the end (done-I:
 # its exit status, 1 for the mutant's) and wrote a line per job of its chunk
 run=$(echo "$T"/shared/slurm-*)
-[ "$(ls "$run"/chunk-*.jobs | wc -l)" -eq 4 ] || fail "not 4 tasks (sleeper, small, tiny, mutant): $(ls "$run")"
+[ "$(ls "$run"/chunk-*.jobs | wc -l)" -eq 5 ] || fail "not 5 tasks (sleeper, small, tiny, mutant, waiter): $(ls "$run")"
 for c in "$run"/chunk-*.jobs; do
 	i=${c##*/chunk-} i=${i%.jobs}
-	[ "$i" = "$k" ] && continue
+	[ "$i" = "$k" ] || [ "$i" = "$kw" ] && continue
 	[ "$(cat "$run/done-$i" 2>/dev/null)" = "$(grep -q '^mutant ' "$c" && echo 1 || echo 0)" ] ||
 		fail "task $i: its done file says '$(cat "$run/done-$i" 2>/dev/null)'"
 	[ "$(grep -vc '^#' "$c")" -eq "$(grep -c . "$run/results-$i.tsv")" ] || fail "task $i: not one result line per job"
