@@ -73,6 +73,7 @@ busy() { awk -F'\t' -v w="${best[$1]}" -v k="$2" '{ s += $3 } END { printf "%.0f
 idle() { awk -F'\t' -v w="${best[$1]}" -v k="$2" '{ s += $3 } END { printf "%.2f", w * k - s }' "$T/$1.tsv"; }
 kcps() { awk -v c="$total" -v s="${best[$1]}" 'BEGIN { printf "%.0f", c / s / 1000 }'; }
 cps() { awk -v c="$total" -v s="${best[$1]}" 'BEGIN { printf "%.0f", c / s }'; }
+sgn() { awk -v x="$1" 'BEGIN { printf "%+.2f", x }'; } # a difference, with its sign
 
 ROUNDS=${ROUNDS:-2}
 load=$(cut -d' ' -f1 /proc/loadavg)
@@ -116,8 +117,8 @@ else
 	idle_job=$(awk -v a="$(idle slurm 2)" -v b="$(idle j2 2)" -v n="$njobs" 'BEGIN { printf "%.2f", (a - b) / n }')
 	idle_task=$(awk -v a="$(idle slurm 2)" -v b="$(idle j2 2)" -v n="$ntasks" 'BEGIN { printf "%.2f", (a - b) / n }')
 	printf 'slurm:      %6.2f s  %5s k cycles/s  (jobs at %s k cycles/s each, the 2 CPUs busy %s %%)  %d tasks\n' "$ss" "$(kcps slurm)" "$(($(job_cps slurm) / 1000))" "$(busy slurm 2)" "$ntasks"
-	printf 'slurm against local -j 2: wall +%s s per job (+%s s per task); CPU slots idle +%s s per job (+%s s per task)\n' \
-		"$per_job" "$per_task" "$idle_job" "$idle_task"
+	printf 'slurm against local -j 2: wall %s s per job (%s s per task); CPU slots idle %s s per job (%s s per task)\n' \
+		"$(sgn "$per_job")" "$(sgn "$per_task")" "$(sgn "$idle_job")" "$(sgn "$idle_task")"
 	slurm_json=$(printf '{"secs": %s, "cps": %s, "job_cps": %s, "busy_pct": %s, "tasks": %d, "overhead_per_job_s": %s, "overhead_per_task_s": %s, "idle_per_job_s": %s, "idle_per_task_s": %s}' \
 		"$ss" "$(cps slurm)" "$(job_cps slurm)" "$(busy slurm 2)" "$ntasks" "$per_job" "$per_task" "$idle_job" "$idle_task")
 fi
