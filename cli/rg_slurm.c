@@ -477,8 +477,9 @@ static int state_active(const char *s)
 	return 0;
 }
 
-/* One squeue of the array: every task's state ("" for a task squeue does not list). Returns 0,
- * or -1 when squeue failed (the controller did not answer). */
+/* One squeue of the array: every task's state ("" for a task squeue does not list, or for every
+ * task once the job is purged). Returns 0, or -1 when squeue failed (the controller did not
+ * answer). */
 static int poll_slurm(run *R)
 {
 	size_t cap = 64 + (size_t)R->nu * 48;
@@ -486,7 +487,9 @@ static int poll_slurm(run *R)
 	char el[512];
 	char *argv[] = {"squeue", "-h", "-r", "-t", "all", "-j", R->jobid, "-o", "%K %T", NULL};
 	int rc = run_capture(argv, out, cap, el, sizeof el);
-	if (rc != 0) {
+	if (rc != 0 && strstr(el, "Invalid job id")) /* purged: every task ended long ago (MinJobAge) */
+		out[0] = '\0';
+	else if (rc != 0) {
 		free(out);
 		return -1;
 	}
