@@ -11,8 +11,8 @@
 #   - a Slurm that cannot be reached (no slurm.conf; the controller stopped): one line (on
 #     stderr), exit 2, nothing submitted.
 # Needs root (munged, slurmctld and slurmd run as root here): otherwise it says why and skips.
-# About 25 s on 2 cores with the models cached (3 small Verilator builds at WARPGEN_VL_OPT=Og
-# otherwise), 9 of them the stopped controller's timeout.
+# About 25 s on 2 cores with the models cached, 42 s with an empty build cache (3 small Verilator
+# builds at WARPGEN_VL_OPT=Og); 9 s of it is the stopped controller's timeout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" -ne 0 ]; then
