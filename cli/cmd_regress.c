@@ -342,6 +342,8 @@ int wg_cmd_regress(int argc, char **argv)
 		rg_set_free(&set);
 		return rc;
 	}
+	if (!strcmp(a.o.engine, "slurm") && rg_slurm_check(err, sizeof err) != 0) /* before any output or row */
+		db_die(db, err);
 	if (!db && !a.no_db && !(db = rg_db_open(dbpath, err, sizeof err)))
 		db_die(NULL, err);
 

@@ -110,5 +110,6 @@ const char *rg_verdict_name(rg_verdict v);
 int rg_local_run(const rg_set *set, const rg_unit *u, int nu, const rg_opts *o, const rg_sink *sink, char *err,
 		 size_t n);
 int rg_slurm_run(const rg_set *set, const rg_opts *o, const rg_sink *sink, char *err, size_t n);
+int rg_slurm_check(char *err, size_t n); /* sbatch there and the controller answering: 0, or -1 */
 
 #endif

@@ -197,6 +197,25 @@ void rg_replay_line(const rg_set *set, int job, char *buf, size_t n)
 	wg_buf_free(&b);
 }
 
+/* The co-simulation's own replay line (it names the --rtl copy, the gate-level options, ...), made
+ * to run from anywhere with the program the job ran: cosim writes it relative to the repository
+ * root as "bin/warpgen ...", and bin/warpgen is out/'s build, not necessarily $WARPGEN. */
+static void cosim_replay(const rg_job *j, const char *rp, char *buf, size_t n)
+{
+	if (strncmp(rp, "bin/warpgen ", 12) != 0) {
+		snprintf(buf, n, "%s", rp);
+		return;
+	}
+	char prog[4096];
+	wg_buf b = {0};
+	program(j->san, prog, sizeof prog);
+	wg_buf_printf(&b, "cd ");
+	put_quoted(&b, wg_root());
+	wg_buf_printf(&b, " && %s %s", prog, rp + 12);
+	snprintf(buf, n, "%s", b.s);
+	wg_buf_free(&b);
+}
+
 /* ---- running a job ---- */
 
 static double now(void)
@@ -394,7 +413,7 @@ static void run_job(const rg_set *set, int idx, const rg_opts *o, const char *tm
 			cycles = wg_json_num(wg_json_get(js, "cycles"), 0);
 			const char *rp = wg_json_str(wg_json_path(js, "failure.replay"), NULL);
 			if (rp && r->verdict != RG_PASS)
-				snprintf(r->replay, sizeof r->replay, "%s", rp);
+				cosim_replay(j, rp, r->replay, sizeof r->replay);
 			wg_json_free(js);
 		}
 		free(text);

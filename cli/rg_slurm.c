@@ -123,7 +123,7 @@ static int run_capture(char *const argv[], char *out, size_t outn, char *errl, s
 }
 
 /* Slurm's command-line tools are there and the controller answers. */
-static int slurm_reachable(char *err, size_t n)
+int rg_slurm_check(char *err, size_t n)
 {
 	char out[256], el[512];
 	const char *conf = getenv("SLURM_CONF");
@@ -601,7 +601,7 @@ static void collect(run *R)
 
 int rg_slurm_run(const rg_set *set, const rg_opts *o, const rg_sink *sink, char *err, size_t n)
 {
-	if (slurm_reachable(err, n) != 0)
+	if (rg_slurm_check(err, n) != 0)
 		return 2;
 	if (set->njobs == 0)
 		return 0;

@@ -8,7 +8,7 @@
 # physical registers, the unconstrained 3024-entry table), built from scratch so that
 # the Verilator build time shows. Then gate-level co-simulation beside the RTL's: the
 # small rfc (native and Verilator) and wrc at its default size (native; Yosys takes about
-# a minute the first time).
+# a minute the first time). Last, the regression engines' throughput (tests/bench_regress.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p out/bench
@@ -41,4 +41,6 @@ gate_bench() { # NAME ARGS...: one line per simulator, cycles/s and the ratio to
 echo "gate-level co-simulation beside the RTL's (cycles/s; ratio to the RTL in the same run):"
 gate_bench small-rfc rfc --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=2 --set WIDTH=4
 gate_bench wrc wrc
+# regressions: local -j 1 against -j 2, and the slurm engine's cost per task (docs/cosim.md)
+tests/bench_regress.sh
 echo "results: out/bench/*.json"
