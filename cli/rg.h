@@ -89,6 +89,11 @@ int rg_jobs_from_tier(const char *tier, char **blocks, int nblocks, const char *
 int rg_units(const rg_set *set, double min_weight, rg_unit **units); /* returns the count */
 int rg_write_jobs(const rg_set *set, const rg_unit *u, int nu, const char *path, char *err, size_t n); /* a job file */
 void rg_set_free(rg_set *set);
+/* The block a job belongs to: a cosim job's block; a command job's by its name (the longest block
+ * name starting the part after the first colon, then '-', '_' or the end: "lint:rfc-a1" is rfc's,
+ * "mutant:sm_rfc-x" sm_rfc's); NULL for none. warpgen regress BLOCK selects by it, the database
+ * counts by it. */
+const char *rg_job_block(const rg_job *j);
 /* (added by H1) a job's weight: its cycles (warpgen cosim's default 100,000 when it leaves them) plus
  * 20,000 for its start, or 1,000,000 for a command job; rg_units adds them up */
 double rg_job_weight(const rg_job *j);

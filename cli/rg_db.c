@@ -13,7 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "wg_desc.h"
 
 struct rg_db {
 	sqlite3 *h;          /* the connection */
@@ -65,7 +64,7 @@ static const char schema_v1[] =
 	"CREATE INDEX results_verdict ON results(run, verdict, job);";
 
 /* Version 2: the block a job belongs to, for the report's counts per block: a cosim job's block;
- * a command job's by its name (job_owner). Rows of version 1 get their cosim block; their command
+ * a command job's by its name (rg_job_block). Rows of version 1 get their cosim block; their command
  * jobs belong to no block. */
 static const char schema_v2[] =
 	"ALTER TABLE results ADD COLUMN owner TEXT;"
@@ -352,31 +351,6 @@ static void bind_opt_text(sqlite3_stmt *st, int i, const char *s)
 		sqlite3_bind_null(st, i);
 }
 
-/* The block a job belongs to: a cosim job's block; for a command job, the longest block name that
- * starts the part of its name after the first colon, followed by '-', '_' or the end ("lint:rfc-a1"
- * and "mutant:rfc-x" are rfc's, "mutant:sm_rfc-x" sm_rfc's): the rule warpgen regress BLOCK selects
- * a tier's tests by (cli/rg_job.c). NULL for none. */
-static const char *job_owner(const rg_job *j)
-{
-	if (j->block)
-		return j->block;
-	const char *c = strchr(j->name, ':'), *best = NULL;
-	if (!c)
-		return NULL;
-	c++;
-	int nb;
-	const wg_block *const *bl = wg_blocks(&nb);
-	size_t bestlen = 0;
-	for (int i = 0; i < nb; i++) {
-		size_t l = strlen(bl[i]->name);
-		if (strncmp(c, bl[i]->name, l) == 0 && (c[l] == '\0' || c[l] == '-' || c[l] == '_') && l > bestlen) {
-			best = bl[i]->name;
-			bestlen = l;
-		}
-	}
-	return best;
-}
-
 static double finite_or_0(double v)
 {
 	return isfinite(v) ? v : 0.0;
@@ -431,7 +405,7 @@ int rg_db_add_many(rg_db *db, long run, const rg_set *set, const rg_result *r, i
 		sqlite3_bind_double(st, 16, finite_or_0(r[i].secs));
 		sqlite3_bind_double(st, 17, finite_or_0(r[i].cps));
 		sqlite3_bind_text(st, 18, r[i].host, (int)strnlen(r[i].host, sizeof r[i].host), SQLITE_STATIC);
-		bind_opt_text(st, 19, job_owner(j));
+		bind_opt_text(st, 19, rg_job_block(j));
 		int rc = sqlite3_step(st);
 		int changed = sqlite3_changes(db->h);
 		sqlite3_reset(st);

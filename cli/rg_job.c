@@ -676,7 +676,7 @@ static int capture(char *const argv[], char **out)
 /* The block a tier's test belongs to: a cosim job's block; for a command job, the longest block
  * name that starts the part of its name after the first colon, followed by '-', '_' or the end
  * ("lint:rfc-a1" and "mutant:rfc-x" are rfc's, "mutant:sm_rfc-x" sm_rfc's). NULL for none. */
-static const char *job_block(const rg_job *j)
+const char *rg_job_block(const rg_job *j)
 {
 	if (j->block)
 		return j->block;
@@ -784,7 +784,7 @@ int rg_jobs_from_tier(const char *tier, char **blocks, int nblocks, const char *
 			rg_job *j = &all.jobs[i];
 			if (!j->name || (strncmp(j->name, "build:", 6) == 0) != (pass == 0))
 				continue;
-			const char *jb = job_block(j);
+			const char *jb = rg_job_block(j);
 			int keep = !filter || strstr(j->name, filter);
 			if (keep && nblocks) {
 				keep = 0;
