@@ -42,7 +42,7 @@ for c in "${RFC_CONFIGS[@]}"; do
 	done
 done
 # the pipelined loop (stimulus + C model in a thread) under ThreadSanitizer
-t test "tsan:cosim-pipelined" "\$OUT/bin/warpgen-tsan cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --seed 9 --cycles 50000 -q"
+t sweep "tsan:cosim-pipelined" "\$OUT/bin/warpgen-tsan cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --seed 9 --cycles 50000 -q"
 # random stimulus with the knobs at their edges
 t test "cosim:rfc-knobs-hot" "\$WARPGEN_SAN cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --knob REUSE=2 --knob FLUSH_PM=200 --knob LATE_PCT=50 --knob PARTIAL_PCT=50 --cycles 100000 -q"
 t test "cosim:rfc-knobs-cold" "\$WARPGEN_SAN cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --knob REUSE=64 --knob LL_PCT=0 --knob FLUSH_PM=0 --knob EXIT_PM=0 --knob RESET_PPM=0 --cycles 100000 -q"
@@ -57,7 +57,8 @@ t test "case-neg:pins-with-read-lat-1" "tests/expect_check_fail.sh 'the miss sho
 
 # --- RTL mutants: make test runs two, make sweep every one ---
 mutant_args "--set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8"
-mutant ignore-pins test 's/if (!pin\[e\] \&\& (!v_ok/if ((!v_ok/'
+# (ignore-pins: make test runs it with its waveform window, mutant:window-rfc-ignore-pins)
+mutant ignore-pins sweep 's/if (!pin\[e\] \&\& (!v_ok/if ((!v_ok/'
 mutant victim-youngest sweep 's/(ws_rank\[e\*IBW +: IBW\] > best)/(ws_rank[e*IBW +: IBW] < best)/'
 mutant flush-keeps-dead sweep 's/^        v = v \& ~d;   /        v = v;   /'
 mutant reset-forgets-valid sweep '/^        v   = {N{1.b0}};$/d'

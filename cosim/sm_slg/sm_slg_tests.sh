@@ -36,7 +36,7 @@ cases test
 t test "case-neg:sm_slg-threads-false-release" "tests/expect_check_fail.sh 'released before all its warps arrived' \$WARPGEN cosim sm_slg --case threads_counter_false_release --model-only -q"
 t test "lint:sm_slg-w8c2" "BLOCK=sm_slg tests/lint.sh $SSL_SMALL"
 t test "stats:sm_slg-quick" "\$WARPGEN stats sm_slg --quick -q | grep -q 'stats sm_slg: all checks passed'"
-t test "tsan:stats-sm_slg" "\$OUT/bin/warpgen-tsan stats sm_slg --quick --profile GAUSSIAN --front WARP --s21 REST --knob WORK=2048 --jobs 2 -q"
+t sweep "tsan:stats-sm_slg" "\$OUT/bin/warpgen-tsan stats sm_slg --quick --profile GAUSSIAN --front WARP --s21 REST --knob WORK=2048 --jobs 2 -q"
 
 # make sweep: more sizes, seeds, the paper's literal counter with one CTA slot, an entry delay
 SSL_SWEEP=(
