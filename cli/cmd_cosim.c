@@ -4,6 +4,7 @@
  * Exit codes: 0 equivalent, 1 mismatch / failed check / assertion / event
  * counts / internal stimulus error, 2 bad input (options, a --rtl file that
  * does not build). */
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +65,9 @@ static void usage(const wg_opts *o)
 	       "  -q            only the verdict line\n"
 	       "  --no-window   on a failure, no waveform window around it (the window rebuilds the model\n"
 	       "                traced: seconds to a minute; replay with --wave to get it later)\n"
+	       "  --coverage F  build the model with Verilator's line and toggle coverage (a build flavour of its\n"
+	       "                own) and write the run's coverage data to F (`warpgen coverage BLOCK F...` reports\n"
+	       "                it); the verdict is the one without coverage\n"
 	       "  --model-only  no RTL: the stimulus and its checks against the C model alone (quick experiments,\n"
 	       "                and showing that a directed case's check fails under other parameters); equivalence\n"
 	       "                is not checked\n"
@@ -225,12 +229,13 @@ int wg_cmd_cosim(int argc, char **argv)
 	/* --model-only, --gate, --synth, --gate-sim, --blif and --no-window are this command's own options; the
 	 * rest is the common set */
 	int model_only = 0, gate = 0, no_window = 0, ac = 0;
-	const char *gate_sim = NULL, *blif = NULL, *synth = NULL;
+	const char *gate_sim = NULL, *blif = NULL, *synth = NULL, *cov = NULL;
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	for (int i = 0; i < argc; i++) {
 		const char **val = strcmp(argv[i], "--gate-sim") == 0 ? &gate_sim
 				   : strcmp(argv[i], "--blif") == 0   ? &blif
 				   : strcmp(argv[i], "--synth") == 0  ? &synth
+				   : strcmp(argv[i], "--coverage") == 0 ? &cov
 								      : NULL;
 		if (val) {
 			if (i + 1 >= argc)
@@ -276,6 +281,18 @@ int wg_cmd_cosim(int argc, char **argv)
 	if (gate && (model_only || o.rtl))
 		wg_die("cosim", 2, "--gate co-simulates the synthesized netlist: it takes no --model-only or --rtl (to run a "
 				   "netlist file, give it as --rtl without --gate)");
+	if (cov && (gate || model_only || o.wave))
+		wg_die("cosim", 2, "--coverage measures the Verilated RTL: it takes no %s",
+		       gate ? "--gate" : model_only ? "--model-only" : "--wave (a build is traced or covered, not both)");
+	char cov_tmp[WG_PATH + 32] = "";
+	if (cov) { /* the data goes to a temporary name, renamed to FILE after the run: no partial output */
+		snprintf(cov_tmp, sizeof cov_tmp, "%s.tmp%ld", cov, (long)getpid());
+		FILE *f = fopen(cov_tmp, "w");
+		if (!f)
+			wg_die("cosim", 2, "--coverage: cannot write %s: %s", cov, strerror(errno));
+		fclose(f);
+		unlink(cov_tmp);
+	}
 	if ((gate_sim || blif || synth) && !gate)
 		wg_die("cosim", 2, "%s goes with --gate", gate_sim ? "--gate-sim" : blif ? "--blif" : "--synth");
 	if (synth && wg_synth_flow_parse(synth) < 0)
@@ -344,13 +361,22 @@ int wg_cmd_cosim(int argc, char **argv)
 		fflush(stdout);
 	}
 	wg_vbuild_req rq = {.block = o.block, .p = o.p, .L = L, .top = o.top, .rtl = o.rtl,
-			    .flavour = o.wave ? WG_FLAVOUR_FST : WG_FLAVOUR_FAST, .quiet = 0};
+			    .flavour = o.wave ? WG_FLAVOUR_FST : cov ? WG_FLAVOUR_COV : WG_FLAVOUR_FAST, .quiet = 0};
 	wg_vbuild_res rs = {0};
 	wg_dut_lib lib;
 	if (native)
 		wg_ns_dut_lib(nsd, &lib);
 	else if (!model_only && wg_vbuild_load(&rq, &rs, &lib) != 0)
 		return give_up(ri, L, av, g, nsd);
+	if (cov) {
+		int (*cov_file)(const char *path);
+		void *sym = dlsym(lib.so, "wg_shim_cov_file");
+		memcpy(&cov_file, &sym, sizeof cov_file);
+		if (!sym || cov_file(cov_tmp) != 0) {
+			fprintf(stderr, "warpgen cosim: --coverage: %s has no coverage writer (stale build?)\n", rs.lib);
+			return give_up(ri, L, av, g, nsd);
+		}
+	}
 
 	wg_harness_cfg cfg = {.b = o.block, .stim = o.stim, .p = o.p, .knobs = o.knobs, .L = L, .case_idx = o.case_idx,
 			      .seed = o.seed, .dut = model_only ? NULL : &lib, .trace_path = NULL, .trace_from = -1,
@@ -370,8 +396,13 @@ int wg_cmd_cosim(int argc, char **argv)
 	wg_harness_res r;
 	if ((o.wave ? wg_wave_run(&cfg, fst, &r) : wg_harness_run(&cfg, &r)) != 0)
 		wg_die("cosim", 2, native ? "cannot create the gate-level simulator" : "cannot create the Verilated model");
-	if (r.verdict == WG_V_SETUP)
+	if (r.verdict == WG_V_SETUP) {
+		if (cov)
+			unlink(cov_tmp);
 		wg_die("cosim", 2, "%s", r.msg);
+	}
+	if (cov && rename(cov_tmp, cov) != 0) /* written by the shim when the harness destroyed the model */
+		fprintf(stderr, "warpgen cosim: --coverage: no coverage data written to %s: %s\n", cov, strerror(errno));
 	if (native) {
 		wg_gate_set_toggles(g, nsd->tog, nsd->cycles);
 		if (g->have_lib) { /* activity energy beside the power-table estimate */

@@ -16,6 +16,7 @@ static const wg_command commands[] = {
 	{"list", wg_cmd_list, "list                                   every block, one line each"},
 	{"gen", wg_cmd_gen, "gen BLOCK [--set N=V]... [-o DIR] [--name TOP]   Verilog + manifest"},
 	{"cosim", wg_cmd_cosim, "cosim BLOCK [--set N=V]... [--seed S] [--cycles N] [--case NAME] [--rtl FILE] [--wave]"},
+	{"coverage", wg_cmd_coverage, "coverage BLOCK [--set N=V]... [--annotate DIR] [--json FILE] DAT...   line/toggle coverage of cosim --coverage runs"},
 	{"wave", wg_cmd_wave, "wave BLOCK --list | --case NAME [--set N=V]... [-o DIR] [--vcd] [--no-png]   a case as waveforms"},
 	{"area", wg_cmd_area, "area BLOCK [--set N=V]... [--liberty FILE]   Yosys area, flop check"},
 	{"energy", wg_cmd_energy, "energy BLOCK [--set N=V]...                  energy per event from power_tables/"},
@@ -61,6 +62,6 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
-	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim wave area energy liberty bench stats report regress)\n", argv[1]);
+	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim coverage wave area energy liberty bench stats report regress)\n", argv[1]);
 	return 2;
 }

@@ -6,6 +6,7 @@
 int wg_cmd_list(int argc, char **argv);   /* cli/warpgen.c */
 int wg_cmd_gen(int argc, char **argv);    /* cli/cmd_gen.c */
 int wg_cmd_cosim(int argc, char **argv);  /* cli/cmd_cosim.c */
+int wg_cmd_coverage(int argc, char **argv); /* cli/cmd_coverage.c */
 int wg_cmd_wave(int argc, char **argv);   /* cli/cmd_wave.c */
 int wg_cmd_bench(int argc, char **argv);  /* cli/cmd_bench.c */
 int wg_cmd_stats(int argc, char **argv);  /* cosim/sm_rfc/sm_rfc_stats.c */

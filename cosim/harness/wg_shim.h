@@ -20,6 +20,10 @@
  *   void wg_shim_trace_close(wg_shim *s);
  *   int  wg_shim_finished(wg_shim *s);       RTL ran $finish/$stop/$error
  *
+ * The cov flavour's shim (wg_shim_source_flavour with cov = 1) adds
+ *   int  wg_shim_cov_file(const char *path); wg_shim_destroy writes the coverage data there
+ * (looked up with dlsym by `cosim --coverage`; not part of the ABI above).
+ *
  * Time: 1 cycle = 1 ns (`--timescale 1ns/1ps`, so dumps count picoseconds). */
 #ifndef WG_SHIM_H
 #define WG_SHIM_H
@@ -32,5 +36,8 @@
 /* The shim source (caller frees). Deterministic for a given block, layout
  * and top name; the same text serves the untraced and the traced build. */
 char *wg_shim_source(const wg_block *b, const wg_layout *L, const char *top);
+/* The same, with cov = 1 the cov flavour's text (wg_shim_cov_file and the write in
+ * wg_shim_destroy); cov = 0 gives wg_shim_source's text byte for byte. */
+char *wg_shim_source_flavour(const wg_block *b, const wg_layout *L, const char *top, int cov);
 
 #endif

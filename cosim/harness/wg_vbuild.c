@@ -44,6 +44,10 @@ static void verilator_flags(wg_argv *a, const char *top, wg_flavour f)
 	wg_argv_add(a, "-fPIC");
 	if (f == WG_FLAVOUR_FST)
 		wg_argv_add(a, "--trace-fst");
+	if (f == WG_FLAVOUR_COV) { /* TOOLCHAIN.md §8.2 */
+		wg_argv_add(a, "--coverage-line");
+		wg_argv_add(a, "--coverage-toggle");
+	}
 }
 
 /* The C++ optimisation of the Verilated model: -O2 for its hot code (-O1 for its constructors),
@@ -65,7 +69,7 @@ static uint64_t hash_inputs(const char *verilog, const char *shim, const wg_argv
 {
 	uint64_t h = WG_FNV_INIT;
 	wg_argv cx = {0};
-	wg_vtool_cxxflags(&cx, f == WG_FLAVOUR_FST);
+	wg_vlrt_cxxflags(&cx, f);
 	h = wg_fnv_part(h, WG_VBUILD_RECIPE, strlen(WG_VBUILD_RECIPE));
 	h = wg_fnv_part(h, verilog, strlen(verilog));
 	h = wg_fnv_part(h, shim, strlen(shim));
@@ -158,7 +162,7 @@ static int build(const wg_vbuild_req *rq, const wg_vbuild_res *rs, const wg_argv
 	wg_argv_free(&a);
 
 	wg_argv_add(&a, "g++");
-	wg_vtool_cxxflags(&a, rq->flavour == WG_FLAVOUR_FST);
+	wg_vlrt_cxxflags(&a, rq->flavour);
 	wg_argv_add(&a, "-include");
 	wg_argv_add(&a, "%s", rt->pch);
 	wg_argv_add(&a, "-Winvalid-pch");
@@ -221,7 +225,7 @@ int wg_vbuild(const wg_vbuild_req *rq, wg_vbuild_res *rs)
 		fprintf(stderr, "warpgen cosim: %s\n", err);
 		return -1;
 	}
-	char *shim = wg_shim_source(rq->block, rq->L, rq->top);
+	char *shim = wg_shim_source_flavour(rq->block, rq->L, rq->top, rq->flavour == WG_FLAVOUR_COV);
 	wg_argv vflags = {0};
 	verilator_flags(&vflags, rq->top, rq->flavour);
 	uint64_t h = hash_inputs(verilog, shim, &vflags, rq->flavour);

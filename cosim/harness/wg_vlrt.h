@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "wg_flavour.h"
+#include "wg_vtool.h"
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
@@ -33,6 +34,9 @@ typedef struct wg_vlrt {
 	double t0;                   /* build start */
 } wg_vlrt;
 
+/* The C++ flags of everything a flavour compiles (runtime, header, shim):
+ * wg_vtool_cxxflags, with VM_COVERAGE=1 in the cov flavour. */
+void wg_vlrt_cxxflags(wg_argv *a, wg_flavour f);
 /* Check the runtime of a flavour; when it is missing or stale, take its lock,
  * start compiling it in the background and precompile the header (in the
  * foreground: the model's compile needs it). Returns 0, or -1 (message printed). */
