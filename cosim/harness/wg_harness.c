@@ -27,7 +27,9 @@ void wg_harness_res_free(wg_harness_res *r)
 	free(r->out_c);
 	free(r->out_v);
 	free(r->hist);
+	free(r->cov_hits);
 	r->out_c = r->out_v = r->hist = NULL;
+	r->cov_hits = NULL;
 }
 
 /* Everything one run allocates. */
@@ -199,6 +201,8 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 		}
 		if (c->stim->observe)
 			c->stim->observe(m->st, m->model, m->in, m->oc, cyc);
+		if (r->ncov)
+			c->stim->cover(m->st, m->model, m->in, m->oc, cyc, r->cov_hits);
 		failed |= rtl_eval(c, r, m, m->in, m->oc, cyc, !failed && armed);
 		if (rtl_stopped(c, r, m, cyc, &failed))
 			break;
@@ -282,6 +286,9 @@ typedef struct pipe {
 	long chk_cycle;              /* its cycle (its frame is produced), or -1 */
 	uint64_t base[WG_MAX_EVENTS];/* model counts at the first reset edge */
 	uint64_t *cnt;               /* PIPE_SLOTS x WG_MAX_EVENTS: model counts after each edge */
+	int ncov;                    /* functional coverage points (0: none) */
+	uint64_t *cov;               /* ncov: the producer's coverage counts over the frames produced */
+	uint64_t *covs;              /* PIPE_SLOTS x ncov: cov after each frame (a failure's record) */
 	atomic_long produced;        /* frames ready: cycles [0, produced) */
 	atomic_long consumed;        /* frames the RTL side is done with */
 	atomic_int stop;             /* the RTL side stopped: produce no more */
@@ -314,6 +321,10 @@ static void *producer(void *arg)
 		}
 		if (c->stim->observe)
 			c->stim->observe(q->m->st, q->m->model, in, oc, cyc);
+		if (q->ncov) {
+			c->stim->cover(q->m->st, q->m->model, in, oc, cyc, q->cov);
+			memcpy(q->covs + (size_t)(cyc % PIPE_SLOTS) * (size_t)q->ncov, q->cov, (size_t)q->ncov * sizeof *q->cov);
+		}
 		const char *msg = c->stim->check ? c->stim->check(q->m->st, q->m->model, in, oc, cyc, q->chk, sizeof q->chk) : NULL;
 		if (msg && msg != q->chk)
 			snprintf(q->chk, sizeof q->chk, "%s", msg);
@@ -355,11 +366,16 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 	q.in = wg_xcalloc(PIPE_SLOTS * nin * sizeof *q.in);
 	q.oc = wg_xcalloc(PIPE_SLOTS * nout * sizeof *q.oc);
 	q.cnt = wg_xcalloc(PIPE_SLOTS * WG_MAX_EVENTS * sizeof *q.cnt);
+	q.ncov = r->ncov;
+	q.cov = wg_xcalloc(((size_t)q.ncov + 1) * sizeof *q.cov);
+	q.covs = wg_xcalloc(PIPE_SLOTS * ((size_t)q.ncov + 1) * sizeof *q.covs);
 	pthread_t t;
 	if (pthread_create(&t, NULL, producer, &q) != 0) {
 		free(q.in);
 		free(q.oc);
 		free(q.cnt);
+		free(q.cov);
+		free(q.covs);
 		loop(c, r, m);
 		return;
 	}
@@ -380,6 +396,9 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 		if (failed && armed && L->ev_port >= 0) /* counts so far, as loop() records them; read */
 			for (int e = 0; e < L->nevents; e++) /* before the slot is handed back */
 				r->ev_c[e] = q.cnt[(size_t)(cyc % PIPE_SLOTS) * WG_MAX_EVENTS + e] - q.base[e];
+		if (failed && q.ncov) /* coverage up to this frame, also read before the slot is handed back */
+			memcpy(r->cov_hits, q.covs + (size_t)(cyc % PIPE_SLOTS) * (size_t)q.ncov,
+			       (size_t)q.ncov * sizeof *r->cov_hits);
 		atomic_store_explicit(&q.consumed, cyc + 1, memory_order_release);
 		if (failed) {
 			cyc++;
@@ -389,6 +408,8 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 	atomic_store_explicit(&q.stop, 1, memory_order_relaxed);
 	pthread_join(t, NULL);
 	r->cycles = cyc;
+	if (!failed && q.ncov) /* every frame produced was consumed (see producer()'s stops) */
+		memcpy(r->cov_hits, q.cov, (size_t)q.ncov * sizeof *r->cov_hits);
 	if (!failed && q.err_cycle == cyc) { /* the model stopped at this cycle, as in loop() */
 		fail(r, WG_V_PROTOCOL, cyc, q.err);
 		memcpy(r->hist + (size_t)(cyc % WG_HIST) * nin, q.in + (size_t)(cyc % PIPE_SLOTS) * nin,
@@ -409,6 +430,8 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 	free(q.in);
 	free(q.oc);
 	free(q.cnt);
+	free(q.cov);
+	free(q.covs);
 	if (!failed)
 		finish_run(c, r, m->model, q.base, armed, cyc);
 	if (!failed && r->verdict == WG_V_PASS && c->stim->finish) {
@@ -430,6 +453,8 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	r->out_c = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
 	r->out_v = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
 	r->hist = wg_xcalloc((size_t)WG_HIST * (size_t)L->nwords[WG_IN] * sizeof(uint32_t));
+	r->ncov = c->stim->cover && c->stim->ncov > 0 ? c->stim->ncov : 0;
+	r->cov_hits = wg_xcalloc(((size_t)r->ncov + 1) * sizeof *r->cov_hits);
 
 	run_mem m = {0};
 	m.model = wg_xcalloc(c->b->model_size(c->p));

@@ -8,7 +8,11 @@
  * rst_i = 1 excluded: no energy events are counted in reset cycles);
  * model_tick; RTL tick; a $finish/$stop/$error in the RTL fails the run. At
  * the end the C model's event counts (since the first reset edge) must equal
- * the RTL sums, and a directed case's finish() must accept the run. */
+ * the RTL sums, and a directed case's finish() must accept the run.
+ * Functional coverage: the stimulus's cover() is called on the C model's side
+ * after model_eval, every simulated cycle (in the pipelined loop by the
+ * producer thread, counted only for the cycles the RTL side consumed), so the
+ * counts are the same for one seed with or without an RTL. */
 #ifndef WG_HARNESS_H
 #define WG_HARNESS_H
 
@@ -64,6 +68,8 @@ typedef struct wg_harness_res {
 	double seconds;           /* wall time of the cycle loop */
 	long key_cycle;           /* directed: the case's key cycle (marker), else -1 */
 	int traced;               /* 1 when the FST was written */
+	int ncov;                 /* functional coverage points of the stimulus (0: none) */
+	uint64_t *cov_hits;       /* ncov counts: cycles [0, cycles) in which each point held */
 } wg_harness_res;
 
 /* Run. Returns 0 when the run happened (see r->verdict), -1 when the model

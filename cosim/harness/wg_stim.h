@@ -15,6 +15,14 @@
 
 struct wg_cyc;
 
+/* A functional coverage point: a corner case of the block's docs/spec, a
+ * condition on one cycle's inputs and the C model's state (a cross point is
+ * a combination of such conditions). */
+typedef struct wg_cov_point {
+	const char *name;            /* e.g. "victim_while_pinned" */
+	const char *desc;            /* the corner case, with its doc/spec reference */
+} wg_cov_point;
+
 typedef struct wg_case_def {
 	const char *name;            /* e.g. "victim_vs_inflight_reader" */
 	const char *help;            /* one line: what happens, what is checked */
@@ -57,6 +65,16 @@ typedef struct wg_stim_def {
 	/* Optional (NULL when unused): free what init() allocated outside st (called once before st
 	 * is freed, after a failed init() too; st was zeroed, so unset pointers are NULL). */
 	void (*release)(void *st);
+	/* Optional functional coverage (NULL / 0 when unused): ncov named points, and
+	 * cover(), called every cycle of every run (random or directed) after the C
+	 * model's eval and before its edge (model: the state at the start of the
+	 * cycle; out: the C model's outputs), adds 1 to hits[k] for each point k whose
+	 * condition holds in this cycle. It reads st, never changes it or the rng
+	 * (coverage never changes the stimulus). docs/cosim.md "Functional coverage". */
+	const wg_cov_point *cov;
+	int ncov;
+	void (*cover)(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		      uint64_t *hits);
 } wg_stim_def;
 
 const wg_stim_def *wg_stim_find(const char *block);

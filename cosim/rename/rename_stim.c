@@ -10,6 +10,7 @@
 
 #include "rename.h"
 #include "rename_cases.h"
+#include "rename_cover.h"
 #include "rename_env.h"
 #include "rename_stim.h"
 #include "wg_stim.h"
@@ -177,6 +178,13 @@ static const char *rs_finish(void *st, long *key_cycle, char *buf, size_t n)
 	return s->cs < 0 ? NULL : wg_case_finish(&s->run, s, key_cycle, buf, n);
 }
 
+static void rs_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		     uint64_t *hits)
+{
+	(void)cyc;
+	rn_cover(((const rs_stim *)st)->L, model, in, out, hits);
+}
+
 const wg_stim_def wg_stim_rename = {
 	.block = &wg_block_rename,
 	.knobs = rne_knobs,
@@ -189,4 +197,7 @@ const wg_stim_def wg_stim_rename = {
 	.observe = rs_observe,
 	.check = rs_check,
 	.finish = rs_finish,
+	.cov = rn_cov_points,
+	.ncov = RN_NCOV_POINTS,
+	.cover = rs_cover,
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rfc.h"
+#include "rfc_cover.h"
 #include "wg_bits.h"
 #include "wg_kit.h"
 
@@ -820,6 +821,13 @@ static const char *rfc_stim_check(void *st, const void *model, const uint32_t *i
 	return s->cs < 0 ? NULL : wg_case_check(&s->run, s, model, in, out, cyc, buf, n);
 }
 
+static void rfc_stim_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+			   uint64_t *hits)
+{
+	(void)cyc;
+	rfc_cover(((const rfc_stim *)st)->L, model, in, out, hits);
+}
+
 const wg_stim_def wg_stim_rfc = {
 	.block = &wg_block_rfc,
 	.knobs = rfc_knobs,
@@ -831,4 +839,7 @@ const wg_stim_def wg_stim_rfc = {
 	.next = rfc_stim_next,
 	.check = rfc_stim_check,
 	.finish = rfc_stim_finish,
+	.cov = rfc_cov_points,
+	.ncov = RFC_NCOV_POINTS,
+	.cover = rfc_stim_cover,
 };

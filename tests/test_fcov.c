@@ -1,0 +1,336 @@
+/* test_fcov.c - functional coverage (docs/cosim.md "Functional coverage"):
+ * the harness counts a stimulus's points on the C model's side in random and
+ * directed runs; a directed case known to reach a corner case hits its point;
+ * the same seed gives the same counts, with no RTL (loop()) and with a DUT in
+ * the pipelined loop (a "DUT" made of a second C model, so that the test needs
+ * no Verilator), also when the run stops early; the table and the JSON.
+ *
+ * For each block with points: every point's name is unique and described, and
+ * each directed case listed below reaches the point it is named with. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rfc.h"
+#include "wg_buf.h"
+#include "wg_check.h"
+#include "wg_fcov.h"
+#include "wg_harness.h"
+
+/* ---- a C model as the DUT: outputs of a twin model, so that a run passes ---- */
+typedef struct twin_ctx {
+	const wg_block *b;    /* the block */
+	const long *p;        /* its parameters */
+	const wg_layout *L;   /* frame layout */
+	long fail_at;         /* flip an output bit at this cycle (a mismatch), or -1 */
+} twin_ctx;
+
+typedef struct twin {
+	const twin_ctx *x;    /* the configuration */
+	void *m;              /* the twin model */
+	uint32_t *in, *out;   /* the last inputs and outputs */
+	long cyc;             /* edges so far */
+} twin;
+
+static wg_shim *twin_create(void *ctx, uint64_t seed)
+{
+	(void)seed;
+	const twin_ctx *x = ctx;
+	twin *t = calloc(1, sizeof *t);
+	t->x = x;
+	t->m = calloc(1, x->b->model_size(x->p));
+	x->b->model_init(t->m, x->p, x->L);
+	t->in = calloc((size_t)x->L->nwords[WG_IN] + 1, sizeof *t->in);
+	t->out = calloc((size_t)x->L->nwords[WG_OUT] + 1, sizeof *t->out);
+	return (wg_shim *)t;
+}
+
+static void twin_destroy(wg_shim *s)
+{
+	twin *t = (twin *)s;
+	free(t->m);
+	free(t->in);
+	free(t->out);
+	free(t);
+}
+
+static void twin_set(wg_shim *s, const uint32_t *in)
+{
+	twin *t = (twin *)s;
+	memcpy(t->in, in, (size_t)t->x->L->nwords[WG_IN] * sizeof *in);
+}
+
+static void twin_eval(wg_shim *s)
+{
+	twin *t = (twin *)s;
+	char err[256];
+	memset(t->out, 0, (size_t)t->x->L->nwords[WG_OUT] * sizeof *t->out);
+	t->x->b->model_eval(t->m, t->in, t->out, err, sizeof err);
+	if (t->cyc == t->x->fail_at)
+		t->out[0] ^= 1u;
+}
+
+static void twin_get(wg_shim *s, uint32_t *out)
+{
+	twin *t = (twin *)s;
+	memcpy(out, t->out, (size_t)t->x->L->nwords[WG_OUT] * sizeof *out);
+}
+
+static void twin_tick(wg_shim *s)
+{
+	twin *t = (twin *)s;
+	t->x->b->model_tick(t->m, t->in);
+	t->cyc++;
+}
+
+static int twin_finished(wg_shim *s)
+{
+	(void)s;
+	return 0;
+}
+
+/* ---- runs ---- */
+typedef struct setup {
+	const wg_block *b;
+	const wg_stim_def *s;
+	long p[64], k[64];
+	wg_layout L;
+	int case_idx;
+} setup;
+
+static int find_case(const wg_stim_def *s, const char *name)
+{
+	for (int c = 0; c < s->ncases; c++)
+		if (strcmp(s->cases[c].name, name) == 0)
+			return c;
+	return -1;
+}
+
+static int find_point(const wg_stim_def *s, const char *name)
+{
+	for (int k = 0; k < s->ncov; k++)
+		if (strcmp(s->cov[k].name, name) == 0)
+			return k;
+	return -1;
+}
+
+/* The block's defaults (and the case's parameters); NULL-free setup or -1. */
+static int prepare(setup *u, const char *block, const char *cs)
+{
+	char err[256];
+	memset(u, 0, sizeof *u);
+	u->b = wg_block_find(block);
+	u->s = wg_stim_find(block);
+	if (!u->b || !u->s)
+		return -1;
+	wg_params_default(u->b, u->p);
+	for (int k = 0; k < u->s->nknobs; k++)
+		u->k[k] = u->s->knobs[k].def;
+	u->case_idx = cs ? find_case(u->s, cs) : -1;
+	if (cs && u->case_idx < 0)
+		return -1;
+	if (cs && u->s->cases[u->case_idx].params &&
+	    wg_params_apply(u->b, u->p, u->s->cases[u->case_idx].params, err, sizeof err))
+		return -1;
+	wg_layout_init(&u->L, u->b, u->p);
+	return 0;
+}
+
+/* Run u; with_dut: the twin DUT (fail_at: its mismatch cycle or -1). */
+static void run(setup *u, uint64_t seed, long cycles, int with_dut, long fail_at, wg_harness_res *r)
+{
+	twin_ctx x = {u->b, u->p, &u->L, fail_at};
+	wg_dut_lib d = {.create_ctx = twin_create, .ctx = &x, .destroy = twin_destroy, .set_inputs = twin_set,
+			.eval = twin_eval, .get_outputs = twin_get, .tick = twin_tick, .finished = twin_finished};
+	wg_harness_cfg c = {.b = u->b, .stim = u->s, .p = u->p, .knobs = u->k, .L = &u->L, .case_idx = u->case_idx,
+			    .seed = seed, .max_cycles = u->case_idx >= 0 ? 100000 : cycles, .directed_cap_fails = 1,
+			    .dut = with_dut ? &d : NULL, .trace_from = -1, .trace_to = -1};
+	int rc = wg_harness_run(&c, r);
+	CHECK_EQ(rc, 0);
+}
+
+static int same_hits(const wg_harness_res *a, const wg_harness_res *b)
+{
+	return a->ncov == b->ncov && a->ncov > 0 && memcmp(a->cov_hits, b->cov_hits, (size_t)a->ncov * 8) == 0;
+}
+
+/* A directed case must reach its point (and pass). */
+static void case_hits(const char *block, const char *cs, const char *point)
+{
+	setup u;
+	int ok = prepare(&u, block, cs) == 0;
+	CHECK(ok);
+	if (!ok) {
+		printf("  (%s: no case %s)\n", block, cs);
+		return;
+	}
+	int k = find_point(u.s, point);
+	CHECK(k >= 0);
+	wg_harness_res r;
+	run(&u, 1, 0, 0, -1, &r);
+	CHECK_EQ(r.verdict, WG_V_PASS);
+	if (k >= 0 && !(r.cov_hits[k] > 0))
+		printf("  %s --case %s: point %s never hit\n", block, cs, point);
+	CHECK(k >= 0 && r.cov_hits[k] > 0);
+	wg_harness_res_free(&r);
+}
+
+/* Points are named once and described; a random run counts them
+ * deterministically with and without a DUT; an early stop counts the cycles
+ * that ran. */
+static void random_runs(const char *block, long cycles)
+{
+	setup u;
+	CHECK_EQ(prepare(&u, block, NULL), 0);
+	CHECK(u.s->cover && u.s->ncov > 0);
+	for (int k = 0; k < u.s->ncov; k++) {
+		CHECK(u.s->cov[k].name && *u.s->cov[k].name && u.s->cov[k].desc && *u.s->cov[k].desc);
+		CHECK_EQ(find_point(u.s, u.s->cov[k].name), k);
+	}
+	wg_harness_res a, b, p, f, g;
+	run(&u, 7, cycles, 0, -1, &a);
+	run(&u, 7, cycles, 0, -1, &b);
+	run(&u, 7, cycles, 1, -1, &p); /* the pipelined loop: cover() on the producer thread */
+	CHECK_EQ(a.verdict, WG_V_PASS);
+	CHECK_EQ(p.verdict, WG_V_PASS);
+	CHECK_EQ(a.cycles, cycles);
+	CHECK(same_hits(&a, &b));
+	CHECK(same_hits(&a, &p));
+	int hit = 0;
+	for (int k = 0; k < a.ncov; k++)
+		hit += a.cov_hits[k] > 0;
+	CHECK(hit > 0);
+	/* a mismatch at cycle 1000: the counts are those of cycles 0..1000, the same
+	 * as a run of 1001 cycles, though the producer ran ahead */
+	run(&u, 7, cycles, 1, 1000, &f);
+	run(&u, 7, 1001, 0, -1, &g);
+	CHECK_EQ(f.verdict, WG_V_MISMATCH);
+	CHECK_EQ(f.cycles, 1001);
+	CHECK(same_hits(&f, &g));
+	/* the table: every point, "never" for those with no hits */
+	char *txt = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&txt, &len);
+	wg_fcov_print(m, u.s, &a);
+	fclose(m);
+	for (int k = 0; k < a.ncov; k++)
+		CHECK(strstr(txt, u.s->cov[k].name) != NULL);
+	CHECK((strstr(txt, "never") != NULL) == (wg_fcov_missed(u.s, &a) > 0));
+	free(txt);
+	/* the JSON member */
+	wg_buf j = {0};
+	wg_fcov_json_buf(&j, u.s, &a);
+	char want[160];
+	snprintf(want, sizeof want, "{\"name\": \"%s\", \"hits\": %llu}", u.s->cov[0].name,
+		 (unsigned long long)a.cov_hits[0]);
+	CHECK(strncmp(j.s, "\"coverage\": [", 13) == 0);
+	CHECK(strstr(j.s, want) != NULL);
+	wg_buf_free(&j);
+	printf("%s: %d of %d points hit in %ld random cycles\n", block, hit, a.ncov, cycles);
+	wg_harness_res_free(&a);
+	wg_harness_res_free(&b);
+	wg_harness_res_free(&p);
+	wg_harness_res_free(&f);
+	wg_harness_res_free(&g);
+}
+
+/* rfc: the point computed from the state agrees with what the model did: every
+ * live victim is an EVICT write-back (the evict_wb event, counted outside
+ * reset cycles as the points are), so the victim rule of the points is the
+ * model's. */
+static void rfc_agrees(void)
+{
+	setup u;
+	CHECK_EQ(prepare(&u, "rfc", NULL), 0);
+	wg_harness_res r;
+	run(&u, 11, 30000, 0, -1, &r);
+	int k = find_point(u.s, "evict_live_victim");
+	CHECK(k >= 0 && r.cov_hits[k] > 0);
+	CHECK_EQ(k >= 0 ? r.cov_hits[k] : 0, r.ev_c[RFC_EV_EVICT_WB]);
+	wg_harness_res_free(&r);
+}
+
+/* wg_fcov_json: the member added to an existing JSON object, in place. */
+static void json_file(void)
+{
+	setup u;
+	CHECK_EQ(prepare(&u, "rfc", NULL), 0);
+	wg_harness_res r;
+	run(&u, 3, 2000, 0, -1, &r);
+	char path[] = "/tmp/test_fcov_XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs("{\n  \"verdict\": \"PASS\"\n}\n", f);
+	fclose(f);
+	char err[256];
+	CHECK_EQ(wg_fcov_json(u.s, &r, path, err, sizeof err), 0);
+	char *t = wg_read_file(path, NULL, err, sizeof err);
+	CHECK(t && strncmp(t, "{\n  \"verdict\": \"PASS\",\n  \"coverage\": [\n    {\"name\": ", 50) == 0);
+	CHECK(t && strcmp(t + strlen(t) - 6, "\n  ]\n}\n") == 0 ? 1 : (t && strstr(t, "]\n}\n") != NULL));
+	free(t);
+	remove(path);
+	wg_harness_res_free(&r);
+}
+
+/* test_fcov BLOCK CYCLES [SEED]: print the points table of a random run
+ * (default knobs and parameters, C model only) instead of testing. */
+static int table(const char *block, long cycles, uint64_t seed)
+{
+	setup u;
+	if (prepare(&u, block, NULL) != 0 || cycles <= 0) {
+		fprintf(stderr, "test_fcov: unknown block %s or bad cycle count\n", block);
+		return 2;
+	}
+	wg_harness_res r;
+	run(&u, seed, cycles, 0, -1, &r);
+	printf("%s random seed=%llu: %s\n", block, (unsigned long long)seed, wg_verdict_name(r.verdict));
+	wg_fcov_print(stdout, u.s, &r);
+	wg_harness_res_free(&r);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 3)
+		return table(argv[1], atol(argv[2]), argc > 3 ? strtoull(argv[3], NULL, 0) : 1);
+	/* rfc (docs/rfc.md "Functional coverage points") */
+	case_hits("rfc", "victim_vs_inflight_reader", "victim_while_pinned");
+	case_hits("rfc", "victim_vs_inflight_reader", "victim_pinned_by_same_cycle_hit");
+	case_hits("rfc", "every_entry_pinned", "every_entry_pinned");
+	case_hits("rfc", "pinned_invalid_entry_not_reused", "pinned_invalid_skipped");
+	case_hits("rfc", "dead_victim_not_written_back", "evict_dead_victim");
+	case_hits("rfc", "superseded_entry_at_flush", "late_result_supersedes");
+	case_hits("rfc", "long_latency_invalidates_copy", "long_latency_invalidates_copy");
+	case_hits("rfc", "partial_bypass_keeps_other_lanes", "late_result_write_through");
+	case_hits("rfc", "write_hit_on_fifo_oldest", "write_hit_on_oldest");
+	case_hits("rfc", "read_write_same_register_last_use", "write_hit_on_dead");
+	case_hits("rfc", "warp_exit_with_valid_entries", "exit_with_valid_entries");
+	case_hits("rfc", "reset_and_first_activation", "reset_with_valid_entries");
+	random_runs("rfc", 20000);
+	/* rename (docs/rename.md "Functional coverage points") */
+	case_hits("rename", "free_and_alloc_same_cycle", "free_and_alloc_same_cycle");
+	case_hits("rename", "two_allocs_one_cycle", "two_allocs_one_cycle");
+	case_hits("rename", "two_allocs_one_cycle", "two_allocs_one_table_bank");
+	case_hits("rename", "one_free_two_requests", "one_free_two_requests");
+	case_hits("rename", "full_table_stall", "no_free_register");
+	case_hits("rename", "full_table_stall", "freed_id_not_yet_grantable");
+	case_hits("rename", "four_operands_one_bank", "operands_wait_for_bank");
+	case_hits("rename", "commit_and_release_same_cycle", "commit_and_release_same_cycle");
+	case_hits("rename", "source_is_destination", "source_is_destination");
+	case_hits("rename", "same_register_twice", "same_register_twice_released");
+	case_hits("rename", "release_unmapped", "pbr_of_unmapped_register");
+	case_hits("rename", "exit_sweep", "exit_with_mappings");
+	case_hits("rename", "kernel_launch", "launch_over_running_kernel");
+	case_hits("rename", "reset_mid_kernel", "reset_mid_kernel");
+	case_hits("rename", "exempt_register", "exempt_register_access");
+	case_hits("rename", "pbr_nine_registers", "pbr_waits_for_operand_reads");
+	case_hits("rename", "flag_cache_pinned", "flag_cache_all_pinned");
+	case_hits("rename", "block_longer_than_18", "block_longer_than_18");
+	case_hits("rename", "domain_free_and_alloc", "domain_last_free_and_alloc");
+	case_hits("rename", "tfet_empty_fallback_cmos", "class_fallback");
+	random_runs("rename", 20000);
+	rfc_agrees();
+	json_file();
+	return wg_check_done();
+}
