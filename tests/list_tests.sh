@@ -117,6 +117,24 @@ t test "regress:db-concurrent" "tests/regress_db_concurrent.sh"
 # mutant reported as FAIL with its replay, a cancelled task as LOST ---
 t test "regress:slurm" "tests/regress_slurm.sh"
 
+# --- coverage (code): `warpgen cosim --coverage F` (Verilator line + toggle coverage, the cov build
+# flavour) and `warpgen coverage BLOCK F...` (docs/cosim.md "Coverage"). Bad input is one line, exit 2
+# and nothing written; the line map from generated files to the template on hand-written data at
+# two configurations of rename (no build, seconds); a real run in make sweep only: the cov flavour
+# builds its own Verilator runtime and model (about 100 s of CPU the first time) ---
+t fast "bad:cosim-coverage-gate" "tests/expect_bad.sh '--coverage measures the Verilated RTL: it takes no --gate' $W cosim wrc --coverage @OUT@/x.dat --gate"
+t fast "bad:cosim-coverage-model-only" "tests/expect_bad.sh 'it takes no --model-only' $W cosim wrc --coverage @OUT@/x.dat --model-only"
+t fast "bad:cosim-coverage-wave" "tests/expect_bad.sh 'a build is traced or covered, not both' $W cosim wrc --coverage @OUT@/x.dat --wave"
+t fast "bad:cosim-coverage-unwritable" "tests/expect_bad.sh '--coverage: cannot write /nonexistent/x.dat' $W cosim wrc --coverage /nonexistent/x.dat"
+t fast "bad:coverage-block" "tests/expect_bad.sh \"unknown block 'nope'\" $W coverage nope x.dat"
+t fast "bad:coverage-no-data" "tests/expect_bad.sh 'no coverage data: give one or more DAT files' $W coverage wrc --write @OUT@/m.dat"
+t fast "bad:coverage-not-data" "tests/expect_bad.sh 'tests/list_tests.sh is not Verilator coverage data' $W coverage wrc tests/list_tests.sh --write @OUT@/m.dat"
+t fast "bad:coverage-unreadable" "tests/expect_bad.sh 'cannot read /nonexistent.dat' $W coverage wrc /nonexistent.dat --write @OUT@/m.dat"
+t fast "bad:coverage-set" "tests/expect_bad.sh 'WARPS=0 is out of range (legal range 2..64)' $W coverage wrc --set WARPS=0 --write @OUT@/m.dat"
+t fast "bad:coverage-option" "tests/expect_bad.sh 'unknown option --bogus' $W coverage wrc --bogus"
+t test "coverage:map-rename" "WARPGEN=\$WARPGEN_SAN tests/coverage_check.sh map"
+t sweep "cosim:coverage-wrc" "tests/coverage_check.sh run wrc --seed 7 --cycles 2000"
+
 # --- every block's own declarations ---
 decl_read list "$TIER"
 
