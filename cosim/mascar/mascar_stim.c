@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "mascar.h"
+#include "mascar_cover.h"
 #include "mascar_env.h"
 #include "wg_kit.h"
 #include "wrc.h"
@@ -619,6 +620,13 @@ static const char *msc_stim_finish(void *st, long *key, char *buf, size_t n)
 	return wg_case_finish(&s->run, s, key, buf, n);
 }
 
+static void msc_stim_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+			   uint64_t *hits)
+{
+	(void)cyc;
+	msc_cover(((const msc_stim *)st)->L, model, in, out, hits);
+}
+
 const wg_stim_def wg_stim_mascar = {
 	.block = &wg_block_mascar,
 	.knobs = mse_knobs,
@@ -631,4 +639,7 @@ const wg_stim_def wg_stim_mascar = {
 	.observe = msc_stim_observe,
 	.check = msc_stim_check,
 	.finish = msc_stim_finish,
+	.cov = msc_cov_points,
+	.ncov = MSC_NCOV_POINTS,
+	.cover = msc_stim_cover,
 };
