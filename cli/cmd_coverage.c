@@ -54,6 +54,8 @@ typedef struct cov_rep {
 	long p[WG_MAX_PARAMS]; /* the --set configuration */
 	wg_buf untog;        /* untoggled signals, text lines */
 	wg_buf untog_json;   /* the same as JSON objects */
+	wg_buf unmapped;     /* files whose lines do not map to the template, with the reason */
+	int nunmapped;       /* how many */
 	int nuntog;          /* how many */
 } cov_rep;
 
@@ -278,11 +280,17 @@ static int file_of(cov_rep *R, const char *path, int *skip, int nskip_max, char 
 	}
 	cov_file *F = &R->f[R->nf];
 	F->path = strdup(path);
-	int rc = map_file(R, F, err, en);
-	if (rc < 0)
-		return -1;
-	if (rc > 0) {
+	char why[2048];
+	int rc = map_file(R, F, why, sizeof why);
+	if (rc < 0) { /* e.g. a --rtl run of a modified copy: reported, not counted */
+		wg_buf_printf(&R->unmapped, "    %s\n", why);
+		R->nunmapped++;
+	}
+	if (rc != 0) {
 		free(F->path);
+		free(F->tline);
+		free(F->npts);
+		free(F->nhit);
 		memset(F, 0, sizeof *F);
 		if (*skip < nskip_max)
 			skipped[(*skip)++] = strdup(path);
@@ -498,9 +506,12 @@ int wg_cmd_coverage(int argc, char **argv)
 	}
 	if (read_merged(R, write, err, sizeof err) != 0)
 		wg_die("coverage", 2, "%s", err);
-	if (R->nf == 0)
-		wg_die("coverage", 2, "no data of %s%s in the given files", R->b->name,
-		       R->filter ? " at the --set configuration" : "");
+	if (R->nf == 0) {
+		snprintf(err, sizeof err, "%s", R->nunmapped ? R->unmapped.s + 4 : ""); /* the first reason */
+		err[strcspn(err, "\n")] = '\0';
+		wg_die("coverage", 2, "no data of %s%s in the given files%s%s", R->b->name,
+		       R->filter ? " at the --set configuration" : "", R->nunmapped ? ": " : "", err);
+	}
 
 	/* Template lines: covered when some configuration covers them. */
 	long ntog = 0, ntog_hit = 0;
@@ -528,6 +539,9 @@ int wg_cmd_coverage(int argc, char **argv)
 	       R->nf, R->nf == 1 ? "" : "s", write);
 	for (int i = 0; i < R->nf; i++)
 		printf("  configuration %d: %s\n", i + 1, R->f[i].path);
+	if (R->nunmapped)
+		printf("  not counted (%d file%s whose lines do not map to %s):\n%s", R->nunmapped,
+		       R->nunmapped == 1 ? "" : "s", R->tpath, R->unmapped.s);
 	printf("  lines   %ld/%ld covered (%s) of %s's lines with coverage points\n", nl_hit, nl, pl, R->tpath);
 	printf("  toggles %ld/%ld covered (%s) of the signal bits, all configurations\n", ntog_hit, ntog, pt);
 	printf("  uncovered lines (%ld):\n", nl - nl_hit);
@@ -582,6 +596,7 @@ int wg_cmd_coverage(int argc, char **argv)
 	}
 	wg_buf_free(&R->untog);
 	wg_buf_free(&R->untog_json);
+	wg_buf_free(&R->unmapped);
 	free(R->t_pts);
 	free(R->t_cov);
 	free(R->tl);
