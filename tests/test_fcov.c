@@ -6,7 +6,10 @@
  * no Verilator), also when the run stops early; the table and the JSON.
  *
  * For each block with points: every point's name is unique and described, and
- * each directed case listed below reaches the point it is named with. */
+ * each directed case listed below reaches the point it is named with.
+ *
+ * Also a tool: `test_fcov BLOCK CYCLES [SEED]` prints a random run's table,
+ * `test_fcov BLOCK --cases` which directed cases reach each point. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,8 +293,37 @@ static int table(const char *block, long cycles, uint64_t seed)
 	return 0;
 }
 
+/* test_fcov BLOCK --cases: per point, the directed cases that reach it (C
+ * model only, each case's parameters; negative cases left out). */
+static int by_case(const char *block)
+{
+	setup u;
+	if (prepare(&u, block, NULL) != 0) {
+		fprintf(stderr, "test_fcov: unknown block %s\n", block);
+		return 2;
+	}
+	const wg_stim_def *s = u.s;
+	for (int k = 0; k < s->ncov; k++) {
+		printf("%s:", s->cov[k].name);
+		for (int c = 0; c < s->ncases; c++) {
+			setup v;
+			if (s->cases[c].expect_fail || prepare(&v, block, s->cases[c].name) != 0)
+				continue;
+			wg_harness_res r;
+			run(&v, 1, 0, 0, -1, &r);
+			if (r.cov_hits[k])
+				printf(" %s", s->cases[c].name);
+			wg_harness_res_free(&r);
+		}
+		printf("\n");
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 3 && strcmp(argv[2], "--cases") == 0)
+		return by_case(argv[1]);
 	if (argc >= 3)
 		return table(argv[1], atol(argv[2]), argc > 3 ? strtoull(argv[3], NULL, 0) : 1);
 	/* rfc (docs/rfc.md "Functional coverage points") */
