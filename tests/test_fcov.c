@@ -10,6 +10,7 @@
  *
  * Also a tool: `test_fcov BLOCK CYCLES [SEED]` prints a random run's table,
  * `test_fcov BLOCK --cases` which directed cases reach each point. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,16 @@ static void random_runs(const char *block, long cycles)
 	for (int k = 0; k < a.ncov; k++)
 		CHECK(strstr(txt, u.s->cov[k].name) != NULL);
 	CHECK((strstr(txt, "never") != NULL) == (wg_fcov_missed(u.s, &a) > 0));
+	free(txt);
+	/* --list: every point, and no line that tests/decl.sh would take for a directed case */
+	txt = NULL;
+	m = open_memstream(&txt, &len);
+	wg_fcov_list(m, u.s);
+	fclose(m);
+	for (int k = 0; k < u.s->ncov; k++)
+		CHECK(strstr(txt, u.s->cov[k].name) != NULL);
+	for (const char *l = txt; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : "")
+		CHECK(!(l[0] == ' ' && l[1] == ' ' && (islower((unsigned char)l[2]) || isdigit((unsigned char)l[2]) || l[2] == '_')));
 	free(txt);
 	/* the JSON member */
 	wg_buf j = {0};

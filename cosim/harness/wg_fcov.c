@@ -53,10 +53,11 @@ void wg_fcov_list(FILE *f, const wg_stim_def *s)
 	if (!s->cover || s->ncov <= 0)
 		return;
 	int w = name_width(s);
+	/* indented by four: tests/decl.sh takes "  name ..." lines of --list for directed cases */
 	fprintf(f, "functional coverage points of %s (%d, counted in every run):\n", s->block->name, s->ncov);
-	fprintf(f, "  %-*s  %s\n", w, "POINT", "CORNER CASE");
+	fprintf(f, "    %-*s  %s\n", w, "POINT", "CORNER CASE");
 	for (int k = 0; k < s->ncov; k++)
-		fprintf(f, "  %-*s  %s\n", w, s->cov[k].name, s->cov[k].desc);
+		fprintf(f, "    %-*s  %s\n", w, s->cov[k].name, s->cov[k].desc);
 }
 
 void wg_fcov_json_buf(wg_buf *j, const wg_stim_def *s, const wg_harness_res *r)

@@ -15,8 +15,9 @@
  * its corner case; a first line with how many points were hit. Nothing when
  * the stimulus declares no points. */
 void wg_fcov_print(FILE *f, const wg_stim_def *s, const wg_harness_res *r);
-/* The points a stimulus declares (name and corner case), for --list. Nothing
- * when it declares none. */
+/* The points a stimulus declares (name and corner case), for --list, indented
+ * by four spaces (tests/decl.sh reads the lines "  name ..." of --list as the
+ * directed cases). Nothing when it declares none. */
 void wg_fcov_list(FILE *f, const wg_stim_def *s);
 /* Append `"coverage": [{"name": ..., "hits": N}, ...]` (no leading comma) to j. */
 void wg_fcov_json_buf(wg_buf *j, const wg_stim_def *s, const wg_harness_res *r);
