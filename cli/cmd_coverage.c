@@ -412,9 +412,11 @@ int wg_cmd_coverage(int argc, char **argv)
 {
 	const char *write = NULL, *annotate = NULL, *json = NULL;
 	char err[2048], def[4096], buf[256];
-	if (argc < 1 || strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
+	if (argc < 1)
+		wg_die("coverage", 2, "no block (usage: warpgen coverage BLOCK [options] DAT...; --help)");
+	if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
 		usage();
-		return argc < 1 ? 2 : 0;
+		return 0;
 	}
 	cov_rep *R = wg_xcalloc(sizeof *R);
 	R->b = wg_block_find(argv[0]);

@@ -131,6 +131,7 @@ t fast "bad:coverage-no-data" "tests/expect_bad.sh 'no coverage data: give one o
 t fast "bad:coverage-not-data" "tests/expect_bad.sh 'tests/list_tests.sh is not Verilator coverage data' $W coverage wrc tests/list_tests.sh --write @OUT@/m.dat"
 t fast "bad:coverage-unreadable" "tests/expect_bad.sh 'cannot read /nonexistent.dat' $W coverage wrc /nonexistent.dat --write @OUT@/m.dat"
 t fast "bad:coverage-set" "tests/expect_bad.sh 'WARPS=0 is out of range (legal range 2..64)' $W coverage wrc --set WARPS=0 --write @OUT@/m.dat"
+t fast "bad:coverage-no-block" "tests/expect_bad.sh 'warpgen coverage: no block' $W coverage"
 t fast "bad:coverage-option" "tests/expect_bad.sh 'unknown option --bogus' $W coverage wrc --bogus"
 t test "coverage:map-rename" "WARPGEN=\$WARPGEN_SAN tests/coverage_check.sh map"
 t sweep "cosim:coverage-wrc" "tests/coverage_check.sh run wrc --seed 7 --cycles 2000"
