@@ -372,7 +372,7 @@ int main(int argc, char **argv)
 	case_hits("rename", "block_longer_than_18", "block_longer_than_18");
 	case_hits("rename", "domain_free_and_alloc", "domain_last_free_and_alloc");
 	case_hits("rename", "tfet_empty_fallback_cmos", "class_fallback");
-	random_runs("rename", 20000);
+	random_runs("rename", 8000);
 	/* mascar (docs/mascar.md "Functional coverage points") */
 	case_hits("mascar", "owner_handoff_to_queue_head", "ownership_to_queue_head");
 	case_hits("mascar", "owner_request_rotates_to_head", "owner_request_behind_head");
@@ -381,7 +381,7 @@ int main(int argc, char **argv)
 	case_hits("mascar", "fig46_reexecution", "full_queue_lsu_stalled");
 	case_hits("mascar", "fig46_reexecution", "ep_to_mp_nonowners_ready");
 	case_hits("mascar", "mshr_fill_same_cycle", "replay_with_mshrs_full");
-	random_runs("mascar", 20000);
+	random_runs("mascar", 8000);
 	rfc_agrees();
 	json_file();
 	return wg_check_done();
