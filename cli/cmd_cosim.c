@@ -15,6 +15,7 @@
 #include "wg_cli.h"
 #include "wg_vtool.h"
 #include "wg_cmds.h"
+#include "wg_fcov.h"
 #include "wg_gate.h"
 #include "wg_netsim_dut.h"
 #include "wg_gen.h"
@@ -262,8 +263,13 @@ int wg_cmd_cosim(int argc, char **argv)
 			usage(&o);
 		else if (!o.stim)
 			wg_die("cosim", 2, "%s has no stimulus generator", o.block->name);
-		else
+		else {
 			list_cases(&o);
+			if (o.stim->ncov) {
+				printf("\n");
+				wg_fcov_list(stdout, o.stim);
+			}
+		}
 		return 0;
 	}
 	if (!o.stim)
@@ -444,9 +450,13 @@ int wg_cmd_cosim(int argc, char **argv)
 			failure_window(ri, &cfg, &r);
 		wg_report_followup(ri);
 	}
+	if (!o.quiet)
+		wg_fcov_print(stdout, o.stim, &r);
 	if (o.json && wg_report_json(ri, &r, o.json, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen cosim: %s\n", err);
 	else if (o.json && gate && wg_gate_json(g, native ? "native" : "verilator", o.json, err, sizeof err) != 0)
+		fprintf(stderr, "warpgen cosim: %s\n", err);
+	else if (o.json && wg_fcov_json(o.stim, &r, o.json, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen cosim: %s\n", err);
 	if (g) {
 		if (nsd)
