@@ -9,7 +9,7 @@
  * regressions of the same configuration build it once.
  *
  * The Verilator runtime (verilated.cpp, verilated_threads.cpp, and
- * verilated_fst_c.cpp for the traced flavour) is compiled once per flavour
+ * verilated_fst_c.cpp for the traced flavour, verilated_cov.cpp for the coverage one) is compiled once per flavour
  * into <out>/vlrt/<flavour>/libvlrt.a, shared by every configuration. */
 #ifndef WG_VBUILD_H
 #define WG_VBUILD_H
