@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "wg_buf.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -179,4 +180,25 @@ void wg_fmt(char *dst, size_t n, const char *f, ...)
 	va_start(ap, f);
 	vsnprintf(dst, n, f, ap);
 	va_end(ap);
+}
+
+int wg_json_file_append(const char *path, const char *members, char *err, size_t n)
+{
+	char *text = wg_read_file(path, NULL, err, n);
+	if (!text)
+		return -1;
+	char *end = strrchr(text, '}');
+	if (!end) {
+		snprintf(err, n, "%s: not a JSON object", path);
+		free(text);
+		return -1;
+	}
+	while (end > text && isspace((unsigned char)end[-1]))
+		end--;
+	wg_buf j = {0};
+	wg_buf_printf(&j, "%.*s,\n  %s\n}\n", (int)(end - text), text, members);
+	free(text);
+	int rc = wg_write_atomic(path, j.s, strlen(j.s), err, n);
+	wg_buf_free(&j);
+	return rc;
 }

@@ -28,6 +28,10 @@ void wg_tmp_name(const char *path, char *buf, size_t n);
 /* Write through a temporary name and rename, so that no partial file is ever
  * seen. Returns 0, or -1 and a message in err. */
 int wg_write_atomic(const char *path, const char *data, size_t len, char *err, size_t n);
+/* Add MEMBERS ("\"name\": value, ...") at the end of the JSON object in the file PATH, through
+ * wg_write_atomic (a run's record gains a section: the gate-level one, the coverage points).
+ * Returns 0, or -1 and a message (the file unreadable, or not ending in an object). */
+int wg_json_file_append(const char *path, const char *members, char *err, size_t n);
 /* mkdir -p. Returns 0, or -1 and a message. */
 int wg_mkdirs(const char *path, char *err, size_t n);
 /* path made absolute against the current folder (a leading "./" dropped), so

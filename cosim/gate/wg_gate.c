@@ -391,19 +391,8 @@ void wg_gate_print(const wg_gate_res *r, const char *sim, int quiet)
 }
 int wg_gate_json(const wg_gate_res *r, const char *sim, const char *path, char *err, size_t n)
 {
-	char *text = wg_read_file(path, NULL, err, n);
-	if (!text)
-		return -1;
-	char *end = strrchr(text, '}');
-	if (!end) {
-		snprintf(err, n, "%s: not a JSON object", path);
-		free(text);
-		return -1;
-	}
-	while (end > text && isspace((unsigned char)end[-1]))
-		end--;
 	wg_buf j = {0};
-	wg_buf_printf(&j, "%.*s,\n  \"gate\": {\"netlist\": ", (int)(end - text), text);
+	wg_buf_printf(&j, "\"gate\": {\"netlist\": ");
 	wg_buf_json_str(&j, r->netlist);
 	wg_buf_printf(&j, ", \"simulator\": ");
 	wg_buf_json_str(&j, sim);
@@ -472,9 +461,8 @@ int wg_gate_json(const wg_gate_res *r, const char *sim, const char *path, char *
 		}
 		wg_buf_printf(&j, "}");
 	}
-	wg_buf_printf(&j, "]}\n}\n");
-	free(text);
-	int rc = wg_write_atomic(path, j.s, strlen(j.s), err, n);
+	wg_buf_printf(&j, "]}");
+	int rc = wg_json_file_append(path, j.s, err, n);
 	wg_buf_free(&j);
 	return rc;
 }

@@ -76,23 +76,9 @@ int wg_fcov_json(const wg_stim_def *s, const wg_harness_res *r, const char *path
 {
 	if (!npoints(s, r))
 		return 0;
-	char *text = wg_read_file(path, NULL, err, n);
-	if (!text)
-		return -1;
-	char *end = strrchr(text, '}');
-	if (!end) {
-		snprintf(err, n, "%s: not a JSON object", path);
-		free(text);
-		return -1;
-	}
-	while (end > text && isspace((unsigned char)end[-1]))
-		end--;
 	wg_buf j = {0};
-	wg_buf_printf(&j, "%.*s,\n  ", (int)(end - text), text);
 	wg_fcov_json_buf(&j, s, r);
-	wg_buf_printf(&j, "\n}\n");
-	free(text);
-	int rc = wg_write_atomic(path, j.s, strlen(j.s), err, n);
+	int rc = wg_json_file_append(path, j.s, err, n);
 	wg_buf_free(&j);
 	return rc;
 }
