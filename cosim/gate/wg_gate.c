@@ -5,7 +5,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "wg_gate.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,6 @@
 /* wg_fcov.c - functional coverage report: table, --list and JSON. */
 #include "wg_fcov.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
