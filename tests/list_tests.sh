@@ -80,7 +80,7 @@ t fast "bad:energy-node-range" "tests/expect_bad.sh \"--node: node '300nm' is ou
 t fast "bad:energy-vdd-range" "tests/expect_bad.sh \"--vdd: supply '2' is outside the scaling rules' range 0.2..1.5 V\" $W energy rfc --vdd 2"
 t test "energy:scale-node-vdd" "\$WARPGEN energy rfc --node 65nm --vdd 1.0 -q | grep -qx 'mrf_read 250.37' && \$WARPGEN energy rename --node 65 -q | grep -qx 'leakage_mw 1.755' && \$WARPGEN energy rfc --node 65nm --vdd 1.0 | grep -Eq '^mrf_read +250\\.3704  dynamic: 124\\.8000 pJ x \\(L 65/40\\) x \\(V 1/0\\.9\\)\\^2'"
 t test "report:check" "tests/report_check.sh"
-t test "mutant:window-rfc-ignore-pins" "MUTANT_WINDOW=1 tests/mutant.sh rfc/ignore-pins" # the failure's waveform window
+t test "mutant:window-wrc-release-while-busy" "MUTANT_WINDOW=1 tests/mutant.sh wrc/release-while-busy" # the failure's waveform window (a small, quick build)
 t sweep "plots:check" "tests/plots_check.sh"
 t test "wave:gallery" "tests/gallery_check.sh"
 t fast "bad:wave-no-case" "tests/expect_bad.sh '--case NAME is required' $W wave rfc -o @OUT@"
