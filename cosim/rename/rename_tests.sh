@@ -74,7 +74,7 @@ t test "stats:rename-two-profiles" "\$WARPGEN_SAN stats rename --profile vectorA
 t test "stats:rename-deterministic" "cmp <(\$WARPGEN stats rename --profile gaussian,vectorAdd --seed 5) <(\$WARPGEN stats rename --profile gaussian,vectorAdd --seed 5)"
 t test "stats:rename-json" "f=\$(mktemp) && \$WARPGEN stats rename --profile CP --kernels 1 --json \$f >/dev/null && grep -q '\"ok\": true' \$f && grep -q '\"rt_leakage_vs_rf_ungated\": 0.01205' \$f; rc=\$?; rm -f \$f; exit \$rc"
 t test "stats-neg:rename-bad-hints" "tests/expect_check_fail.sh 'FAILED vectorAdd' \$WARPGEN stats rename --profile vectorAdd --knob BAD_HINT=1"
-t test "wave:rename-case" "tests/check_wave.sh rename full_table_stall"
+t sweep "wave:rename-case" "tests/check_wave.sh rename full_table_stall"
 t sweep "wave:negative-rename" "tests/wave_check.sh rename early_release_detected"
 
 # the renaming table at the paper's 1 KB table (816 entries) and its unconstrained 48 x 63 table
