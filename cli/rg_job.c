@@ -17,6 +17,7 @@
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_desc.h"
+#include "wg_proc.h"
 #include "wg_root.h"
 #include "wg_stim.h"
 
@@ -630,47 +631,15 @@ int rg_jobs_from_file(const char *path, rg_set *set, char *err, size_t n)
 /* Run argv from the repository root; its standard output in *out (malloc'd). Exit status, or -1. */
 static int capture(char *const argv[], char **out)
 {
-	int fd[2];
 	wg_buf b = {0};
-	wg_buf_put(&b, "", 0);
-	*out = NULL;
-	if (pipe(fd) != 0)
-		return -1;
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(fd[0]);
-		close(fd[1]);
+	int rc = wg_proc_capture_buf(argv, wg_root(), WG_PROC_ERR_INHERIT, &b);
+	if (rc < 0) {
+		wg_buf_free(&b);
+		*out = NULL;
 		return -1;
 	}
-	if (pid == 0) {
-		close(fd[0]);
-		dup2(fd[1], 1);
-		close(fd[1]);
-		if (chdir(wg_root()) != 0)
-			_exit(127);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(fd[1]);
-	char chunk[8192];
-	ssize_t k;
-	while ((k = read(fd[0], chunk, sizeof chunk)) != 0) {
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			break;
-		wg_buf_put(&b, chunk, (size_t)k);
-	}
-	close(fd[0]);
-	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR) {
-			wg_buf_free(&b);
-			return -1;
-		}
 	*out = b.s;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return rc;
 }
 
 /* The block a tier's test belongs to: a cosim job's block; for a command job, the longest block

@@ -23,6 +23,7 @@
 
 #include "rg.h"
 #include "wg_buf.h"
+#include "wg_proc.h"
 #include "wg_root.h"
 #include "wg_vtool.h"
 
@@ -68,49 +69,15 @@ static int run_capture(char *const argv[], char *out, size_t outn, char *errl, s
 	out[0] = '\0';
 	errl[0] = '\0';
 	FILE *ef = tmpfile();
-	int p[2];
 	if (!ef)
 		return 127;
-	if (pipe(p) != 0) {
-		fclose(ef);
-		return 127;
-	}
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
-	if (pid == 0) {
-		close(p[0]);
-		int nul = open("/dev/null", O_RDONLY);
-		if (nul >= 0)
-			dup2(nul, 0);
-		dup2(p[1], 1);
-		dup2(fileno(ef), 2);
-		execvp(argv[0], argv);
-		dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(p[1]);
-	size_t used = 0;
-	for (;;) {
-		char tmp[4096];
-		ssize_t got = read(p[0], tmp, sizeof tmp);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		for (ssize_t i = 0; i < got && used + 1 < outn; i++)
-			out[used++] = tmp[i];
-	}
-	close(p[0]);
-	while (used > 0 && (out[used - 1] == '\n' || out[used - 1] == '\r'))
+	wg_buf b = {0};
+	int rc = wg_proc_capture_buf(argv, NULL, fileno(ef), &b);
+	size_t used = b.len < outn ? b.len : outn - 1;
+	while (used > 0 && (b.s[used - 1] == '\n' || b.s[used - 1] == '\r'))
 		used--;
-	out[used] = '\0';
-	int st = 0, rc = 127;
-	if (pid > 0) {
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
-		rc = WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 127;
-	}
+	snprintf(out, outn, "%.*s", (int)used, b.s);
+	wg_buf_free(&b);
 	rewind(ef);
 	char line[512];
 	while (fgets(line, sizeof line, ef)) {
@@ -119,7 +86,7 @@ static int run_capture(char *const argv[], char *out, size_t outn, char *errl, s
 			snprintf(errl, errn, "%s", line);
 	}
 	fclose(ef);
-	return rc;
+	return rc < 0 ? 127 : rc;
 }
 
 /* Slurm's command-line tools are there and the controller answers. */

@@ -63,10 +63,10 @@ int wg_proc_run(char *const argv[], int log_fd)
 	return wg_proc_wait(wg_proc_start(argv, log_fd));
 }
 
-int wg_proc_capture(char *const argv[], char *buf, size_t n)
+int wg_proc_capture_buf(char *const argv[], const char *dir, int err_fd, wg_buf *out)
 {
 	int p[2];
-	buf[0] = '\0';
+	wg_buf_put(out, "", 0); /* (a NUL-terminated text even when nothing comes) */
 	if (pipe(p) != 0)
 		return -1;
 	fflush(stdout);
@@ -75,31 +75,47 @@ int wg_proc_capture(char *const argv[], char *buf, size_t n)
 	if (pid == 0) {
 		close(p[0]);
 		dup2(p[1], 1);
+		close(p[1]);
 		int nul = open("/dev/null", O_RDWR);
-		if (nul >= 0) {
+		if (nul >= 0)
 			dup2(nul, 0);
+		if (err_fd >= 0)
+			dup2(err_fd, 2);
+		else if (err_fd == WG_PROC_ERR_NULL && nul >= 0)
 			dup2(nul, 2);
+		if (dir && chdir(dir) != 0) {
+			dprintf(2, "cannot enter %s: %s\n", dir, strerror(errno));
+			_exit(127);
 		}
 		execvp(argv[0], argv);
+		dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
 	close(p[1]);
-	size_t used = 0;
 	for (;;) {
-		char tmp[512];
+		char tmp[4096];
 		ssize_t got = read(p[0], tmp, sizeof tmp);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got <= 0)
 			break;
-		for (ssize_t i = 0; i < got && used + 1 < n; i++)
-			buf[used++] = tmp[i];
+		wg_buf_put(out, tmp, (size_t)got);
 	}
 	close(p[0]);
-	while (used > 0 && (buf[used - 1] == '\n' || buf[used - 1] == '\r'))
-		used--;
-	buf[used] = '\0';
 	return wg_proc_wait(pid);
+}
+
+int wg_proc_capture(char *const argv[], char *buf, size_t n)
+{
+	wg_buf b = {0};
+	int rc = wg_proc_capture_buf(argv, NULL, WG_PROC_ERR_NULL, &b);
+	size_t used = b.len < n ? b.len : (n ? n - 1 : 0);
+	while (used > 0 && (b.s[used - 1] == '\n' || b.s[used - 1] == '\r'))
+		used--;
+	if (n)
+		snprintf(buf, n, "%.*s", (int)used, b.s);
+	wg_buf_free(&b);
+	return rc;
 }
 
 void wg_proc_tail(const char *path, int nlines, FILE *f)

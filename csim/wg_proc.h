@@ -15,7 +15,14 @@ pid_t wg_proc_start(char *const argv[], int log_fd);
 int wg_proc_wait(pid_t pid);
 /* wg_proc_start + wg_proc_wait. */
 int wg_proc_run(char *const argv[], int log_fd);
-/* Run argv and keep its stdout (trailing newlines dropped) in buf.
+/* Run argv (stdin /dev/null) from folder dir (NULL: here) and append its whole stdout to out;
+ * its stderr goes to err_fd, or /dev/null (WG_PROC_ERR_NULL), or stays this process's
+ * (WG_PROC_ERR_INHERIT). Returns the exit status as wg_proc_wait does (127: could not start). */
+#define WG_PROC_ERR_NULL (-1)
+#define WG_PROC_ERR_INHERIT (-2)
+struct wg_buf;
+int wg_proc_capture_buf(char *const argv[], const char *dir, int err_fd, struct wg_buf *out);
+/* Run argv and keep its stdout (trailing newlines dropped) in buf; stderr to /dev/null.
  * Returns the exit status as wg_proc_wait does. */
 int wg_proc_capture(char *const argv[], char *buf, size_t n);
 /* Print the last nlines lines of a text file to f, each indented by two spaces. */
