@@ -208,16 +208,22 @@ static int exit_code(wg_verdict v)
 	return v == WG_V_PASS ? 0 : v == WG_V_SETUP ? 2 : 1;
 }
 
+/* The gate-level run's netlist simulator and result (NULL: an RTL run). */
+static void free_gate(wg_gate_res *g, wg_ns_dut *nsd)
+{
+	if (!g)
+		return;
+	if (nsd)
+		wg_ns_dut_free(nsd);
+	free(nsd);
+	wg_gate_free(g);
+	free(g);
+}
+
 /* A failed build or output folder (the message is out): free what the command holds, exit 2. */
 static int give_up(wg_run_info *ri, wg_layout *L, char **av, wg_gate_res *g, wg_ns_dut *nsd)
 {
-	if (g) {
-		if (nsd)
-			wg_ns_dut_free(nsd);
-		free(nsd);
-		wg_gate_free(g);
-		free(g);
-	}
+	free_gate(g, nsd);
 	free(ri);
 	free(L);
 	free(av);
@@ -458,13 +464,7 @@ int wg_cmd_cosim(int argc, char **argv)
 		fprintf(stderr, "warpgen cosim: %s\n", err);
 	else if (o.json && wg_fcov_json(o.stim, &r, o.json, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen cosim: %s\n", err);
-	if (g) {
-		if (nsd)
-			wg_ns_dut_free(nsd);
-		free(nsd);
-		wg_gate_free(g);
-		free(g);
-	}
+	free_gate(g, nsd);
 	int rc = exit_code(r.verdict);
 	wg_harness_res_free(&r);
 	free(ri);
