@@ -6,7 +6,7 @@
  * no Verilator), also when the run stops early; the table and the JSON.
  *
  * For each block with points: every point's name is unique and described, and
- * each directed case listed below reaches the point it is named with.
+ * each directed case a point lists (wg_cov_point.cases) reaches it.
  *
  * Also a tool: `test_fcov BLOCK CYCLES [SEED]` prints a random run's table,
  * `test_fcov BLOCK --cases` which directed cases reach each point. */
@@ -20,6 +20,9 @@
 #include "wg_check.h"
 #include "wg_fcov.h"
 #include "wg_harness.h"
+
+/* The length of the random runs (each block's default parameters and knobs). */
+#define RANDOM_CYCLES 10000
 
 /* ---- a C model as the DUT: outputs of a twin model, so that a run passes ---- */
 typedef struct twin_ctx {
@@ -337,51 +340,24 @@ int main(int argc, char **argv)
 		return by_case(argv[1]);
 	if (argc >= 3)
 		return table(argv[1], atol(argv[2]), argc > 3 ? strtoull(argv[3], NULL, 0) : 1);
-	/* rfc (docs/rfc.md "Functional coverage points") */
-	case_hits("rfc", "victim_vs_inflight_reader", "victim_while_pinned");
-	case_hits("rfc", "victim_vs_inflight_reader", "victim_pinned_by_same_cycle_hit");
-	case_hits("rfc", "every_entry_pinned", "every_entry_pinned");
-	case_hits("rfc", "pinned_invalid_entry_not_reused", "pinned_invalid_skipped");
-	case_hits("rfc", "dead_victim_not_written_back", "evict_dead_victim");
-	case_hits("rfc", "superseded_entry_at_flush", "late_result_supersedes");
-	case_hits("rfc", "long_latency_invalidates_copy", "long_latency_invalidates_copy");
-	case_hits("rfc", "partial_bypass_keeps_other_lanes", "late_result_write_through");
-	case_hits("rfc", "write_hit_on_fifo_oldest", "write_hit_on_oldest");
-	case_hits("rfc", "read_write_same_register_last_use", "write_hit_on_dead");
-	case_hits("rfc", "warp_exit_with_valid_entries", "exit_with_valid_entries");
-	case_hits("rfc", "reset_and_first_activation", "reset_with_valid_entries");
-	random_runs("rfc", 20000);
-	/* rename (docs/rename.md "Functional coverage points") */
-	case_hits("rename", "free_and_alloc_same_cycle", "free_and_alloc_same_cycle");
-	case_hits("rename", "two_allocs_one_cycle", "two_allocs_one_cycle");
-	case_hits("rename", "two_allocs_one_cycle", "two_allocs_one_table_bank");
-	case_hits("rename", "one_free_two_requests", "one_free_two_requests");
-	case_hits("rename", "full_table_stall", "no_free_register");
-	case_hits("rename", "full_table_stall", "freed_id_not_yet_grantable");
-	case_hits("rename", "four_operands_one_bank", "operands_wait_for_bank");
-	case_hits("rename", "commit_and_release_same_cycle", "commit_and_release_same_cycle");
-	case_hits("rename", "source_is_destination", "source_is_destination");
-	case_hits("rename", "same_register_twice", "same_register_twice_released");
-	case_hits("rename", "release_unmapped", "pbr_of_unmapped_register");
-	case_hits("rename", "exit_sweep", "exit_with_mappings");
-	case_hits("rename", "kernel_launch", "launch_over_running_kernel");
-	case_hits("rename", "reset_mid_kernel", "reset_mid_kernel");
-	case_hits("rename", "exempt_register", "exempt_register_access");
-	case_hits("rename", "pbr_nine_registers", "pbr_waits_for_operand_reads");
-	case_hits("rename", "flag_cache_pinned", "flag_cache_all_pinned");
-	case_hits("rename", "block_longer_than_18", "block_longer_than_18");
-	case_hits("rename", "domain_free_and_alloc", "domain_last_free_and_alloc");
-	case_hits("rename", "tfet_empty_fallback_cmos", "class_fallback");
-	random_runs("rename", 8000);
-	/* mascar (docs/mascar.md "Functional coverage points") */
-	case_hits("mascar", "owner_handoff_to_queue_head", "ownership_to_queue_head");
-	case_hits("mascar", "owner_request_rotates_to_head", "owner_request_behind_head");
-	case_hits("mascar", "owner_request_rotates_to_head", "replay_with_mshrs_full");
-	case_hits("mascar", "fig46_reexecution", "full_queue_new_request");
-	case_hits("mascar", "fig46_reexecution", "full_queue_lsu_stalled");
-	case_hits("mascar", "fig46_reexecution", "ep_to_mp_nonowners_ready");
-	case_hits("mascar", "mshr_fill_same_cycle", "replay_with_mshrs_full");
-	random_runs("mascar", 8000);
+	/* every block with points: the points' own checks, and each directed case a
+	 * point names reaches it */
+	int n;
+	const wg_block *const *bs = wg_blocks(&n);
+	for (int i = 0; i < n; i++) {
+		const wg_stim_def *s = wg_stim_find(bs[i]->name);
+		if (!s || s->ncov == 0)
+			continue;
+		for (int k = 0; k < s->ncov; k++)
+			for (const char *c = s->cov[k].cases; c && *c;) {
+				size_t len = strcspn(c, " ");
+				char cs[128];
+				snprintf(cs, sizeof cs, "%.*s", (int)len, c);
+				case_hits(bs[i]->name, cs, s->cov[k].name);
+				c += len + strspn(c + len, " ");
+			}
+		random_runs(bs[i]->name, RANDOM_CYCLES);
+	}
 	rfc_agrees();
 	json_file();
 	return wg_check_done();

@@ -21,6 +21,8 @@ struct wg_cyc;
 typedef struct wg_cov_point {
 	const char *name;            /* e.g. "victim_while_pinned" */
 	const char *desc;            /* the corner case, with its doc/spec reference */
+	const char *cases;           /* the directed cases that reach it, space-separated (each is
+				      * checked by tests/test_fcov.c), or NULL */
 } wg_cov_point;
 
 typedef struct wg_case_def {
