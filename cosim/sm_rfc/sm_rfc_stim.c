@@ -8,6 +8,7 @@
 
 #include "rfc.h"
 #include "sched2l.h"
+#include "sm_rfc_cover.h"
 #include "sm_rfc_env.h"
 #include "sm_rfc.h"
 #include "wg_comp.h"
@@ -568,6 +569,14 @@ static const char *smr_stim_finish(void *st, long *key, char *buf, size_t n)
 	return msg;
 }
 
+static void smr_stim_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+			   uint64_t *hits)
+{
+	const smr_stim *s = st;
+	(void)cyc;
+	smr_cover(s->L, model, in, out, sme_now(s->env), hits);
+}
+
 const wg_stim_def wg_stim_sm_rfc = {
 	.block = &wg_block_sm_rfc,
 	.knobs = sme_knobs,
@@ -580,4 +589,7 @@ const wg_stim_def wg_stim_sm_rfc = {
 	.observe = smr_stim_observe,
 	.check = smr_stim_check,
 	.finish = smr_stim_finish,
+	.cov = smr_cov_points,
+	.ncov = SMR_NCOV_POINTS,
+	.cover = smr_stim_cover,
 };

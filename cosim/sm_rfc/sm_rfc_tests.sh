@@ -45,6 +45,11 @@ done
 t test "cosim:sm_rfc-knobs-hot" "\$WARPGEN_SAN cosim sm_rfc --set ACTIVE=4 --set LANES=4 --knob LL_PCT=30 --knob LL_LAT=20 --knob DIV_PCT=50 --knob BAR_PM=50 --knob KLEN=50 --knob REGS=8 --knob RESET_PPM=500 --knob HOIST=2 --knob LL_BURST=4 --cycles 100000 -q"
 t test "cosim:sm_rfc-knobs-cold" "\$WARPGEN_SAN cosim sm_rfc --set ACTIVE=4 --set LANES=4 --knob LL_PCT=0 --knob BAR_PM=0 --knob DIV_PCT=0 --knob KLEN=1000000 --knob RESET_PPM=0 --cycles 100000 -q"
 t test "cosim:sm_rfc-edges" "\$WARPGEN_SAN cosim sm_rfc --set WARPS=3 --set ACTIVE=2 --set LANES=3 --set READ_PORTS=1 --set READ_LAT=1 --set FLUSH_PORTS=4 --set REPLACEMENT=LRU --knob ALU_LAT=3 --knob SFU_LAT=3 --knob SHM_LAT=3 --knob LL_LAT=3 --knob RESET_PPM=2000 --cycles 100000 -q"
+# Functional coverage closure (docs/sm_rfc.md "Functional coverage points"): every point at least
+# 10 times by random stimulus, C model only: the default with mid-run resets 10x as often (a reset
+# while a slot drains) and the sweep's SUSPEND=PENDING configuration (a marked consumer issued
+# without a demotion), 1,000,000 cycles each (about 10 s in all).
+t sweep "fcov:sm_rfc-closure" "set -o pipefail; { \$WARPGEN cosim sm_rfc --knob RESET_PPM=200 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim sm_rfc ${SMR_CONFIGS[4]#*|} --model-only --seed 3 --cycles 1000000; } | awk -f cosim/sm_rfc/fcov_min_hits.awk"
 t sweep "tsan:cosim-sm_rfc" "\$OUT/bin/warpgen-tsan cosim sm_rfc --set ACTIVE=4 --set LANES=4 --seed 9 --cycles 20000 -q"
 cases test
 t test "case-neg:sm_rfc-barrier-without-demotion" "tests/expect_check_fail.sh 'none is demoted: deadlock' \$WARPGEN cosim sm_rfc --case barrier_all_active --set BARRIER_DEMOTE=0 --model-only -q"
