@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "rg.h"
+#include "rg_cov.h"
 #include "rg_db.h"
 #include "rg_progress.h"
 #include "wg_buf.h"
@@ -27,7 +28,7 @@ static void usage(void)
 {
 	printf("usage: warpgen regress [--tier test|sweep|main|fast] [BLOCK...] [--filter S]\n"
 	       "                       [--jobs FILE] [--rerun-failed] [--report] [--write-jobs FILE]\n"
-	       "                       [--engine local|slurm] [-j N] [--prefix CMD] [--db FILE | --no-db] [-q]\n"
+	       "                       [--engine local|slurm] [-j N] [--prefix CMD] [--db FILE | --no-db] [-q] [--coverage]\n"
 	       "                       [--partition P] [--time T] [--sbatch-opts S] [--shared-dir DIR] [--chunk-secs S]\n"
 	       "Runs a regression and keeps its results in a history database (docs/regress.md).\n"
 	       "  --tier T        the tests the blocks declare for a tier (tests/list_tests.sh T; main: the `main`\n"
@@ -43,9 +44,13 @@ static void usage(void)
 	       "                  --sbatch-opts, --shared-dir, --chunk-secs: a chunk's minimum run time, default 30)\n"
 	       "  --db FILE       the history (default $OUT/regress.db); --no-db: none\n"
 	       "  -q              no progress line (failures and the summary are still printed)\n"
+	       "  --coverage      every cosim job with --coverage and its JSON kept; at the end code and toggle\n"
+	       "                  coverage merged per block (warpgen coverage), the functional points summed\n"
+	       "                  random / directed, a summary, a page per block ($OUT/regress/coverage-last/),\n"
+	       "                  the figures in the database (--report shows them)\n"
 	       "  --write-jobs F  write the jobs as a job file F (to edit, to run with --jobs) and run nothing\n"
 	       "  --results FILE  worker mode (what a unit runs): the --jobs file's results appended to FILE,\n"
-	       "                  one line per job, nothing else written\n"
+	       "                  one line per job, nothing else written (--coverage-dir DIR: the run's coverage folder)\n"
 	       "exit: 0 every job passed, 1 a job failed, 2 bad input\n");
 }
 
@@ -63,6 +68,7 @@ typedef struct args {
 	int report;           /* --report */
 	int rerun;            /* --rerun-failed */
 	int workers;          /* -j N (0: the cores) */
+	int coverage;         /* --coverage */
 	rg_opts o;            /* how to run */
 } args;
 
@@ -111,6 +117,10 @@ static void parse_args(int argc, char **argv, args *a)
 			a->write = need(&i, argc, argv);
 		} else if (!strcmp(s, "--results")) {
 			a->results = need(&i, argc, argv);
+		} else if (!strcmp(s, "--coverage")) {
+			a->coverage = 1;
+		} else if (!strcmp(s, "--coverage-dir")) {
+			a->o.cov_dir = need(&i, argc, argv);
 		} else if (!strcmp(s, "-q")) {
 			a->o.quiet = 1;
 		} else if (!strcmp(s, "--prefix")) {
@@ -166,6 +176,10 @@ static void parse_args(int argc, char **argv, args *a)
 		wg_die("regress", 2, "--results (worker mode) runs a --jobs FILE");
 	if (a->results && !local)
 		wg_die("regress", 2, "--results (worker mode) runs its jobs itself: no --engine slurm");
+	if (a->coverage && (a->report || a->write || a->results))
+		wg_die("regress", 2, "--coverage runs the jobs with coverage: no --report, --write-jobs or --results");
+	if (a->o.cov_dir && !a->results)
+		wg_die("regress", 2, "--coverage-dir is the worker mode's (--results); a regression takes --coverage");
 	if (!a->jobs && !a->rerun && !a->tier)
 		a->tier = "test";
 }
@@ -346,6 +360,12 @@ int wg_cmd_regress(int argc, char **argv)
 		db_die(db, err);
 	if (!db && !a.no_db && !(db = rg_db_open(dbpath, err, sizeof err)))
 		db_die(NULL, err);
+	char covdir[4096];
+	if (a.coverage) {
+		if (rg_cov_dir(&a.o, covdir, sizeof covdir, err, sizeof err) != 0)
+			db_die(db, err);
+		a.o.cov_dir = covdir;
+	}
 
 	rg_unit *u = NULL;
 	int nu = rg_units(&set, 0, &u), local = !strcmp(a.o.engine, "local");
@@ -358,6 +378,8 @@ int wg_cmd_regress(int argc, char **argv)
 	else
 		printf(", engine %s", a.o.engine);
 	printf("; results %s\n", db ? dbpath : "not kept (--no-db)");
+	if (a.coverage)
+		printf("regress: coverage data in %s\n", covdir);
 	fflush(stdout);
 	double t0 = now();
 	rg_progress_start(&c.prog, stdout, tty, a.o.quiet, &set, t0);
@@ -389,6 +411,14 @@ int wg_cmd_regress(int argc, char **argv)
 		cycles += r->cps * r->secs;
 	}
 	int status = failed ? 1 : 0;
+	rg_cov cov = {0};
+	if (a.coverage) { /* merged before the run is recorded: its figures go in with its rows */
+		if (rg_cov_merge(&set, covdir, a.o.warpgen, &cov, err, sizeof err) != 0 ||
+		    rg_cov_pages(&cov, set.label, err, sizeof err) != 0) {
+			fprintf(stderr, "warpgen regress: %s\n", err);
+			status = 2;
+		}
+	}
 	if (db) { /* the run, then its results in the order of the jobs */
 		char commit[128];
 		int modified = 0;
@@ -396,6 +426,7 @@ int wg_cmd_regress(int argc, char **argv)
 		rg_db_git_state(wg_root(), commit, sizeof commit, &modified);
 		if ((run = rg_db_begin_run(db, set.label, a.o.engine, set.njobs, commit, modified, err, sizeof err)) < 0 ||
 		    rg_db_add_many(db, run, &set, c.res, set.njobs, err, sizeof err) != 0 ||
+		    (a.coverage && rg_db_add_coverage(db, run, &cov, err, sizeof err) != 0) ||
 		    rg_db_end_run(db, run, passed, failed, secs, err, sizeof err) != 0) {
 			fprintf(stderr, "warpgen regress: %s\n", err);
 			status = 2;
@@ -408,6 +439,10 @@ int wg_cmd_regress(int argc, char **argv)
 			if (c.res[i].verdict != RG_PASS)
 				printf("  %s %s: %s\n    replay: %s\n", rg_verdict_name(c.res[i].verdict), set.jobs[i].name,
 				       c.res[i].first_mismatch, c.res[i].replay);
+	}
+	if (a.coverage) {
+		rg_cov_summary(&cov, stdout);
+		rg_cov_free(&cov);
 	}
 	char hms[32];
 	rg_progress_hms(secs, hms, sizeof hms);

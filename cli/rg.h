@@ -6,6 +6,7 @@
  *   rg_slurm.c     the slurm engine: a job array of chunks, results collected from a shared folder
  *   rg_progress.c  the live line on a terminal, a line every few percent in a log
  *   rg_db.c        the results history (SQLite): rows, the report, the failures of the last run
+ *   rg_cov.c       --coverage: each job's coverage files, the merge per block, the pages
  *   cmd_regress.c  the command: options, the engine, the database, the summary */
 #ifndef RG_H
 #define RG_H
@@ -74,6 +75,8 @@ typedef struct rg_opts {
 	const char *warpgen;     /* the program the jobs run (this one, absolute path) */
 	const char *warpgen_san; /* its sanitizer build (absolute path) */
 	int quiet;               /* no progress line */
+	const char *cov_dir;     /* --coverage: the run's coverage folder (rg_cov.h: each cosim job's
+				    --coverage data and JSON go there), or NULL */
 } rg_opts;
 
 /* Where results go as they arrive (the progress line, the database, the summary). */

@@ -70,6 +70,30 @@ static const char schema_v2[] =
 	"ALTER TABLE results ADD COLUMN owner TEXT;"
 	"UPDATE results SET owner = block;";
 
+/* Version 3: coverage per run (warpgen regress --coverage, rg_cov.h): per block the merged line and
+ * toggle figures, per block and point the functional hits of random and of directed jobs. A file of
+ * version 2 gets the tables, empty: its runs had no coverage. */
+static const char schema_v3[] =
+	"CREATE TABLE IF NOT EXISTS cov_blocks ("
+	" run INTEGER NOT NULL REFERENCES runs(id),"
+	" block TEXT NOT NULL,"
+	" data_files INTEGER NOT NULL,"     /* code coverage data files merged */
+	" records INTEGER NOT NULL,"        /* job records read for the points */
+	" lines_hit INTEGER,"               /* template lines covered; NULL: no figures (note says why) */
+	" lines INTEGER,"                   /* template lines with coverage points */
+	" toggles_hit INTEGER,"             /* toggle points that toggled */
+	" toggles INTEGER,"                 /* toggle points */
+	" note TEXT,"                       /* why there are no figures, or NULL */
+	" PRIMARY KEY (run, block));"
+	"CREATE TABLE IF NOT EXISTS cov_points ("
+	" run INTEGER NOT NULL REFERENCES runs(id),"
+	" block TEXT NOT NULL,"
+	" idx INTEGER NOT NULL,"            /* the point's place in its block's list */
+	" point TEXT NOT NULL,"
+	" random INTEGER NOT NULL,"         /* hits in jobs without --case */
+	" directed INTEGER NOT NULL,"       /* hits in --case jobs */
+	" PRIMARY KEY (run, block, point));";
+
 static const char *const verdict_names[] = {"PASS", "FAIL", "ERROR", "LOST"};
 
 static void set_err(char *err, size_t n, const char *fmt, ...)
@@ -214,6 +238,7 @@ static int upgrade_schema(rg_db *db, char *err, size_t n)
 			 RG_DB_VERSION);
 		if ((ver < 1 && exec(db, schema_v1, "cannot create the schema", err, n)) ||
 		    (ver < 2 && exec(db, schema_v2, "cannot upgrade the schema to version 2", err, n)) ||
+		    (ver < 3 && exec(db, schema_v3, "cannot upgrade the schema to version 3", err, n)) ||
 		    exec(db, pragmas, "cannot create the schema", err, n)) {
 			rollback(db);
 			return -1;
@@ -463,6 +488,60 @@ int rg_db_end_run(rg_db *db, long run, int passed, int failed, double secs, char
 	return tx_commit(db, err, n);
 }
 
+int rg_db_add_coverage(rg_db *db, long run, const rg_cov *cov, char *err, size_t n)
+{
+	sqlite3_stmt *sb = NULL, *sp = NULL;
+	if (tx_begin(db, err, n))
+		return -1;
+	if (sqlite3_prepare_v2(db->h,
+			       "INSERT OR REPLACE INTO cov_blocks (run, block, data_files, records, lines_hit, lines, "
+			       "toggles_hit, toggles, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+			       -1, &sb, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db->h,
+			       "INSERT OR REPLACE INTO cov_points (run, block, idx, point, random, directed) "
+			       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+			       -1, &sp, NULL) != SQLITE_OK)
+		goto fail;
+	for (int i = 0; i < cov->nb; i++) {
+		const rg_cov_block *b = &cov->b[i];
+		sqlite3_reset(sb);
+		sqlite3_clear_bindings(sb);
+		sqlite3_bind_int64(sb, 1, run);
+		sqlite3_bind_text(sb, 2, b->block, -1, SQLITE_STATIC);
+		sqlite3_bind_int(sb, 3, b->ndat);
+		sqlite3_bind_int(sb, 4, b->njson);
+		if (b->code) {
+			sqlite3_bind_int64(sb, 5, b->lines_hit);
+			sqlite3_bind_int64(sb, 6, b->lines);
+			sqlite3_bind_int64(sb, 7, b->toggles_hit);
+			sqlite3_bind_int64(sb, 8, b->toggles);
+		}
+		bind_opt_text(sb, 9, b->note);
+		if (sqlite3_step(sb) != SQLITE_DONE)
+			goto fail;
+		for (int k = 0; k < b->npts; k++) {
+			sqlite3_reset(sp);
+			sqlite3_bind_int64(sp, 1, run);
+			sqlite3_bind_text(sp, 2, b->block, -1, SQLITE_STATIC);
+			sqlite3_bind_int(sp, 3, k);
+			sqlite3_bind_text(sp, 4, b->pts[k].name, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(sp, 5, b->pts[k].random);
+			sqlite3_bind_int64(sp, 6, b->pts[k].directed);
+			if (sqlite3_step(sp) != SQLITE_DONE)
+				goto fail;
+		}
+	}
+	sqlite3_finalize(sb);
+	sqlite3_finalize(sp);
+	return tx_commit(db, err, n);
+fail:
+	db_fail(db, "cannot record the coverage", err, n);
+	sqlite3_finalize(sb);
+	sqlite3_finalize(sp);
+	rollback(db);
+	return -1;
+}
+
 long rg_db_last_run(rg_db *db, const char *label, char *err, size_t n)
 {
 	sqlite3_stmt *st;
@@ -653,6 +732,62 @@ static int report_changes(rg_db *db, long run, long prev, FILE *out, char *err, 
 	return 0;
 }
 
+/* The merged coverage of the last run that has some (at most run): its date, per block the line and
+ * toggle figures and the points by class (random >= RG_COV_MIN_HITS, random fewer, only directed,
+ * never). Nothing when no run has coverage. */
+static int report_coverage(rg_db *db, long run, FILE *out, char *err, size_t n)
+{
+	sqlite3_stmt *st;
+	int rc;
+	if (prepare(db,
+		    "SELECT r.id, r.label, coalesce(r.ended, r.started) FROM runs r WHERE r.id = "
+		    "(SELECT max(run) FROM cov_blocks WHERE run <= ?1)",
+		    &st, err, n))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	rc = sqlite3_step(st);
+	long crun = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : 0;
+	if (rc == SQLITE_ROW)
+		fprintf(out, "\ncoverage of run %ld (%s, %s UTC)%s:\n", crun, col(st, 1), col(st, 2),
+			crun == run ? "" : ", the last run with --coverage");
+	if (done(db, st, rc == SQLITE_ROW ? SQLITE_DONE : rc, err, n))
+		return -1;
+	if (!crun)
+		return 0;
+	if (prepare(db,
+		    "SELECT b.block, b.lines_hit, b.lines, b.toggles_hit, b.toggles, b.note, "
+		    "(SELECT count(*) FROM cov_points p WHERE p.run = b.run AND p.block = b.block), "
+		    "(SELECT count(*) FROM cov_points p WHERE p.run = b.run AND p.block = b.block AND p.random >= ?2), "
+		    "(SELECT count(*) FROM cov_points p WHERE p.run = b.run AND p.block = b.block AND p.random > 0 "
+		    "AND p.random < ?2), "
+		    "(SELECT count(*) FROM cov_points p WHERE p.run = b.run AND p.block = b.block AND p.random = 0 "
+		    "AND p.directed > 0) "
+		    "FROM cov_blocks b WHERE b.run = ?1 ORDER BY b.block",
+		    &st, err, n))
+		return -1;
+	sqlite3_bind_int64(st, 1, crun);
+	sqlite3_bind_int(st, 2, RG_COV_MIN_HITS);
+	fprintf(out, "  %-16s %-22s %-22s %s\n", "block", "lines", "toggles",
+		"points: random>=10 / random<10 / only directed / never");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char l[64] = "-", t[64] = "-";
+		if (sqlite3_column_type(st, 1) != SQLITE_NULL) {
+			long long lh = sqlite3_column_int64(st, 1), ln = sqlite3_column_int64(st, 2),
+				  th = sqlite3_column_int64(st, 3), tn = sqlite3_column_int64(st, 4);
+			snprintf(l, sizeof l, "%lld/%lld %.1f %%", lh, ln, ln ? 100.0 * (double)lh / (double)ln : 0.0);
+			snprintf(t, sizeof t, "%lld/%lld %.1f %%", th, tn, tn ? 100.0 * (double)th / (double)tn : 0.0);
+		}
+		long long np = sqlite3_column_int64(st, 6), r = sqlite3_column_int64(st, 7), f = sqlite3_column_int64(st, 8),
+			  d = sqlite3_column_int64(st, 9);
+		fprintf(out, "  %-16s %-22s %-22s ", col(st, 0), l, t);
+		if (np)
+			fprintf(out, "%lld / %lld / %lld / %lld of %lld\n", r, f, d, np - r - f - d, np);
+		else
+			fprintf(out, "no points declared\n");
+	}
+	return done(db, st, rc, err, n);
+}
+
 int rg_db_report_run(rg_db *db, long run, FILE *out, char *err, size_t n)
 {
 	sqlite3_stmt *st;
@@ -701,6 +836,8 @@ int rg_db_report_run(rg_db *db, long run, FILE *out, char *err, size_t n)
 	} else {
 		fprintf(out, "\nno previous run of this label\n");
 	}
+	if (report_coverage(db, run, out, err, n))
+		goto fail;
 	return exec(db, "COMMIT", "cannot read", err, n);
 fail:
 	rollback(db);

@@ -5,7 +5,8 @@
  * mismatch, replay command, time, speed, host, commit). The file carries the SQLite
  * application_id 0x57475247 ("WGRG") and its schema version as user_version (RG_DB_VERSION); a file
  * that is neither empty nor a warpgen history, or of a newer version, is refused; an older version
- * is upgraded in place (version 2: results.owner, the block a job belongs to).
+ * is upgraded in place (version 2: results.owner, the block a job belongs to; version 3: the tables
+ * cov_blocks and cov_points, a run's merged coverage).
  *
  * Several processes may write one file at once (several regressions, a coordinator and others):
  * WAL journal, a 30 s busy timeout, every write its own BEGIN IMMEDIATE transaction. WAL needs
@@ -24,8 +25,9 @@
 #include <stdio.h>
 
 #include "rg.h"
+#include "rg_cov.h"
 
-#define RG_DB_VERSION 2          /* the schema version this code writes (PRAGMA user_version) */
+#define RG_DB_VERSION 3          /* the schema version this code writes (PRAGMA user_version) */
 #define RG_DB_APP_ID 0x57475247  /* PRAGMA application_id of a warpgen history: "WGRG" */
 #define RG_DB_BUSY_MS 30000      /* how long a writer waits for another one's transaction */
 #define RG_DB_SLOW_RATIO 2.0     /* the report's "slower": more than this many times the seconds ... */
@@ -47,11 +49,17 @@ int rg_db_add_many(rg_db *db, long run, const rg_set *set, const rg_result *r, i
  * than the end less SECS (a run recorded once it has ended, as warpgen regress records it). */
 int rg_db_end_run(rg_db *db, long run, int passed, int failed, double secs, char *err, size_t n);
 
+/* A run's merged coverage (warpgen regress --coverage): per block its line and toggle figures (NULL
+ * when it has none) and data counts, per block and point its random and directed hits. One
+ * transaction. */
+int rg_db_add_coverage(rg_db *db, long run, const rg_cov *cov, char *err, size_t n);
+
 /* The last run (the highest id; of LABEL when not NULL): its id, 0 when there is none, -1 on error. */
 long rg_db_last_run(rg_db *db, const char *label, char *err, size_t n);
 /* --report: the last run: failures first (first mismatch, replay command), pass/fail counts per
  * block, then what changed since the previous run of the same label (new failures, fixed, slower
- * than RG_DB_SLOW_RATIO). Jobs in the order of their set (job index, then name), blocks by name:
+ * than RG_DB_SLOW_RATIO), and the merged coverage of the last run with --coverage up to it (its date,
+ * per block lines, toggles and points by class). Jobs in the order of their set (job index, then name), blocks by name:
  * the same rows give the same bytes. */
 int rg_db_report(rg_db *db, FILE *out, char *err, size_t n);
 int rg_db_report_run(rg_db *db, long run, FILE *out, char *err, size_t n); /* the same for one run */

@@ -125,12 +125,12 @@ static int start(const rg_set *set, const rg_unit *u, int k, const char *dir, ch
 	int np = 0;
 	while (prefix && prefix[np])
 		np++;
-	char **argv = wg_xcalloc((size_t)(np + 12) * sizeof *argv);
+	char **argv = wg_xcalloc((size_t)(np + 14) * sizeof *argv);
 	int a = 0;
 	for (int i = 0; i < np; i++)
 		argv[a++] = prefix[i];
 	char *tail[] = {(char *)o->warpgen, "regress", "--jobs", w->jobs, "--results", w->res, "--no-db", "-q", "-j",
-			"1", NULL};
+			"1", o->cov_dir ? "--coverage-dir" : NULL, (char *)o->cov_dir, NULL};
 	for (int i = 0; tail[i]; i++)
 		argv[a++] = tail[i];
 	fflush(NULL);

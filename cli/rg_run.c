@@ -4,7 +4,8 @@
  *
  * A cosim job runs `WARPGEN cosim BLOCK ARGS --seed S [--cycles C] -q --json TMP` (WARPGEN_SAN for a
  * --san job): exit 0 PASS, 1 FAIL, anything else (2: bad input or a build that failed; a signal)
- * ERROR. A command job runs `bash -c CMD`: exit 0 PASS, a signal ERROR, else FAIL. Each job's
+ * ERROR; with --coverage (rg_opts.cov_dir) it also gets `--coverage DIR/dat/JOB.dat` and its JSON is
+ * kept as DIR/json/JOB.json (rg_cov.h). A command job runs `bash -c CMD`: exit 0 PASS, a signal ERROR, else FAIL. Each job's
  * output is kept in $OUT/regress/logs/NAME.log. */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "rg.h"
+#include "rg_cov.h"
 #include "wg_buf.h"
 #include "wg_json.h"
 #include "wg_root.h"
@@ -289,7 +291,8 @@ static void append_file(int fd, const char *src, const char *header)
 static void run_job(const rg_set *set, int idx, const rg_opts *o, const char *tmp, const char *logs, rg_result *r)
 {
 	const rg_job *j = &set->jobs[idx];
-	char log[4096 + 256], errlog[4096 + 32], json[4096 + 32], seed[32], cyc[32];
+	char log[4096 + 256], errlog[4096 + 32], json[4096 + 256], seed[32], cyc[32];
+	char cov_dat[4096 + 256] = "", cov_json[4096 + 256] = ""; /* --coverage: this job's files (rg_cov.h) */
 	memset(r, 0, sizeof *r);
 	r->job = idx;
 	if (gethostname(r->host, sizeof r->host - 1) != 0)
@@ -308,7 +311,7 @@ static void run_job(const rg_set *set, int idx, const rg_opts *o, const char *tm
 		msg[0] = '\0';
 		for (int k = 0; k < na; k++)
 			model_only |= strcmp(args[k], "--model-only") == 0; /* (takes no --json) */
-		argv = wg_xcalloc((size_t)(na + 12) * sizeof *argv);
+		argv = wg_xcalloc((size_t)(na + 14) * sizeof *argv);
 		int k = 0;
 		argv[k++] = (char *)(j->san ? o->warpgen_san : o->warpgen);
 		argv[k++] = "cosim";
@@ -324,9 +327,19 @@ static void run_job(const rg_set *set, int idx, const rg_opts *o, const char *tm
 			argv[k++] = cyc;
 		}
 		argv[k++] = "-q";
+		int cov = o->cov_dir ? rg_cov_job_files(o->cov_dir, j, cov_dat, cov_json, sizeof cov_dat) : -1;
+		if (cov >= 0) { /* --coverage: the record (its functional points) kept in the coverage folder */
+			snprintf(json, sizeof json, "%s", cov_json);
+			unlink(json);
+		}
 		if (!model_only) {
 			argv[k++] = "--json";
 			argv[k++] = json;
+		}
+		if (cov == 1) {
+			argv[k++] = "--coverage";
+			argv[k++] = cov_dat;
+			unlink(cov_dat);
 		}
 	} else {
 		argv = wg_xcalloc(4 * sizeof *argv);
@@ -417,7 +430,8 @@ static void run_job(const rg_set *set, int idx, const rg_opts *o, const char *tm
 			wg_json_free(js);
 		}
 		free(text);
-		unlink(json);
+		if (strcmp(json, cov_json) != 0)
+			unlink(json);
 	}
 	r->cps = cycles > 0 && r->secs > 0 ? cycles / r->secs : 0;
 	if (!r->replay[0])

@@ -173,6 +173,12 @@ static int write_task_script(const run *R, const rg_opts *o, char *err, size_t n
 	shell_quote(&b, o->warpgen);
 	wg_buf_printf(&b, "\nroot=");
 	shell_quote(&b, wg_root());
+	wg_buf_printf(&b, "\ncov=(");
+	if (o->cov_dir) { /* --coverage: the jobs' data and JSON into the run's coverage folder */
+		wg_buf_printf(&b, "--coverage-dir ");
+		shell_quote(&b, o->cov_dir);
+	}
+	wg_buf_printf(&b, ")");
 	wg_buf_printf(
 		&b,
 		"\ni=${SLURM_ARRAY_TASK_ID:?not run as a Slurm array task}\n"
@@ -180,7 +186,7 @@ static int write_task_script(const run *R, const rg_opts *o, char *err, size_t n
 		"trap 'done_ TERM; exit 143' TERM\n"
 		"echo \"task $i of job ${SLURM_ARRAY_JOB_ID:-?} on $(hostname)\"\n"
 		"cd \"$root\" || { done_ 2; exit 2; }\n"
-		"\"$w\" regress --jobs \"$d/chunk-$i.jobs\" --results \"$d/results-$i.tsv\" --no-db -q -j 1 &\n"
+		"\"$w\" regress --jobs \"$d/chunk-$i.jobs\" --results \"$d/results-$i.tsv\" --no-db -q -j 1 \"${cov[@]}\" &\n"
 		"wait $!\n"
 		"rc=$?\n"
 		"done_ \"$rc\"\n"

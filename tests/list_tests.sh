@@ -135,6 +135,14 @@ t fast "bad:coverage-no-block" "tests/expect_bad.sh 'warpgen coverage: no block'
 t fast "bad:coverage-option" "tests/expect_bad.sh 'unknown option --bogus' $W coverage wrc --bogus"
 t test "coverage:map-rename" "WARPGEN=\$WARPGEN_SAN tests/coverage_check.sh map"
 t sweep "cosim:coverage-wrc" "tests/coverage_check.sh run wrc --seed 7 --cycles 2000"
+# --- coverage merged across runs: `warpgen regress --coverage` (the data and records of every cosim job,
+# merged per block, random/directed, pages, the history; docs/regress.md "Coverage"), and a coverage
+# build never changes a verdict (same seed: same verdict line, cycles and points, passing and a mutant's
+# MISMATCH); a small wrc, its builds cached (about 3 s and 5 s once built) ---
+t test "regress:coverage" "tests/regress_coverage.sh regress"
+t test "cosim:coverage-same-verdict" "tests/regress_coverage.sh verdict"
+t fast "bad:regress-coverage-report" "tests/expect_bad.sh '--coverage runs the jobs with coverage: no --report' $W regress --report --coverage --db @OUT@/r.db"
+t fast "bad:regress-coverage-dir" "tests/expect_bad.sh '--coverage-dir is the worker mode' $W regress --coverage-dir @OUT@/c --db @OUT@/r.db"
 
 # --- every block's own declarations ---
 decl_read list "$TIER"

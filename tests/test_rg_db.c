@@ -512,7 +512,7 @@ static void test_history(void)
 	CHECK(raw_exec(p, "ALTER TABLE results DROP COLUMN owner; PRAGMA user_version = 1") == 0);
 	db = rg_db_open(p, err, sizeof err);
 	CHECK(db != NULL);
-	CHECK_EQ(raw_int(p, "PRAGMA user_version"), 2);
+	CHECK_EQ(raw_int(p, "PRAGMA user_version"), RG_DB_VERSION);
 	CHECK_EQ(raw_int(p, "SELECT count(*) FROM results WHERE owner IS block"), 20);
 	CHECK_EQ(raw_int(p, "SELECT count(*) FROM results"), 20);
 	if (db) {

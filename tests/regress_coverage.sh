@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# regress_coverage.sh regress | verdict - coverage merged across runs (docs/regress.md "Coverage")
+# and coverage builds that never change a verdict (docs/cosim.md "Coverage"), on a small wrc
+# (WARPS=4 SCHEDULERS=1 MSHRS=8 MISSQ=4: the configuration of its directed cases, so one build of
+# each flavour serves every job; the builds are cached in out/cache/).
+#
+# regress: `warpgen regress --coverage -j 2` over 2 random seeds, 2 directed cases, a --model-only
+#   job and a command job. Checks: every cosim job but --model-only left its data and its record in
+#   the coverage folder; the summary's line and toggle figures are those of `warpgen coverage` over
+#   the same data files; the points' random and directed hits are the sums of the records of the
+#   random and of the --case jobs; the pages (index.md, wrc.md with each uncovered template line and
+#   the points table), the annotated listing and coverage-last; --report shows the same figures
+#   with the run's date; a second run without --coverage keeps pointing at them.
+# verdict: the same seed gives the same verdict line, cycle count and functional hits with and
+#   without --coverage: a passing run, and a failing one (wrc's release-while-busy RTL mutant
+#   through --rtl: the same MISMATCH line, cycle and values in both flavours).
+# Env: WARPGEN (default out/bin/warpgen), OUT.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+W=${WARPGEN:-out/bin/warpgen}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "regress_coverage: $*"; exit 1; }
+CFG="--set WARPS=4 --set SCHEDULERS=1 --set MSHRS=8 --set MISSQ=4"
+mode=${1:?usage: regress_coverage.sh regress | verdict}
+
+if [ "$mode" = verdict ]; then
+	strip() { sed -E 's/ \([^)]*cycles\/s\)//'; }
+	one() { # NAME ARGS...: a run without and with coverage; the verdict lines, cycles and points compared
+		local name=$1 rc1 rc2
+		shift
+		"$W" cosim wrc $CFG "$@" -q --json "$tmp/$name-plain.json" >"$tmp/$name-plain.txt" 2>&1
+		rc1=$?
+		"$W" cosim wrc $CFG "$@" -q --json "$tmp/$name-cov.json" --coverage "$tmp/$name.dat" >"$tmp/$name-cov.txt" 2>&1
+		rc2=$?
+		grep -E '^(PASS|FAIL|MISMATCH)' "$tmp/$name-plain.txt" | strip >"$tmp/$name-plain.v"
+		grep -E '^(PASS|FAIL|MISMATCH)' "$tmp/$name-cov.txt" | strip >"$tmp/$name-cov.v"
+		echo "$name without: rc=$rc1 $(cat "$tmp/$name-plain.v")"
+		echo "$name with:    rc=$rc2 $(cat "$tmp/$name-cov.v")"
+		[ "$rc1" = "$rc2" ] || fail "$name: exit $rc1 without coverage, $rc2 with"
+		[ -s "$tmp/$name-plain.v" ] && cmp -s "$tmp/$name-plain.v" "$tmp/$name-cov.v" || fail "$name: the verdict line differs"
+		[ -s "$tmp/$name.dat" ] || fail "$name: no coverage data written"
+		python3 - "$tmp/$name-plain.json" "$tmp/$name-cov.json" <<'EOF' || fail "$name: the records differ"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert a["cycles"] == b["cycles"], (a["cycles"], b["cycles"])
+assert a.get("coverage") == b.get("coverage"), "functional hits differ"
+assert (a.get("failure") or {}).get("cycle") == (b.get("failure") or {}).get("cycle")
+print("  same: %d cycles, %d points, failure cycle %s" % (a["cycles"], len(a.get("coverage", [])),
+      (a.get("failure") or {}).get("cycle")))
+EOF
+		eval "$name=$rc1"
+	}
+	one pass --seed 3 --cycles 2000
+	[ "$pass" = 0 ] || fail "the passing run did not pass"
+	# the mutant: one sed edit of the generated Verilog (as cosim/wrc/wrc_tests.sh's release-while-busy)
+	mkdir -p "${OUT:-out}/coverage-check"
+	mut=$(cd "${OUT:-out}" && pwd)/coverage-check/wrc-release-while-busy.v
+	"$W" gen wrc $CFG -o "$tmp/good" -q || fail "gen failed"
+	sed -e 's/(llp_i \& ~busy)/llp_i/' "$tmp/good/wrc.v" >"$tmp/mut.v"
+	cmp -s "$tmp/good/wrc.v" "$tmp/mut.v" && fail "the mutant's edit no longer applies"
+	cmp -s "$tmp/mut.v" "$mut" 2>/dev/null || cp "$tmp/mut.v" "$mut" # (a fixed path: its builds stay cached)
+	one mutant --rtl "$mut" --no-window --seed 1 --cycles 2000
+	[ "$mutant" = 1 ] || fail "the mutant was not caught"
+	grep -q '^MISMATCH' "$tmp/mutant-cov.v" || fail "the mutant's failure is not a MISMATCH"
+	echo ok
+	exit 0
+fi
+[ "$mode" = regress ] || { echo "regress_coverage.sh: unknown mode $mode"; exit 2; }
+
+cat >"$tmp/cov.jobs" <<EOF
+rnd wrc $CFG --seeds 1-2 --cycles 2000
+d1 wrc --case owner_to_queue_head
+d2 wrc --case switch_admits_pre
+mo wrc $CFG --model-only --seed 5 --cycles 500
+listed ! \$WARPGEN list | grep -q '^wrc '
+EOF
+OUT=$tmp/o "$W" regress --jobs "$tmp/cov.jobs" --coverage --db "$tmp/r.db" -j 2 -q >"$tmp/run.txt" 2>&1
+rc=$?
+cat "$tmp/run.txt"
+[ "$rc" = 0 ] || fail "exit $rc"
+tail -1 "$tmp/run.txt" | grep -qx '6 passed, 0 failed' || fail "not 6 passed"
+dir=$(sed -n 's/^regress: coverage data in //p' "$tmp/run.txt")
+[ -d "$dir" ] || fail "no coverage folder named"
+[ "$(readlink -f "$tmp/o/regress/coverage-last")" = "$(readlink -f "$dir")" ] || fail "coverage-last does not point at $dir"
+[ "$(ls "$dir"/dat/*.dat | wc -l)" = 4 ] || fail "expected 4 data files (not the --model-only job's): $(ls "$dir"/dat)"
+[ "$(ls "$dir"/json/*.json | wc -l)" = 4 ] || fail "expected 4 records: $(ls "$dir"/json)"
+"$W" coverage wrc "$dir"/dat/*.dat --write "$tmp/m.dat" --json "$tmp/code.json" >/dev/null || fail "warpgen coverage failed"
+python3 - "$dir" "$tmp/code.json" "$tmp/run.txt" <<'EOF' || fail "the merged figures are wrong"
+import glob, json, os, re, sys
+d, code, run = sys.argv[1], json.load(open(sys.argv[2])), open(sys.argv[3]).read()
+# the summary's figures: those of warpgen coverage over the same files
+l, t = code["lines"], code["toggles"]
+m = re.search(r"^  wrc +(\d+)/(\d+) [\d.]+ % +(\d+)/(\d+) [\d.]+ % +(?:(\d+) / (\d+) / (\d+) / (\d+) of (\d+)|no points declared)$",
+              run, re.M)
+assert m, "no summary line for wrc"
+assert (int(m[1]), int(m[2]), int(m[3]), int(m[4])) == (l["covered"], l["total"], t["covered"], t["total"]), m.groups()
+# the points: random = the records of the jobs without --case, directed = the d1, d2 records
+rnd, dirc = {}, {}
+for f in sorted(glob.glob(d + "/json/*.json")):
+    acc = dirc if os.path.basename(f).startswith("d") else rnd
+    for p in json.load(open(f))["coverage"]:
+        acc[p["name"]] = acc.get(p["name"], 0) + p["hits"]
+names = list(rnd)
+cls = [0, 0, 0, 0]
+for n in names:
+    r, dd = rnd[n], dirc.get(n, 0)
+    cls[0 if r >= 10 else 1 if r > 0 else 2 if dd > 0 else 3] += 1
+if names:
+    assert [int(x) for x in m.groups()[4:]] == cls + [len(names)], (m.groups(), cls)
+    assert sum(dirc.values()) > 0, "the directed cases' hits are not counted as directed"
+else:
+    assert m[5] is None, "points in the summary, none in the records"
+page = open(d + "/wrc.md").read()
+for n in names:
+    assert re.search(r"^\| `%s` \| %d \| %d \| " % (n, rnd[n], dirc.get(n, 0)), page, re.M), n
+for u in code["uncovered_lines"]:
+    assert "| %d | `" % u["line"] in page, u
+assert "| wrc | %d/%d (" % (l["covered"], l["total"]) in open(d + "/index.md").read()
+assert os.path.exists(d + "/wrc/annotate/wrc.v") and "%000000" in open(d + "/wrc/annotate/wrc.v").read()
+print("ok: lines %d/%d, toggles %d/%d, points %s of %d (random>=10, <10, only directed, never)" %
+      (l["covered"], l["total"], t["covered"], t["total"], cls, len(names)))
+EOF
+# the history: --report shows the figures with the run's date, also after a run without coverage
+sumline=$(grep -E '^  wrc +[0-9]' "$tmp/run.txt")
+OUT=$tmp/o "$W" regress --report --db "$tmp/r.db" >"$tmp/rep.txt" || fail "--report failed"
+grep -qE '^coverage of run 1 \(jobs .*cov.jobs, [0-9-]+ [0-9:]+ UTC\):$' "$tmp/rep.txt" || fail "--report: no coverage heading"
+grep -qxF "$sumline" "$tmp/rep.txt" || fail "--report: not the summary's figures: $sumline"
+grep '^listed' "$tmp/cov.jobs" >"$tmp/cmd.jobs"
+OUT=$tmp/o "$W" regress --jobs "$tmp/cmd.jobs" --db "$tmp/r.db" -q >/dev/null || fail "the run without coverage failed"
+OUT=$tmp/o "$W" regress --report --db "$tmp/r.db" >"$tmp/rep2.txt" || fail "--report failed"
+grep -q ', the last run with --coverage:$' "$tmp/rep2.txt" && grep -qxF "$sumline" "$tmp/rep2.txt" ||
+	fail "--report after a run without coverage: not run 1's figures"
+echo ok
