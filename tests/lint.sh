@@ -3,6 +3,10 @@
 # through verilator --lint-only -Wall, Yosys read_verilog/synth and iverilog
 # -g2005 -Wall. Any warning fails (iverilog's "@* is sensitive to all N words"
 # note about array reads is the one accepted message).
+# Yosys runs the coarse synthesis (synth -run begin:fine) by default; LINT_YOSYS=read (make test and
+# make test-fast, tests/run_tests.sh) reads, elaborates and checks only (read_verilog, hierarchy
+# -check, proc, check -assert: undriven and multiply-driven nets, loops): a tenth of the time, and
+# make test's area and gate-level tests run the full synthesis of their configurations anyway.
 set -euo pipefail
 block=${BLOCK:-rfc}
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
@@ -11,8 +15,13 @@ v=$dir/$block.v
 echo "== verilator --lint-only -Wall"
 verilator --lint-only -Wall --top-module "$block" "$v" 2>&1 | tee "$dir/vl.log"
 [ ! -s "$dir/vl.log" ] || { echo "verilator printed warnings"; exit 1; }
-echo "== yosys read_verilog + synth -run coarse"
-yosys -q -l "$dir/ys.log" -p "synth -top $block -run begin:fine" "$v" >/dev/null
+if [ "${LINT_YOSYS:-synth}" = read ]; then
+	echo "== yosys read_verilog + hierarchy -check + proc + check -assert"
+	yosys -q -l "$dir/ys.log" -p "read_verilog $v; hierarchy -check -top $block; proc; opt_clean; check -assert" >/dev/null
+else
+	echo "== yosys read_verilog + synth -run coarse"
+	yosys -q -l "$dir/ys.log" -p "synth -top $block -run begin:fine" "$v" >/dev/null
+fi
 if grep -i 'warning' "$dir/ys.log"; then echo "yosys printed warnings"; exit 1; fi
 echo "== iverilog -g2005 -Wall"
 iverilog -g2005 -Wall -o "$dir/a.out" "$v" 2>&1 | grep -v 'is sensitive to all' | grep -v '^\s*$' | tee "$dir/iv.log" || true

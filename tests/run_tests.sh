@@ -18,6 +18,8 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 UBSAN_OPTION
 # The short runs of make test and make test-fast build their Verilated models at -Og: about 40 %
 # less compile time, and building is half of make test; make sweep, make and make bench at -O2.
 [ "$tier" = sweep ] || export WARPGEN_VL_OPT=Og
+# and lint with Yosys's read-and-check instead of its coarse synthesis (tests/lint.sh)
+[ "$tier" = sweep ] || export LINT_YOSYS=read
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 LOGS=$OUT/test-logs
 [ "$tier" = sweep ] && LOGS=$OUT/sweep-logs
