@@ -1,19 +1,26 @@
 /* cmd_bench.c - `warpgen bench BLOCK`: how fast are the Verilated model
  * alone, the C model alone and the whole co-simulation, on the same input
- * frames. Three interleaved rounds, median of each; CLOCK_MONOTONIC. */
+ * frames; with --coverage also the co-simulation on the coverage build (the
+ * cov flavour: line and toggle counters, its data written at the end), so
+ * that what coverage costs is a ratio measured side by side. Three
+ * interleaved rounds, median of each; CLOCK_MONOTONIC. */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_cmds.h"
 #include "wg_harness.h"
+#include "wg_root.h"
 #include "wg_vbuild.h"
 #include "wg_vtool.h"
 
 #define BENCH_CYCLES 200000L
 #define ROUNDS 3
+#define NK 4 /* measurements: Verilator alone, C model alone, co-simulation, co-simulation with coverage */
 
 typedef struct bench {
 	const wg_opts *o;       /* command line */
@@ -21,6 +28,7 @@ typedef struct bench {
 	long n;                 /* cycles */
 	uint32_t *frames;       /* n pre-generated input frames */
 	const wg_dut_lib *lib;  /* the Verilated model */
+	const wg_dut_lib *cov;  /* --coverage: the coverage build of the same configuration, or NULL */
 	uint32_t sink;          /* folds outputs in, so no loop is optimised away */
 	double pregen_s;        /* time of the pre-generation (stimulus + C model) */
 } bench;
@@ -106,11 +114,11 @@ static double time_model(bench *B)
 	return t;
 }
 
-static double time_cosim(bench *B, wg_verdict *v)
+static double time_cosim(bench *B, const wg_dut_lib *lib, wg_verdict *v)
 {
 	const wg_opts *o = B->o;
 	wg_harness_cfg cfg = {.b = o->block, .stim = o->stim, .p = o->p, .knobs = o->knobs, .L = B->L, .case_idx = -1,
-			      .seed = o->seed, .max_cycles = B->n, .dut = B->lib, .trace_from = -1, .trace_to = -1};
+			      .seed = o->seed, .max_cycles = B->n, .dut = lib, .trace_from = -1, .trace_to = -1};
 	wg_harness_res r;
 	if (wg_harness_run(&cfg, &r) != 0)
 		wg_die("bench", 2, "cannot create the Verilated model");
@@ -140,10 +148,11 @@ static double ratio(double a, double b)
 	return b > 0 ? a / b : 0;
 }
 
-static void write_json(const bench *B, const char *cfgname, const double cps[3], const double t[3][ROUNDS], const char *path)
+static void write_json(const bench *B, const char *cfgname, const double cps[NK], const double t[NK][ROUNDS], const char *path)
 {
 	const wg_opts *o = B->o;
-	static const char *const key[3] = {"verilator_alone", "c_model_alone", "cosim"};
+	static const char *const key[NK] = {"verilator_alone", "c_model_alone", "cosim", "cosim_coverage"};
+	int nk = B->cov ? NK : 3;
 	char err[512];
 	wg_buf j = {0};
 	wg_buf_printf(&j, "{\n  \"block\": ");
@@ -152,31 +161,61 @@ static void write_json(const bench *B, const char *cfgname, const double cps[3],
 	wg_buf_json_str(&j, cfgname);
 	wg_buf_printf(&j, ",\n  \"seed\": %llu,\n  \"cycles\": %ld,\n  \"rounds\": %d,\n  \"cycles_per_s\": {",
 		      (unsigned long long)o->seed, B->n, ROUNDS);
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < nk; k++)
 		wg_buf_printf(&j, "%s\"%s\": %.0f", k ? ", " : "", key[k], cps[k]);
 	wg_buf_printf(&j, "},\n  \"seconds\": {");
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < nk; k++) {
 		wg_buf_printf(&j, "%s\"%s\": [", k ? ", " : "", key[k]);
 		for (int r = 0; r < ROUNDS; r++)
 			wg_buf_printf(&j, "%s%.6f", r ? ", " : "", t[k][r]);
 		wg_buf_printf(&j, "]");
 	}
 	wg_buf_printf(&j, "},\n  \"pregeneration_cycles_per_s\": %.0f", (double)B->n / B->pregen_s);
-	wg_buf_printf(&j, ",\n  \"ratio_cosim_vs_verilator\": %.4f,\n  \"ratio_c_model_vs_verilator\": %.4f\n}\n",
+	wg_buf_printf(&j, ",\n  \"ratio_cosim_vs_verilator\": %.4f,\n  \"ratio_c_model_vs_verilator\": %.4f",
 		      ratio(cps[2], cps[0]), ratio(cps[1], cps[0]));
+	if (B->cov)
+		wg_buf_printf(&j, ",\n  \"ratio_coverage_vs_cosim\": %.4f", ratio(cps[3], cps[2]));
+	wg_buf_printf(&j, "\n}\n");
 	if (wg_write_atomic(path, j.s, j.len, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen bench: %s\n", err);
 	wg_buf_free(&j);
 }
 
+/* The coverage build's library (its data written to a scratch file at each destroy), or -1. */
+static int load_cov(const wg_opts *o, const wg_layout *L, wg_dut_lib *lib, char *scratch, size_t n)
+{
+	wg_vbuild_req rq = {.block = o->block, .p = o->p, .L = L, .top = o->top, .flavour = WG_FLAVOUR_COV};
+	wg_vbuild_res rs;
+	if (wg_vbuild_load(&rq, &rs, lib) != 0)
+		return -1;
+	int (*cov_file)(const char *path);
+	void *sym = dlsym(lib->so, "wg_shim_cov_file");
+	memcpy(&cov_file, &sym, sizeof cov_file);
+	snprintf(scratch, n, "%s/bench-coverage-%ld.dat", wg_out_dir(), (long)getpid());
+	if (!sym || cov_file(scratch) != 0) {
+		fprintf(stderr, "warpgen bench: --coverage: %s has no coverage writer (stale build?)\n", rs.lib);
+		return -1;
+	}
+	return 0;
+}
+
 int wg_cmd_bench(int argc, char **argv)
 {
 	wg_opts o;
-	wg_opts_parse(&o, "bench", argc, argv, WG_OPT_SET | WG_OPT_SEED | WG_OPT_CYCLES | WG_OPT_KNOB | WG_OPT_JSON | WG_OPT_QUIET);
+	int coverage = 0, na = 0;
+	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
+	for (int i = 0; i < argc; i++) /* --coverage is this command's own */
+		if (strcmp(argv[i], "--coverage") == 0)
+			coverage = 1;
+		else
+			av[na++] = argv[i];
+	wg_opts_parse(&o, "bench", na, av, WG_OPT_SET | WG_OPT_SEED | WG_OPT_CYCLES | WG_OPT_KNOB | WG_OPT_JSON | WG_OPT_QUIET);
 	if (o.help) {
-		printf("usage: warpgen bench BLOCK [--set NAME=VALUE]... [--cycles N] [--seed S] [--knob N=V]... [--json FILE]\n"
+		printf("usage: warpgen bench BLOCK [--set NAME=VALUE]... [--cycles N] [--seed S] [--knob N=V]... [--coverage] [--json FILE]\n"
 		       "Cycles/s of (a) the Verilated model alone, (b) the C model alone, (c) the co-simulation loop,\n"
-		       "on the same %ld pre-generated random input frames (default), median of %d interleaved rounds.\n\n",
+		       "with --coverage (d) the co-simulation loop on the coverage build of the same configuration\n"
+		       "(warpgen cosim --coverage's model), on the same %ld pre-generated random input frames (default),\n"
+		       "median of %d interleaved rounds.\n\n",
 		       BENCH_CYCLES, ROUNDS);
 		if (o.block)
 			wg_print_params(o.block);
@@ -199,27 +238,42 @@ int wg_cmd_bench(int argc, char **argv)
 	if (wg_vbuild_load(&rq, &rs, &lib) != 0)
 		return 2;
 	B.lib = &lib;
+	wg_dut_lib cov_lib;
+	char scratch[4096] = "";
+	if (coverage && load_cov(&o, &L, &cov_lib, scratch, sizeof scratch) != 0)
+		return 2;
+	B.cov = coverage ? &cov_lib : NULL;
 	pregenerate(&B);
 
-	double t[3][ROUNDS], cps[3];
-	wg_verdict v = WG_V_PASS;
+	double t[NK][ROUNDS] = {{0}}, cps[NK] = {0};
+	wg_verdict v = WG_V_PASS, vc = WG_V_PASS;
 	for (int r = 0; r < ROUNDS; r++) {
 		t[0][r] = time_rtl(&B);
 		t[1][r] = time_model(&B);
-		t[2][r] = time_cosim(&B, &v);
+		t[2][r] = time_cosim(&B, B.lib, &v);
+		if (B.cov)
+			t[3][r] = time_cosim(&B, B.cov, &vc);
 	}
-	for (int k = 0; k < 3; k++)
-		cps[k] = ratio((double)B.n, median(t[k]));
+	if (scratch[0])
+		unlink(scratch);
+	for (int k = 0; k < NK; k++)
+		cps[k] = B.cov || k < 3 ? ratio((double)B.n, median(t[k])) : 0;
 	printf("bench %s %s seed=%llu cycles=%ld (median of %d interleaved rounds)\n", o.block->name, cfgname,
 	       (unsigned long long)o.seed, B.n, ROUNDS);
 	printf("  (a) Verilated model alone  %8.2f M cycles/s\n", cps[0] / 1e6);
 	printf("  (b) C model alone          %8.2f M cycles/s   (b)/(a) = %.2f\n", cps[1] / 1e6, ratio(cps[1], cps[0]));
 	printf("  (c) co-simulation          %8.2f M cycles/s   (c)/(a) = %.2f\n", cps[2] / 1e6, ratio(cps[2], cps[0]));
+	if (B.cov)
+		printf("  (d) cosim, coverage build  %8.2f M cycles/s   (d)/(c) = %.2f\n", cps[3] / 1e6,
+		       ratio(cps[3], cps[2]));
 	printf("  (pre-generation, once: stimulus + C model %.2f M cycles/s)\n", (double)B.n / B.pregen_s / 1e6);
-	if (v != WG_V_PASS)
-		printf("  note: the co-simulation did not pass (%s): run `warpgen cosim` for the report\n", wg_verdict_name(v));
+	if (v != WG_V_PASS || vc != WG_V_PASS)
+		printf("  note: the co-simulation did not pass (%s%s%s): run `warpgen cosim` for the report\n",
+		       wg_verdict_name(v != WG_V_PASS ? v : vc), v != WG_V_PASS ? "" : ", coverage build",
+		       v != WG_V_PASS && vc != WG_V_PASS ? " and the coverage build" : "");
 	if (o.json)
 		write_json(&B, cfgname, cps, (const double(*)[ROUNDS])t, o.json);
 	free(B.frames);
-	return v == WG_V_PASS ? 0 : 1;
+	free(av);
+	return v == WG_V_PASS && vc == WG_V_PASS ? 0 : 1;
 }

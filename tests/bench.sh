@@ -3,7 +3,8 @@
 # ratios measured side by side in one run (absolute cycles/s drift with the load
 # of a shared machine; the ratios are the figures to compare):
 #   (a) the Verilated model alone on pre-generated stimulus, (b) the C model alone
-#   on the same stimulus, (c) the full co-simulation; (c)/(a) and (b)/(a).
+#   on the same stimulus, (c) the full co-simulation, (d) the co-simulation on the
+#   coverage build; (c)/(a), (b)/(a) and (d)/(c), the cost of coverage.
 # Then the renaming table at the paper's largest size (48 warps x 63 registers, 1024
 # physical registers, the unconstrained 3024-entry table), built from scratch so that
 # the Verilator build time shows. Then gate-level co-simulation beside the RTL's: the
@@ -12,8 +13,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p out/bench
+# (d): the same co-simulation on the coverage build of the same configuration (warpgen cosim
+# --coverage's model, line and toggle counters), in the same rounds: (d)/(c) is what coverage costs.
+# Its builds are cached like the others (the first make bench builds every block's once); COVERAGE=0
+# leaves (d) out.
+cov=(--coverage)
+[ "${COVERAGE:-1}" = 0 ] && cov=()
 for block in $(out/bin/warpgen list | awk '{print $1}'); do
-	out/bin/warpgen bench "$block" --cycles "${CYCLES:-500000}" --json "out/bench/$block.json" 2>&1 | grep -v '^build'
+	out/bin/warpgen bench "$block" --cycles "${CYCLES:-500000}" "${cov[@]}" --json "out/bench/$block.json" 2>&1 | grep -v '^build'
 done
 rm -rf out/cache/rename
 echo "paper's largest renaming table (Verilator build from scratch):"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# regress_coverage.sh regress | verdict - coverage merged across runs (docs/regress.md "Coverage")
+# regress_coverage.sh regress | verdict | bench - coverage merged across runs (docs/regress.md "Coverage")
 # and coverage builds that never change a verdict (docs/cosim.md "Coverage"), on a small wrc
 # (WARPS=4 SCHEDULERS=1 MSHRS=8 MISSQ=4: the configuration of its directed cases, so one build of
 # each flavour serves every job; the builds are cached in out/cache/).
@@ -14,6 +14,8 @@
 # verdict: the same seed gives the same verdict line, cycle count and functional hits with and
 #   without --coverage: a passing run, and a failing one (wrc's release-while-busy RTL mutant
 #   through --rtl: the same MISMATCH line, cycle and values in both flavours).
+# bench: `warpgen bench --coverage` measures the co-simulation on the coverage build beside the
+#   normal one, in the same rounds: the (d) line, and the ratio in the JSON equal to the speeds'.
 # Env: WARPGEN (default out/bin/warpgen), OUT.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "regress_coverage: $*"; exit 1; }
 CFG="--set WARPS=4 --set SCHEDULERS=1 --set MSHRS=8 --set MISSQ=4"
-mode=${1:?usage: regress_coverage.sh regress | verdict}
+mode=${1:?usage: regress_coverage.sh regress | verdict | bench}
 
 if [ "$mode" = verdict ]; then
 	strip() { sed -E 's/ \([^)]*cycles\/s\)//'; }
@@ -63,6 +65,22 @@ EOF
 	one mutant --rtl "$mut" --no-window --seed 1 --cycles 2000
 	[ "$mutant" = 1 ] || fail "the mutant was not caught"
 	grep -q '^MISMATCH' "$tmp/mutant-cov.v" || fail "the mutant's failure is not a MISMATCH"
+	echo ok
+	exit 0
+fi
+if [ "$mode" = bench ]; then # warpgen bench --coverage: (d) beside (c), its ratio in the JSON
+	"$W" bench wrc $CFG --cycles 5000 --coverage --json "$tmp/b.json" | tee "$tmp/b.txt" || fail "bench failed"
+	grep -qE '^  \(d\) cosim, coverage build +[0-9.]+ M cycles/s   \(d\)/\(c\) = [0-9.]+$' "$tmp/b.txt" || fail "no (d) line"
+	python3 - "$tmp/b.json" "$tmp/b.txt" <<'EOF' || fail "the bench's JSON is wrong"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+c = d["cycles_per_s"]
+assert c["cosim_coverage"] > 0 and c["cosim"] > 0
+assert abs(d["ratio_coverage_vs_cosim"] - c["cosim_coverage"] / c["cosim"]) < 1e-3
+shown = float(re.search(r"\(d\)/\(c\) = ([0-9.]+)", open(sys.argv[2]).read())[1])
+assert abs(shown - d["ratio_coverage_vs_cosim"]) < 0.006, shown
+assert len(d["seconds"]["cosim_coverage"]) == d["rounds"]
+EOF
 	echo ok
 	exit 0
 fi
