@@ -65,6 +65,11 @@ for r in "${REPORTS[@]}"; do
 	IFS=$'\t' read -r _ _ fn <<<"$r"
 	"$fn" || status=1
 done
+# Coverage per block (tests/coverage_report.sh): the functional points of the co-simulations above,
+# and the last merged line/toggle coverage of `warpgen regress --coverage` with its date; make
+# COVERAGE=1 runs a short coverage regression of these configurations first.
+printf '%s\n' "${CONFIGS[@]}" >out/main/configs.txt
+OUT=out WARPGEN=$W JOBS=$JOBS tests/coverage_report.sh out/main out/report.md out/main/configs.txt || status=1
 # Plots (gnuplot, PNG and SVG, docs/user-guide.md "Plots"): area against size, energy breakdown,
 # the RFC's MRF accesses avoided and energy over the Table 2 grid; listed in the report.
 tests/plots.sh out/plots >out/main/plots.log 2>&1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# regress_coverage.sh regress | verdict | bench - coverage merged across runs (docs/regress.md "Coverage")
+# regress_coverage.sh regress | verdict | bench | report - coverage merged across runs (docs/regress.md "Coverage")
 # and coverage builds that never change a verdict (docs/cosim.md "Coverage"), on a small wrc
 # (WARPS=4 SCHEDULERS=1 MSHRS=8 MISSQ=4: the configuration of its directed cases, so one build of
 # each flavour serves every job; the builds are cached in out/cache/).
@@ -16,6 +16,9 @@
 #   through --rtl: the same MISMATCH line, cycle and values in both flavours).
 # bench: `warpgen bench --coverage` measures the co-simulation on the coverage build beside the
 #   normal one, in the same rounds: the (d) line, and the ratio in the JSON equal to the speeds'.
+# report: make's coverage section (tests/coverage_report.sh) on written records and an index:
+#   points summed over a block's configurations and classed, the merged figures with their date,
+#   "no merged data" without them.
 # Env: WARPGEN (default out/bin/warpgen), OUT.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +27,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "regress_coverage: $*"; exit 1; }
 CFG="--set WARPS=4 --set SCHEDULERS=1 --set MSHRS=8 --set MISSQ=4"
-mode=${1:?usage: regress_coverage.sh regress | verdict | bench}
+mode=${1:?usage: regress_coverage.sh regress | verdict | bench | report}
 
 if [ "$mode" = verdict ]; then
 	strip() { sed -E 's/ \([^)]*cycles\/s\)//'; }
@@ -81,6 +84,26 @@ shown = float(re.search(r"\(d\)/\(c\) = ([0-9.]+)", open(sys.argv[2]).read())[1]
 assert abs(shown - d["ratio_coverage_vs_cosim"]) < 0.006, shown
 assert len(d["seconds"]["cosim_coverage"]) == d["rounds"]
 EOF
+	echo ok
+	exit 0
+fi
+if [ "$mode" = report ]; then # make's coverage section (tests/coverage_report.sh) on written data
+	mkdir -p "$tmp/main/w1" "$tmp/main/w2" "$tmp/main/r1" "$tmp/o/regress/cov-1"
+	echo '{"block": "wrc", "cycles": 10, "coverage": [{"name": "a", "hits": 6}, {"name": "b", "hits": 0}, {"name": "c", "hits": 1}]}' >"$tmp/main/w1/cosim.json"
+	echo '{"block": "wrc", "cycles": 10, "coverage": [{"name": "a", "hits": 4}, {"name": "b", "hits": 0}, {"name": "c", "hits": 0}]}' >"$tmp/main/w2/cosim.json"
+	echo '{"block": "rfc", "cycles": 10}' >"$tmp/main/r1/cosim.json"
+	printf 'Regression `jobs x`, 2026-01-02 03:04:05 UTC; data in `y/`.\n\n| block | lines | toggles | points |\n|---|---:|---:|---:|\n| wrc | 176/189 (93.1 %%) | 182/182 (100.0 %%) | 3 |\n' >"$tmp/o/regress/cov-1/index.md"
+	: >"$tmp/r.md"
+	OUT=$tmp/o tests/coverage_report.sh "$tmp/main" "$tmp/r.md" | tee "$tmp/r.txt" || fail "coverage_report.sh failed"
+	grep -q 'no merged data yet' "$tmp/r.md" || fail "without merged data: not said"
+	ln -s cov-1 "$tmp/o/regress/coverage-last"
+	: >"$tmp/r.md"
+	OUT=$tmp/o tests/coverage_report.sh "$tmp/main" "$tmp/r.md" >/dev/null || fail "coverage_report.sh failed"
+	cat "$tmp/r.md"
+	grep -qx '## Coverage' "$tmp/r.md" || fail "no section"
+	grep -q '(2026-01-02 03:04:05 UTC, `jobs x`; pages in ' "$tmp/r.md" || fail "no date of the merged data"
+	grep -qxF '| wrc | 176/189 (93.1 %) | 182/182 (100.0 %) | 3 | 1 | 1 | 1 | `b` |' "$tmp/r.md" || fail "wrc's row"
+	grep -qxF '| rfc | - | - | 0 | 0 | 0 | 0 |  |' "$tmp/r.md" || fail "rfc's row"
 	echo ok
 	exit 0
 fi
