@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "sched2l.h"
+#include "sched2l_cover.h"
 #include "wg_bits.h"
 #include "wg_kit.h"
 
@@ -1183,6 +1184,13 @@ static int s2l_stim_next(void *st, const void *model, uint32_t *in, long cyc)
 	return wg_case_drive(&s->run, s, model, in, cyc);
 }
 
+static void s2l_stim_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+			   uint64_t *hits)
+{
+	(void)cyc;
+	s2l_cover(((const s2l_stim *)st)->L, model, in, out, hits);
+}
+
 const wg_stim_def wg_stim_sched2l = {
 	.block = &wg_block_sched2l,
 	.knobs = s2l_knobs,
@@ -1195,4 +1203,7 @@ const wg_stim_def wg_stim_sched2l = {
 	.observe = s2l_stim_observe,
 	.check = s2l_stim_check,
 	.finish = s2l_stim_finish,
+	.cov = s2l_cov_points,
+	.ncov = S2L_NCOV_POINTS,
+	.cover = s2l_stim_cover,
 };
