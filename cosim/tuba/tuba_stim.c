@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "tuba.h"
+#include "tuba_cover.h"
 #include "tuba_stim.h"
 #include "wg_bits.h"
 #include "wg_kit.h"
@@ -308,6 +309,14 @@ static const char *tbs_finish(void *st, long *key, char *buf, size_t n)
 	return NULL;
 }
 
+static void tbs_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		      uint64_t *hits)
+{
+	(void)out;
+	(void)cyc;
+	tuba_cover(((const tbs_stim *)st)->L, model, in, hits);
+}
+
 const wg_stim_def wg_stim_tuba = {
 	.block = &wg_block_tuba,
 	.knobs = tbs_knobs,
@@ -320,4 +329,7 @@ const wg_stim_def wg_stim_tuba = {
 	.observe = tbs_observe,
 	.check = tbs_check,
 	.finish = tbs_finish,
+	.cov = tuba_cov_points,
+	.ncov = TUBA_NCOV_POINTS,
+	.cover = tbs_cover,
 };

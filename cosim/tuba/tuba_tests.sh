@@ -104,7 +104,9 @@ for T in 1 224 4096; do
 done
 t sweep "lint:tuba-t4096-m32-p1024" "BLOCK=tuba tests/lint.sh --set TFET_REGS=4096 --set MAX_BLOCKS=32 --set EVAL_PERIOD=1024"
 t sweep "lint:tuba-t1-m1-p0" "BLOCK=tuba tests/lint.sh --set TFET_REGS=1 --set MAX_BLOCKS=1"
-t sweep "cosim:tuba-t4096-m32-p65536" "\$WARPGEN cosim tuba --set TFET_REGS=4096 --set MAX_BLOCKS=32 --set EVAL_PERIOD=65536 --knob START_PPM=10 --seed 1 --cycles 1000000 -q"
+# the largest period: no mid-run resets (at the default 50 per million one comes every 20,000 cycles on
+# average and no 65,536-cycle period would end), kernels every ~67,000 cycles
+t sweep "cosim:tuba-t4096-m32-p65536" "\$WARPGEN cosim tuba --set TFET_REGS=4096 --set MAX_BLOCKS=32 --set EVAL_PERIOD=65536 --knob START_PPM=15 --knob RESET_PPM=0 --seed 1 --cycles 1000000 -q"
 
 # RTL mutants; each must be caught by the random stream (tests/mutant.sh runs no directed case). At
 # the default first (written out: tests/mutant.sh reads a mutant's arguments as a tab-separated field,
