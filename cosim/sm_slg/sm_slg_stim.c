@@ -9,6 +9,7 @@
 
 #include "slg.h"
 #include "sm_slg.h"
+#include "sm_slg_cover.h"
 #include "sm_slg_env.h"
 #include "wg_kit.h"
 
@@ -417,6 +418,14 @@ static const char *ssc_finish(void *st, long *key, char *buf, size_t n)
 	return msg;
 }
 
+static void ssc_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		      uint64_t *hits)
+{
+	const ssc_stim *s = st;
+	(void)cyc;
+	ssl_cover(s->L, model, in, out, sse_now(s->env), hits);
+}
+
 const wg_stim_def wg_stim_sm_slg = {
 	.block = &wg_block_sm_slg,
 	.knobs = sse_knobs,
@@ -429,4 +438,7 @@ const wg_stim_def wg_stim_sm_slg = {
 	.observe = ssc_observe,
 	.check = ssc_check,
 	.finish = ssc_finish,
+	.cov = ssl_cov_points,
+	.ncov = SSL_NCOV_POINTS,
+	.cover = ssc_cover,
 };
