@@ -7,9 +7,9 @@
  * point the signal bit) and, for line points, the span of lines the point
  * stands for (key S). The generated file is the header of wg_gen.c plus the
  * template with its {{if}} sections chosen and its placeholders filled in,
- * line for line, so a generated line maps to exactly one template line:
- * this file recomputes the selection from the configuration that the
- * header names and checks every mapped line against the template's text.
+ * line for line, so a generated line maps to exactly one template line
+ * (gen/wg_tmap.c recomputes the selection from the configuration that the
+ * header names and checks every mapped line against the template's text).
  *
  * A generated line is covered when every line point on it was hit; a
  * template line is covered when some configuration covers it. A toggle
@@ -24,9 +24,9 @@
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_cmds.h"
-#include "wg_gen.h"
 #include "wg_proc.h"
 #include "wg_root.h"
+#include "wg_tmap.h"
 #include "wg_vtool.h"
 
 #define MAX_FILES 256  /* generated files (configurations) in one report */
@@ -44,7 +44,8 @@ typedef struct cov_file {
 typedef struct cov_rep {
 	const wg_block *b;   /* the block */
 	char tpath[256];     /* rtl_templates/<file> (relative to the root, for messages) */
-	char **tl;           /* template lines (tl[1..ntl]) */
+	char *ttext;         /* the template's text */
+	char **tl;           /* template lines (tl[1..ntl], in a copy of ttext) */
 	int ntl;             /* their number */
 	int *t_pts;          /* per template line: 1 when some configuration has line points on it */
 	int *t_cov;          /* ... 1 when some configuration covers it */
@@ -95,159 +96,30 @@ static char **split_lines(char *t, int *n)
 	return v;
 }
 
-/* A template condition (wg_gen.c's grammar): NAME, NAME==V, NAME!=V. 1, 0, or -1. */
-static int cond(const wg_block *b, const long *p, const char *c)
-{
-	char name[64];
-	const char *op = strstr(c, "==");
-	int neg = 0;
-	if (!op && (op = strstr(c, "!=")) != NULL)
-		neg = 1;
-	size_t nl = op ? (size_t)(op - c) : strlen(c);
-	if (nl == 0 || nl >= sizeof name)
-		return -1;
-	memcpy(name, c, nl);
-	name[nl] = '\0';
-	int i = wg_param_index(b, name);
-	if (i < 0)
-		return -1;
-	if (!op)
-		return p[i] != 0;
-	const char *val = op + 2;
-	long v;
-	const wg_param_def *d = &b->params[i];
-	if (d->choices) {
-		for (v = 0; d->choices[v] && strcmp(d->choices[v], val) != 0; v++)
-			;
-		if (!d->choices[v])
-			return -1;
-	} else {
-		char *end;
-		v = strtol(val, &end, 10);
-		if (end == val || *end)
-			return -1;
-	}
-	return (p[i] == v) != neg;
-}
-
-/* The directive of a template line ("if X", "else", "end") into d, or 0. */
-static int directive(const char *s, char *d, size_t n)
-{
-	const char *a = s, *z = s + strlen(s);
-	while (*a == ' ' || *a == '\t')
-		a++;
-	while (z > a && (z[-1] == ' ' || z[-1] == '\t' || z[-1] == '\r'))
-		z--;
-	if (z - a <= 4 || strncmp(a, "{{", 2) != 0 || strncmp(z - 2, "}}", 2) != 0 || (size_t)(z - a - 4) >= n)
-		return 0;
-	memcpy(d, a + 2, (size_t)(z - a - 4));
-	d[z - a - 4] = '\0';
-	return strncmp(d, "if ", 3) == 0 || strcmp(d, "else") == 0 || strcmp(d, "end") == 0;
-}
-
-/* Does generated line g agree with template line t? Equal up to the first placeholder. */
-static int agrees(const char *g, const char *t)
-{
-	const char *ph = strstr(t, "{{");
-	size_t k = ph ? (size_t)(ph - t) : strlen(t) + 1;
-	return strncmp(g, t, k) == 0;
-}
-
-/* The configuration in a generated file's header ("//   warpgen gen B --set N=V ... [--name T]"). */
-static int header_params(const cov_rep *R, char **gl, int ng, long *p, char *top, size_t tn, char *err, size_t en)
-{
-	char buf[256], pre[128];
-	wg_params_default(R->b, p);
-	snprintf(top, tn, "%s", R->b->name);
-	snprintf(pre, sizeof pre, "//   warpgen gen %s", R->b->name);
-	if (ng < 2 || strncmp(gl[2], pre, strlen(pre)) != 0) {
-		snprintf(err, en, "its header names no `warpgen gen %s` configuration (not %s's generated Verilog?)",
-			 R->b->name, R->b->name);
-		return -1;
-	}
-	char *line = strdup(gl[2] + strlen(pre)), *save = NULL;
-	for (char *w = strtok_r(line, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		char *v = strtok_r(NULL, " ", &save);
-		const char *m = !v ? "a dangling option" : strcmp(w, "--set") == 0 ? wg_param_set(R->b, p, v, buf, sizeof buf)
-						  : strcmp(w, "--name") == 0 ? (snprintf(top, tn, "%s", v), NULL)
-									       : "an unknown option";
-		if (m) {
-			snprintf(err, en, "its header's configuration: %s", m);
-			free(line);
-			return -1;
-		}
-	}
-	free(line);
-	return 0;
-}
-
-/* Map the generated file's lines to template lines. */
+/* Map the generated file's lines to template lines (gen/wg_tmap.c): 0, 1 another configuration
+ * than --set's (skipped), -1 an error. */
 static int map_file(cov_rep *R, cov_file *F, char *err, size_t en)
 {
-	char e2[512], top[128], d[128];
-	long p[WG_MAX_PARAMS];
+	char e2[512];
 	char *text = wg_read_file(F->path, NULL, e2, sizeof e2);
 	if (!text) {
 		snprintf(err, en, "%s (the build cache was cleared? rerun the cosim --coverage run)", e2);
 		return -1;
 	}
-	int ng;
-	char **gl = split_lines(text, &ng);
-	int rc = -1;
-	if (header_params(R, gl, ng, p, top, sizeof top, e2, sizeof e2) != 0) {
-		snprintf(err, en, "%s: %s", F->path, e2);
-		goto out;
-	}
-	if (R->filter && memcmp(p, R->p, (size_t)R->b->nparams * sizeof *p) != 0) {
-		rc = 1; /* another configuration */
-		goto out;
-	}
-	char *hdr = wg_verilog_header(R->b, p, top);
-	int nh = 0;
-	for (const char *s = hdr; *s; s++)
-		nh += *s == '\n';
-	free(hdr);
-	F->nlines = ng;
-	F->tline = wg_xcalloc((size_t)(ng + 2) * sizeof *F->tline);
-	F->npts = wg_xcalloc((size_t)(ng + 2) * sizeof *F->npts);
-	F->nhit = wg_xcalloc((size_t)(ng + 2) * sizeof *F->nhit);
-	enum { MAXD = 16 };
-	int keep[MAXD + 1] = {1}, taken[MAXD + 1] = {0}, depth = 0, g = nh;
-	for (int t = 1; t <= R->ntl; t++) {
-		if (!directive(R->tl[t], d, sizeof d)) {
-			if (!keep[depth])
-				continue;
-			if (++g > ng || !agrees(gl[g], R->tl[t])) {
-				snprintf(err, en, "%.1500s:%d does not match %s:%d (generated by another template?)", F->path, g,
-					 R->tpath, t);
-				goto out;
-			}
-			F->tline[g] = t;
-		} else if (strncmp(d, "if ", 3) == 0) {
-			int c = cond(R->b, p, d + 3);
-			if (c < 0 || depth == MAXD) {
-				snprintf(err, en, "%s:%d: a condition this command cannot read", R->tpath, t);
-				goto out;
-			}
-			depth++;
-			keep[depth] = keep[depth - 1] && c;
-			taken[depth] = c;
-		} else if (depth > 0 && strcmp(d, "else") == 0) {
-			keep[depth] = keep[depth - 1] && !taken[depth];
-			taken[depth] = 1;
-		} else if (depth > 0) {
-			depth--;
-		}
-	}
-	if (g != ng) {
-		snprintf(err, en, "%s has %d lines, the template gives %d", F->path, ng, g);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(gl);
+	wg_tmap m;
+	int rc = wg_tmap_build(R->b, R->ttext, R->tpath, text, F->path, &m, err, en);
 	free(text);
-	return rc;
+	if (rc != 0)
+		return -1;
+	if (R->filter && memcmp(m.p, R->p, (size_t)R->b->nparams * sizeof *m.p) != 0) {
+		wg_tmap_free(&m);
+		return 1; /* another configuration */
+	}
+	F->nlines = m.nlines;
+	F->tline = m.tline; /* (taken over) */
+	F->npts = wg_xcalloc((size_t)(m.nlines + 2) * sizeof *F->npts);
+	F->nhit = wg_xcalloc((size_t)(m.nlines + 2) * sizeof *F->nhit);
+	return 0;
 }
 
 /* One record's value of key k (keys are \001KEY\002VALUE), copied into v. */
@@ -480,6 +352,7 @@ int wg_cmd_coverage(int argc, char **argv)
 	char *ttext = wg_read_file(tfull, NULL, err, sizeof err);
 	if (!ttext)
 		wg_die("coverage", 2, "%s", err);
+	R->ttext = strdup(ttext);
 	R->tl = split_lines(ttext, &R->ntl);
 	R->t_pts = wg_xcalloc((size_t)(R->ntl + 2) * sizeof *R->t_pts);
 	R->t_cov = wg_xcalloc((size_t)(R->ntl + 2) * sizeof *R->t_cov);
@@ -602,6 +475,7 @@ int wg_cmd_coverage(int argc, char **argv)
 	free(R->t_pts);
 	free(R->t_cov);
 	free(R->tl);
+	free(R->ttext);
 	free(ttext);
 	free(dat);
 	free(R);
