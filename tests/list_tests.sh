@@ -143,6 +143,7 @@ t test "regress:coverage" "tests/regress_coverage.sh regress"
 t test "cosim:coverage-same-verdict" "tests/regress_coverage.sh verdict"
 t test "bench:coverage-wrc" "tests/regress_coverage.sh bench"
 t test "report:coverage-section" "tests/regress_coverage.sh report"
+t sweep "regress:coverage-slurm" "tests/regress_coverage.sh slurm"
 t fast "bad:regress-coverage-report" "tests/expect_bad.sh '--coverage runs the jobs with coverage: no --report' $W regress --report --coverage --db @OUT@/r.db"
 t fast "bad:regress-coverage-dir" "tests/expect_bad.sh '--coverage-dir is the worker mode' $W regress --coverage-dir @OUT@/c --db @OUT@/r.db"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# regress_coverage.sh regress | verdict | bench | report - coverage merged across runs (docs/regress.md "Coverage")
+# regress_coverage.sh regress | slurm | verdict | bench | report - coverage merged across runs (docs/regress.md "Coverage")
 # and coverage builds that never change a verdict (docs/cosim.md "Coverage"), on a small wrc
 # (WARPS=4 SCHEDULERS=1 MSHRS=8 MISSQ=4: the configuration of its directed cases, so one build of
 # each flavour serves every job; the builds are cached in out/cache/).
@@ -11,6 +11,9 @@
 #   random and of the --case jobs; the pages (index.md, wrc.md with each uncovered template line and
 #   the points table), the annotated listing and coverage-last; --report shows the same figures
 #   with the run's date; a second run without --coverage keeps pointing at them.
+# slurm: the same regression through `--engine slurm` on a one-node cluster (tests/slurm_cluster.sh,
+#   root only, else SKIP): the tasks leave the data and records in the --shared-dir folder and the
+#   merged figures equal the local engine's.
 # verdict: the same seed gives the same verdict line, cycle count and functional hits with and
 #   without --coverage: a passing run, and a failing one (wrc's release-while-busy RTL mutant
 #   through --rtl: the same MISMATCH line, cycle and values in both flavours).
@@ -27,7 +30,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "regress_coverage: $*"; exit 1; }
 CFG="--set WARPS=4 --set SCHEDULERS=1 --set MSHRS=8 --set MISSQ=4"
-mode=${1:?usage: regress_coverage.sh regress | verdict | bench | report}
+mode=${1:?usage: regress_coverage.sh regress | slurm | verdict | bench | report}
 
 if [ "$mode" = verdict ]; then
 	strip() { sed -E 's/ \([^)]*cycles\/s\)//'; }
@@ -107,8 +110,6 @@ if [ "$mode" = report ]; then # make's coverage section (tests/coverage_report.s
 	echo ok
 	exit 0
 fi
-[ "$mode" = regress ] || { echo "regress_coverage.sh: unknown mode $mode"; exit 2; }
-
 cat >"$tmp/cov.jobs" <<EOF
 rnd wrc $CFG --seeds 1-2 --cycles 2000
 d1 wrc --case owner_to_queue_head
@@ -116,6 +117,30 @@ d2 wrc --case switch_admits_pre
 mo wrc $CFG --model-only --seed 5 --cycles 500
 listed ! \$WARPGEN list | grep -q '^wrc '
 EOF
+if [ "$mode" = slurm ]; then # the slurm engine: the same figures as the local engine's, the folder in --shared-dir
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "SKIP regress:coverage-slurm: starting munged, slurmctld and slurmd needs root (uid $(id -u))"
+		exit 0
+	fi
+	trap 'tests/slurm_cluster.sh stop "$tmp/cluster" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
+	cluster=$(tests/slurm_cluster.sh start "$tmp/cluster" 2>&1) || fail "the one-node cluster did not start: $cluster"
+	eval "$cluster"
+	case $W in /*) ;; *) W=$PWD/$W ;; esac
+	OUT=$tmp/o "$W" regress --jobs "$tmp/cov.jobs" --coverage --db "$tmp/l.db" -j 2 -q >"$tmp/local.txt" 2>&1 ||
+		fail "the local run failed: $(tail -3 "$tmp/local.txt")"
+	OUT=$tmp/o "$W" regress --jobs "$tmp/cov.jobs" --coverage --engine slurm --chunk-secs 1 --shared-dir "$tmp/shared" \
+		--db "$tmp/s.db" -q >"$tmp/slurm.txt" 2>&1 || fail "the slurm run failed: $(tail -3 "$tmp/slurm.txt")"
+	cat "$tmp/slurm.txt"
+	dir=$(sed -n 's/^regress: coverage data in //p' "$tmp/slurm.txt")
+	case $dir in "$tmp/shared/coverage-"*) ;; *) fail "the coverage folder is not in --shared-dir: $dir" ;; esac
+	[ "$(ls "$dir"/dat/*.dat | wc -l)" = 4 ] && [ "$(ls "$dir"/json/*.json | wc -l)" = 4 ] ||
+		fail "the tasks did not leave 4 data files and 4 records in $dir"
+	a=$(grep -E '^  wrc ' "$tmp/local.txt") b=$(grep -E '^  wrc ' "$tmp/slurm.txt")
+	[ -n "$a" ] && [ "$a" = "$b" ] || fail "local and slurm figures differ: '$a' / '$b'"
+	echo ok
+	exit 0
+fi
+[ "$mode" = regress ] || { echo "regress_coverage.sh: unknown mode $mode"; exit 2; }
 OUT=$tmp/o "$W" regress --jobs "$tmp/cov.jobs" --coverage --db "$tmp/r.db" -j 2 -q >"$tmp/run.txt" 2>&1
 rc=$?
 cat "$tmp/run.txt"
