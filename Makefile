@@ -139,10 +139,12 @@ bench: build
 # each configuration's seeds in one unit (its model built once), JOBS workers; a failure's replay line
 # as it happens; the results in $(OUT)/regress.db (`warpgen regress --report`, `--rerun-failed`), the
 # jobs' logs in $(OUT)/regress/logs/. Ends "N passed, M failed", exit 1 on a failure. T=PATTERN: only
-# the tests whose name contains PATTERN.
+# the tests whose name contains PATTERN. COVERAGE=1: with --coverage (every co-simulation on the
+# coverage build, merged per block at the end: docs/regress.md "Coverage"; opt-in, it costs a second
+# Verilator build per configuration and 1.4-34x the co-simulation time).
 sweep: build
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TEST_BINS)
-	@OUT=$(OUT) $(OUT)/bin/warpgen regress --tier sweep -j $(JOBS) $(if $(T),--filter '$(T)')
+	@OUT=$(OUT) $(OUT)/bin/warpgen regress --tier sweep -j $(JOBS) $(if $(T),--filter '$(T)') $(if $(filter 1,$(COVERAGE)),--coverage)
 
 # every directed case of every block as a waveform scenario, then the gallery ($(OUT)/waves/index.html)
 waves: build
