@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "wrc_cover.h"
 #include "wrc_stim_cases.h"
 
 /* ---- knobs of the random stream (enum in wrc_stim.h) ---- */
@@ -492,6 +493,13 @@ static int ws_next(void *st, const void *model, uint32_t *in, long cyc)
 	return wg_case_drive(&s->run, s, model, in, cyc);
 }
 
+static void ws_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		     uint64_t *hits)
+{
+	(void)cyc;
+	wrc_cover(st, model, in, out, hits);
+}
+
 const wg_stim_def wg_stim_wrc = {
 	.block = &wg_block_wrc,
 	.knobs = ws_knobs,
@@ -504,4 +512,7 @@ const wg_stim_def wg_stim_wrc = {
 	.observe = ws_observe,
 	.check = ws_check,
 	.finish = ws_finish,
+	.cov = wrc_cov_points,
+	.ncov = WRC_NCOV_POINTS,
+	.cover = ws_cover,
 };
