@@ -18,6 +18,7 @@
 
 #include "equalizer.h"
 #include "equalizer_gpu.h"
+#include "equalizer_gpu_cover.h"
 #include "equalizer_gpu_env.h"
 #include "vf_manager.h"
 #include "wg_bits.h"
@@ -326,6 +327,13 @@ static const char *eqgs_finish(void *st, long *key, char *buf, size_t n)
 	return s->cs < 0 ? NULL : wg_case_finish(&s->run, s, key, buf, n);
 }
 
+static void eqgs_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		       uint64_t *hits)
+{
+	(void)cyc;
+	eqg_cover(((const eqgs_stim *)st)->L, model, in, out, hits);
+}
+
 const wg_stim_def wg_stim_equalizer_gpu = {
 	.block = &wg_block_equalizer_gpu,
 	.knobs = eqe_knobs,
@@ -338,4 +346,7 @@ const wg_stim_def wg_stim_equalizer_gpu = {
 	.observe = eqgs_observe,
 	.check = eqgs_check,
 	.finish = eqgs_finish,
+	.cov = eqg_cov_points,
+	.ncov = EQG_NCOV_POINTS,
+	.cover = eqgs_cover,
 };
