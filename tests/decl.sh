@@ -92,7 +92,8 @@ decl_read() {
 	DECL_MODE=$1 DECL_TIER=${2:-}
 	local b f W='$WARPGEN_SAN' # W: for bad-input lines, the program as written in the test list
 	# (local: a caller's own $W, e.g. tests/main_job.sh's, is left alone)
-	for b in $("${OUT:-out}"/bin/warpgen list | awk '{print $1}'); do
+	# (DECL_BLOCKS: only these blocks' files, e.g. tests/mutant.sh's one block)
+	for b in ${DECL_BLOCKS:-$("${OUT:-out}"/bin/warpgen list | awk '{print $1}')}; do
 		f=cosim/$b/${b}_tests.sh
 		[ -f "$f" ] || continue
 		BLOCK=$b DECL_MUTANT_ARGS="" DECL_AREA_OPT=""

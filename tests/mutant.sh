@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 # cosim/<block>/<block>_tests.sh (`mutant`, `mutant_args`; tests/decl.sh).
 . tests/decl.sh
 declare -A MUT=() ARGS=()
+# one mutant: read only its block's file (all of them, 2-3 CPU-s, only for --list)
+[ "${1:-}" != --list ] && [ -n "${1:-}" ] && DECL_BLOCKS=${1%%/*}
 while IFS=$'\t' read -r m args sed_expr; do
 	MUT[$m]=$sed_expr
 	ARGS[$m]=$args # the block's mutant_args in force where the mutant is declared
