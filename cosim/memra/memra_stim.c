@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "memra.h"
+#include "memra_cover.h"
 #include "memra_stim.h"
 #include "wg_bits.h"
 #include "wg_kit.h"
@@ -419,6 +420,14 @@ static const char *mrs_finish(void *st, long *key, char *buf, size_t n)
 	return NULL;
 }
 
+static void mrs_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		      uint64_t *hits)
+{
+	(void)out;
+	(void)cyc;
+	memra_cover(((const mrs_stim *)st)->L, model, in, hits);
+}
+
 const wg_stim_def wg_stim_memra = {
 	.block = &wg_block_memra,
 	.knobs = mrs_knobs,
@@ -431,4 +440,7 @@ const wg_stim_def wg_stim_memra = {
 	.observe = NULL,
 	.check = mrs_check,
 	.finish = mrs_finish,
+	.cov = memra_cov_points,
+	.ncov = MEMRA_NCOV_POINTS,
+	.cover = mrs_cover,
 };

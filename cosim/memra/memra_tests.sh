@@ -105,6 +105,10 @@ for w in 1 7 48 64; do
 	done
 done
 
+# functional coverage (docs/memra.md "Functional coverage points"): the default with frequent resets, where
+# reset_with_budget reaches 10 hits (the sweep above reaches every other point)
+t sweep "cosim:memra-default-resets-seed1" "\$WARPGEN cosim memra --knob RESET_PPM=300 --seed 1 --cycles 100000 --knob COVER=1 -q"
+
 # RTL mutants, at the middle configuration; each must be caught by the random stream (tests/mutant.sh
 # runs no directed case)
 mutant_args "$MR_MID"
