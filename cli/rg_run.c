@@ -5,8 +5,8 @@
  * A cosim job runs `WARPGEN cosim BLOCK ARGS --seed S [--cycles C] -q --json TMP` (WARPGEN_SAN for a
  * --san job): exit 0 PASS, 1 FAIL, anything else (2: bad input or a build that failed; a signal)
  * ERROR; with --coverage (rg_opts.cov_dir) it also gets `--coverage DIR/dat/JOB.dat` and its JSON is
- * kept as DIR/json/JOB.json (rg_cov.h). A command job runs `bash -c CMD`: exit 0 PASS, a signal ERROR, else FAIL. Each job's
- * output is kept in $OUT/regress/logs/NAME.log. */
+ * kept as DIR/json/JOB.json (rg_cov.h). A command job runs `bash -c CMD`: exit 0 PASS, a signal
+ * ERROR, else FAIL. Each job's output is kept in $OUT/regress/logs/NAME.log. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
