@@ -20,6 +20,7 @@
 
 #include "equalizer.h"
 #include "vf_manager.h"
+#include "vf_manager_cover.h"
 #include "wg_bits.h"
 #include "wg_kit.h"
 
@@ -697,6 +698,14 @@ static int vs_next(void *st, const void *model, uint32_t *in, long cyc)
 	return s->cs < 0 ? random_next(s, in, cyc) : wg_case_drive(&s->run, s, model, in, cyc);
 }
 
+static void vs_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		     uint64_t *hits)
+{
+	(void)out;
+	(void)cyc;
+	vfm_cover(((const vs_stim *)st)->L, model, in, hits);
+}
+
 const wg_stim_def wg_stim_vf_manager = {
 	.block = &wg_block_vf_manager,
 	.knobs = vs_knobs,
@@ -709,4 +718,7 @@ const wg_stim_def wg_stim_vf_manager = {
 	.observe = NULL,
 	.check = vs_check,
 	.finish = vs_finish,
+	.cov = vfm_cov_points,
+	.ncov = VFM_NCOV_POINTS,
+	.cover = vs_cover,
 };

@@ -16,6 +16,21 @@ t test "cosim:vf_manager-s4-plurality" "\$WARPGEN_SAN cosim vf_manager --set SMS
 cases test
 t test "case:vf_manager-tie_is_none-s15" "\$WARPGEN_SAN cosim vf_manager --case tie_is_none --set SMS=15 -q"
 t test "case-neg:vf_manager-strict-under-plurality" "tests/expect_check_fail.sh 'strobe 0: win_o = 5, expected 0' \$WARPGEN cosim vf_manager --case strict_majority --set MAJORITY=PLURALITY --model-only -q"
+# make sweep: longer random runs of the co-simulated configurations and of the edges (one SM, no latency; 32 SMs
+# under PLURALITY with the smallest and the largest latency), SEEDS seeds each (default 3); every functional
+# coverage point (docs/vf_manager.md "Functional coverage points") reaches 10 hits in the first
+VFM_SWEEP=(
+	"lat8|--set SM_LAT=8 --set MEM_LAT=12 --knob EPOCH=12 --knob JITTER=10"
+	"s4-plurality|--set SMS=4 --set MAJORITY=PLURALITY --set SM_LAT=8 --set MEM_LAT=12 --knob EPOCH=10 --knob JITTER=9 --knob RESET_PPM=2000"
+	"default|"
+	"s1-lat1|--set SMS=1 --set SM_LAT=1 --set MEM_LAT=1 --knob EPOCH=3 --knob JITTER=2"
+	"s32-plurality-lat1-4096|--set SMS=32 --set MAJORITY=PLURALITY --set SM_LAT=1 --set MEM_LAT=4096 --knob EPOCH=300 --knob JITTER=299"
+)
+for c in "${VFM_SWEEP[@]}"; do
+	for s in $(seq 1 "${SEEDS:-3}"); do
+		t sweep "cosim:vf_manager-${c%%|*}-long-seed$s" "\$WARPGEN cosim vf_manager ${c#*|} --seed $s --cycles ${CYCLES:-100000} -q"
+	done
+done
 t test "energy:vf_manager" "[ \"\$(\$WARPGEN energy vf_manager -q | grep -c ' n/g\$')\" = 5 ] && \$WARPGEN energy vf_manager | grep -q '(V/V0)^2: 1.3225 at high,\$'"
 
 mutant_args "--set SM_LAT=200 --set MEM_LAT=300"
