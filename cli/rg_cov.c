@@ -385,6 +385,13 @@ static void block_page(const rg_cov *cov, const rg_cov_block *b, const char *lab
 			wg_buf_printf(m, "\n");
 		}
 	}
+	const wg_json *cf = wg_json_get(j, "configurations");
+	if (cf && cf->type == WG_J_ARR && cf->n) { /* what "configuration N" above names */
+		wg_buf_printf(m, "### Configurations (%d)\n\n", cf->n);
+		for (int i = 0; i < cf->n; i++)
+			wg_buf_printf(m, "%d. `%s`\n", i + 1, wg_json_str(&cf->kids[i], ""));
+		wg_buf_printf(m, "\n");
+	}
 	wg_json_free(j);
 	wg_buf_printf(m, "## Functional coverage points\n\n");
 	if (!b->npts) {

@@ -182,6 +182,8 @@ for n in names:
     assert re.search(r"^\| `%s` \| %d \| %d \| " % (n, rnd[n], dirc.get(n, 0)), page, re.M), n
 for u in code["uncovered_lines"]:
     assert "| %d | `" % u["line"] in page, u
+for i, c in enumerate(code["configurations"]):  # the configurations the toggle table numbers
+    assert "%d. `%s`\n" % (i + 1, c) in page, c
 assert "| wrc | %d/%d (" % (l["covered"], l["total"]) in open(d + "/index.md").read()
 assert os.path.exists(d + "/wrc/annotate/wrc.v") and "%000000" in open(d + "/wrc/annotate/wrc.v").read()
 print("ok: lines %d/%d, toggles %d/%d, points %s of %d (random>=10, <10, only directed, never)" %
