@@ -138,8 +138,8 @@ t sweep "cosim:coverage-wrc" "tests/coverage_check.sh run wrc --seed 7 --cycles 
 # --- coverage merged across runs: `warpgen regress --coverage` (the data and records of every cosim job,
 # merged per block, random/directed, pages, the history; docs/regress.md "Coverage"), and a coverage
 # build never changes a verdict (same seed: same verdict line, cycles and points, passing and a mutant's
-# MISMATCH); a small wrc, its builds cached (about 3 s and 5 s once built) ---
-t test "regress:coverage" "tests/regress_coverage.sh regress"
+# MISMATCH); a small wrc, its builds cached (about 3 s and 5 s once built; the coordinator under ASan) ---
+t test "regress:coverage" "WARPGEN=\$WARPGEN_SAN tests/regress_coverage.sh regress"
 t test "cosim:coverage-same-verdict" "tests/regress_coverage.sh verdict"
 t test "bench:coverage-wrc" "tests/regress_coverage.sh bench"
 t test "report:coverage-section" "tests/regress_coverage.sh report"
