@@ -210,6 +210,7 @@ int wg_cmd_bench(int argc, char **argv)
 		else
 			av[na++] = argv[i];
 	wg_opts_parse(&o, "bench", na, av, WG_OPT_SET | WG_OPT_SEED | WG_OPT_CYCLES | WG_OPT_KNOB | WG_OPT_JSON | WG_OPT_QUIET);
+	free(av); /* (o keeps the strings, which are argv's) */
 	if (o.help) {
 		printf("usage: warpgen bench BLOCK [--set NAME=VALUE]... [--cycles N] [--seed S] [--knob N=V]... [--coverage] [--json FILE]\n"
 		       "Cycles/s of (a) the Verilated model alone, (b) the C model alone, (c) the co-simulation loop,\n"
@@ -274,6 +275,5 @@ int wg_cmd_bench(int argc, char **argv)
 	if (o.json)
 		write_json(&B, cfgname, cps, (const double(*)[ROUNDS])t, o.json);
 	free(B.frames);
-	free(av);
 	return v == WG_V_PASS && vc == WG_V_PASS ? 0 : 1;
 }
