@@ -10,7 +10,8 @@
 #   the same data files; the points' random and directed hits are the sums of the records of the
 #   random and of the --case jobs; the pages (index.md, wrc.md with each uncovered template line and
 #   the points table), the annotated listing and coverage-last; --report shows the same figures
-#   with the run's date; a second run without --coverage keeps pointing at them.
+#   with the run's date; a second run without --coverage keeps pointing at them; the same run
+#   through --prefix env -j 1 gives the same figures.
 # slurm: the same regression through `--engine slurm` on a one-node cluster (tests/slurm_cluster.sh,
 #   root only, else SKIP): the tasks leave the data and records in the --shared-dir folder and the
 #   merged figures equal the local engine's.
@@ -191,6 +192,10 @@ print("ok: lines %d/%d, toggles %d/%d, points %s of %d (random>=10, <10, only di
 EOF
 # the history: --report shows the figures with the run's date, also after a run without coverage
 sumline=$(grep -E '^  wrc +[0-9]' "$tmp/run.txt")
+# a worker under a --prefix command (as bsub -K would run it) gets the coverage folder too: the same figures
+OUT=$tmp/o "$W" regress --jobs "$tmp/cov.jobs" --coverage --prefix env -j 1 --no-db -q >"$tmp/prefix.txt" 2>&1 ||
+	fail "the --prefix run failed: $(tail -3 "$tmp/prefix.txt")"
+grep -qxF "$sumline" "$tmp/prefix.txt" || fail "--prefix env -j 1: not the same figures: $(grep -E '^  wrc ' "$tmp/prefix.txt")"
 OUT=$tmp/o "$W" regress --report --db "$tmp/r.db" >"$tmp/rep.txt" || fail "--report failed"
 grep -qE '^coverage of run 1 \(jobs .*cov.jobs, [0-9-]+ [0-9:]+ UTC\):$' "$tmp/rep.txt" || fail "--report: no coverage heading"
 grep -qxF "$sumline" "$tmp/rep.txt" || fail "--report: not the summary's figures: $sumline"
