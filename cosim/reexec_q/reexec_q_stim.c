@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "reexec_q.h"
+#include "reexec_q_cover.h"
 #include "wg_bits.h"
 #include "wg_kit.h"
 
@@ -333,6 +334,7 @@ static int random_next(rq_stim *s, const rq_model *m, uint32_t *in, long cyc)
 	if (s->pend_v && !full) { /* the held request is parked; the LSU may go on this cycle */
 		s->d.push = 1;
 		s->d.pe = s->pend;
+		s->d.unhold = 1; /* (read by coverage only) */
 		s->pend_v = 0;
 		used = 1;
 	}
@@ -1095,6 +1097,15 @@ static int rq_stim_next(void *st, const void *model, uint32_t *in, long cyc)
 	return s->cs < 0 ? random_next(s, model, in, cyc) : wg_case_drive(&s->run, s, model, in, cyc);
 }
 
+static void rq_stim_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+			  uint64_t *hits)
+{
+	(void)out;
+	(void)cyc;
+	const rq_stim *s = st;
+	rq_cover(s->L, model, in, s->d_ok && s->d.unhold, hits);
+}
+
 const wg_stim_def wg_stim_reexec_q = {
 	.block = &wg_block_reexec_q,
 	.knobs = rq_knobs,
@@ -1107,4 +1118,7 @@ const wg_stim_def wg_stim_reexec_q = {
 	.observe = NULL,
 	.check = rq_stim_check,
 	.finish = rq_stim_finish,
+	.cov = rq_cov_points,
+	.ncov = RQ_NCOV_POINTS,
+	.cover = rq_stim_cover,
 };
