@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hrf_sm.h"
+#include "hrf_sm_cover.h"
 #include "hrf_sm_env.h"
 #include "hrf_sm_prof.h"
 #include "tuba.h"
@@ -283,6 +284,13 @@ static const char *hsc_finish(void *st, long *key, char *buf, size_t n)
 	return NULL;
 }
 
+static void hsc_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		      uint64_t *hits)
+{
+	(void)cyc;
+	hrf_cover(((const hsc_stim *)st)->L, model, in, out, hits);
+}
+
 const wg_stim_def wg_stim_hrf_sm = {
 	.block = &wg_block_hrf_sm,
 	.knobs = hxe_knobs,
@@ -296,4 +304,7 @@ const wg_stim_def wg_stim_hrf_sm = {
 	.check = hsc_check,
 	.finish = hsc_finish,
 	.release = hsc_release,
+	.cov = hrf_cov_points,
+	.ncov = HRF_NCOV_POINTS,
+	.cover = hsc_cover,
 };
