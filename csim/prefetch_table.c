@@ -599,6 +599,13 @@ int pt_lal(const pt_model *m, int warp)
 	return (int)m->s.lal_pc[warp];
 }
 
+pt_trainer pt_trainer_get(const pt_model *m)
+{
+	const pt_state *s = &m->s;
+	return (pt_trainer){.ph = s->ph, .ent = s->ent, .cur = s->cur, .scn = s->scn, .nact = s->nact, .mis = s->mis,
+			    .zero = s->zero, .early = s->early, .cf = s->cf, .pvl = s->pvl, .pln = s->pln};
+}
+
 int pt_pq_count(const pt_model *m)
 {
 	return (int)m->s.cnt;

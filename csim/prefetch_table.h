@@ -189,6 +189,16 @@ const pt_cfg *pt_config(const pt_model *m);
 const uint64_t *pt_counts(const pt_model *m);
 const pt_entry *pt_entry_at(const pt_model *m, int i);
 int pt_lal(const pt_model *m, int warp);             /* LAL[warp], -1 when invalid */
+/* The trainer's registers (docs/prefetch_table.md "State"). */
+typedef struct pt_trainer {
+	unsigned ph;                      /* phase PT_PH_* */
+	unsigned ent;                     /* the load's FOA entry */
+	unsigned cur, scn, nact;          /* lane cursor, TIA scan index, active lanes processed */
+	unsigned mis, zero, early, cf;    /* trainer flags */
+	unsigned pvl;                     /* pln valid */
+	uint32_t pln;                     /* previous predicted line */
+} pt_trainer;
+pt_trainer pt_trainer_get(const pt_model *m);
 int pt_pq_count(const pt_model *m);
 /* The k-th queue element from the head (k < count): line, tag, age. 0, or -1. */
 int pt_pq_at(const pt_model *m, int k, uint32_t *line, pt_tag *tag, unsigned *age);

@@ -50,6 +50,10 @@ const wg_param_def pte_knobs[PTE_NKNOBS] = {
 	[PTE_K_TIA_INVAL] = {"TIA_INVAL", 50, 0, 100, NULL,
 		"per cent of a warp's loop iterations after which the lines of the loop's thread-invariant loads leave "
 		"the L1 (written by another SM; else they stay hot and a TIA prefetch is never late)", "assumed"},
+	[PTE_K_BREAK_PCT] = {"BREAK_PCT", 0, 0, 100, NULL,
+		"per cent of the streaming and strided loads in which one active lane (not the first) leaves the "
+		"pattern: a mismatch after a run of matches (0 draws nothing: the other streams are unchanged)",
+		"assumed"},
 	[PTE_K_NOPF] = {"NOPF", 0, 0, 1, NULL, "1: pf_ready_i never set (no prefetch reaches memory: the baseline)",
 		"assumed"},
 };
@@ -220,6 +224,15 @@ static void make_load(pt_env *e, int w, pt_in *in)
 		else
 			a = (uint32_t)((int64_t)l->base + (int64_t)g * l->off) & e->amask;
 		in->ld_addr[t] = a;
+	}
+	/* one lane off the pattern (BREAK_PCT): a mismatch after the lanes before it matched */
+	if (e->k[PTE_K_BREAK_PCT] && (l->kind == K_STREAM || l->kind == K_STRIDE) && (in->ld_mask & (in->ld_mask - 1)) &&
+	    wg_pct(&e->rng, e->k[PTE_K_BREAK_PCT])) {
+		int t = e->c.threads - 1 - (int)pick(e, e->c.threads / 2);
+		while (t < e->c.threads && !((in->ld_mask >> t) & 1u))
+			t++;
+		if (t < e->c.threads && (in->ld_mask & wg_ones64(t)))
+			in->ld_addr[t] = (in->ld_addr[t] + (uint32_t)e->c.line_bytes * 3u + 4u) & e->amask & ~3u;
 	}
 	if (!in->ld_mask) {
 		int t = (int)pick(e, e->c.threads);

@@ -29,6 +29,7 @@ enum {
 	PTE_K_NOPF,      /* 1: never take a prefetch (the baseline run of the statistics) */
 	PTE_K_PRESENT_FILL, /* 1: a line dropped as present with `last` is answered on fill_valid_i */
 	PTE_K_TIA_INVAL, /* % of loop iterations after which the thread-invariant loads' lines leave the L1 */
+	PTE_K_BREAK_PCT, /* % of strided/streaming loads with one lane off the pattern (a mismatch) */
 	PTE_NKNOBS
 };
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "prefetch_table.h"
+#include "prefetch_table_cover.h"
 #include "prefetch_table_env.h"
 #include "prefetch_table_script.h"
 #include "prefetch_table_stim.h"
@@ -150,6 +151,13 @@ static const char *pts_finish(void *st, long *key, char *buf, size_t n)
 	return NULL;
 }
 
+static void pts_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		      uint64_t *hits)
+{
+	(void)cyc;
+	pt_cover(((const pts_stim *)st)->L, model, in, out, hits);
+}
+
 const wg_stim_def wg_stim_prefetch_table = {
 	.block = &wg_block_prefetch_table,
 	.knobs = pte_knobs,
@@ -162,4 +170,7 @@ const wg_stim_def wg_stim_prefetch_table = {
 	.observe = pts_observe,
 	.check = pts_check,
 	.finish = pts_finish,
+	.cov = pt_cov_points,
+	.ncov = PT_NCOV_POINTS,
+	.cover = pts_cover,
 };
