@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "slg.h"
+#include "slg_cover.h"
 #include "slg_stim.h"
 #include "wg_bits.h"
 #include "wg_kit.h"
@@ -581,6 +582,13 @@ static const char *slg_stim_finish(void *st, long *key, char *buf, size_t n)
 	return NULL;
 }
 
+static void slg_stim_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+			   uint64_t *hits)
+{
+	(void)cyc;
+	slg_cover(((const slg_stim *)st)->L, model, in, out, hits);
+}
+
 const wg_stim_def wg_stim_slg = {
 	.block = &wg_block_slg,
 	.knobs = slg_knobs,
@@ -592,4 +600,7 @@ const wg_stim_def wg_stim_slg = {
 	.next = slg_stim_next,
 	.check = slg_stim_check,
 	.finish = slg_stim_finish,
+	.cov = slg_cov_points,
+	.ncov = SLG_NCOV_POINTS,
+	.cover = slg_stim_cover,
 };

@@ -90,6 +90,11 @@ for w in 1 8 32 64; do
 		done
 	done
 done
+# S21_WAKE=FIRST_Y, where first_y_later_warp (docs/slg.md "Functional coverage points") reaches its hits: a
+# 4-cycle SLG2 -> SLG1 move at the cases' size
+for s in $(seq 1 "${SEEDS:-3}"); do
+	t sweep "cosim:slg-w8c4-x13y17-first-y-seed$s" "\$WARPGEN cosim slg --set WARPS=8 --set CTAS=4 --set X=13 --set Y=17 --set S21_WAKE=FIRST_Y --seed $s --cycles ${CYCLES:-100000} --knob COVER=1 -q"
+done
 t sweep "lint:slg-w64c8" "BLOCK=slg tests/lint.sh --set WARPS=64 --set CTAS=8"
 t sweep "lint:slg-w64c1-x24y35-threads-ed15" "BLOCK=slg tests/lint.sh --set WARPS=64 --set CTAS=1 --set X=24 --set Y=35 --set COUNT=THREADS --set ENTER_DELAY=15"
 
