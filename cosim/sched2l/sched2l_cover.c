@@ -143,6 +143,7 @@ void s2l_cover(const wg_layout *L, const s2l_model *m, const uint32_t *in, const
 
 	/* per slot: md, bd, dc, el (docs/sched2l.md One cycle) */
 	uint64_t md = 0, bd = 0, el = 0, elw = 0, allbar = sv == wg_ones64(A);
+	int returned = 0;
 	for (int s = 0; s < A; s++) {
 		if (!bit(sv, s))
 			continue;
@@ -158,8 +159,10 @@ void s2l_cover(const wg_layout *L, const s2l_model *m, const uint32_t *in, const
 		if (!bit(bar, w))
 			allbar = 0;
 		if (bit(mark, w) && !bit(llp, w) && !bit(rsm, w))
-			hits[P_MARK_RETURNED]++;
+			returned = 1;
 	}
+	if (returned)
+		hits[P_MARK_RETURNED]++;
 	uint64_t dc = md | bd;
 	if (allbar)
 		hits[P_ALL_SLOTS_BARRIER]++;

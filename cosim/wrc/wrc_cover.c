@@ -218,7 +218,7 @@ void wrc_cover(const ws_stim *st, const wrc_model *m, const uint32_t *in, const 
 		pos[w] = W;
 	for (int k = 0; k < na; k++)
 		pos[ids[k]] = k;
-	int want_mem = 0;
+	int want_mem = 0, mp_cf = 0, ep_mf = 0, greedy_older = 0, greedy_exit = 0;
 	if (!lsu && mr)
 		hits[P_LSU_NOT_RDY]++;
 	for (int s = 0; s < S; s++) {
@@ -227,22 +227,25 @@ void wrc_cover(const ws_stim *st, const wrc_model *m, const uint32_t *in, const 
 			set |= UINT64_C(1) << w;
 		int has_m = (mr & set) != 0, has_c = (cr & set) != 0;
 		want_mem += mode == WRC_EP ? has_m : has_m && !has_c;
-		if (has_m && has_c && mode == WRC_MP && ivalid[s] && !bit(mem, iw[s]))
-			hits[P_MP_COMPUTE_FIRST]++;
-		if (has_m && has_c && mode == WRC_EP && lsu && ivalid[s] && bit(mem, iw[s]))
-			hits[P_EP_MEMORY_FIRST]++;
+		mp_cf |= has_m && has_c && mode == WRC_MP && ivalid[s] && !bit(mem, iw[s]);
+		ep_mf |= has_m && has_c && mode == WRC_EP && lsu && ivalid[s] && bit(mem, iw[s]);
 		int g = wrc_greedy(m, s);
 		if (mode == WRC_EP && ivalid[s] && iw[s] == g) {
 			uint64_t cls = bit(mem, g) ? mr : cr;
 			for (uint64_t x = cls & set; x; x &= x - 1)
-				if (pos[wg_ctz64(x)] < pos[g]) {
-					hits[P_GREEDY_NOT_OLDEST]++;
-					break;
-				}
+				greedy_older |= pos[wg_ctz64(x)] < pos[g];
 		}
-		if (g >= 0 && bit(exit_, g))
-			hits[P_GREEDY_EXITS]++;
+		greedy_exit |= g >= 0 && bit(exit_, g);
 	}
+	/* each point at most once a cycle */
+	if (mp_cf)
+		hits[P_MP_COMPUTE_FIRST]++;
+	if (ep_mf)
+		hits[P_EP_MEMORY_FIRST]++;
+	if (greedy_older)
+		hits[P_GREEDY_NOT_OLDEST]++;
+	if (greedy_exit)
+		hits[P_GREEDY_EXITS]++;
 	if (lsu && want_mem >= 2)
 		hits[P_LSU_PORT_CONFLICT]++;
 	for (uint64_t x = res & rqhas & vv & vm; x; x &= x - 1)
