@@ -63,7 +63,7 @@ const wg_cov_point rq_cov_points[RQ_NCOV] = {
 		"a push into the last free entry: the queue becomes full (Full)",
 		"full_push_blocked rotate_when_full pop_push_when_full new_request_first uncoalesced_partial full_no_mshr_progress fig46_one_entry stores_queued"},
 	[P_TAIL_WRAPS] = {"tail_wraps",
-		"ENTRIES > 1: an entry is written at the last slot (push or rotate): the tail wraps to slot 0 (slot arithmetic modulo ENTRIES)",
+		"ENTRIES > 1: the tail passes the last slot (a push, or a rotate, at slot ENTRIES-1): it wraps to slot 0 (slot arithmetic modulo ENTRIES)",
 		"full_push_blocked rotate_and_push rotate_when_full pop_push_when_full new_request_first owner_behind_nonowners uncoalesced_partial full_no_mshr_progress stores_queued"},
 	[P_HEAD_WRAPS] = {"head_wraps",
 		"ENTRIES > 1: the head at the last slot leaves (pop or rotate): the head wraps to slot 0",

@@ -69,7 +69,7 @@ const wg_cov_point s2l_cov_points[S2L_NCOV] = {
 		"two or more slots are demotion candidates: only the lowest is demoted this cycle (spec §8 #8; Decisions)",
 		"promotion_round_robin barrier_all_active"},
 	[P_PRO_SKIPS_PENDING] = {"promote_skips_pointer_warp",
-		"a promotion while the warp at the pointer pp_q is pending but not a candidate (its value pending or at a barrier): a later warp is promoted (spec §3.4, §8 #8)",
+		"a promotion while the warp at the pointer pp_q is pending but not a candidate (its value pending, at a barrier, or its old slot draining): a later warp is promoted (spec §3.4, §8 #8, #11)",
 		"promotion_round_robin marked_value_returned_always marked_value_returned_pending slot_reuse_waits_for_free exit_and_launch gto_age_is_launch_order trws_priority_beats_greedy"},
 	[P_PRO_WRAPS] = {"promotion_pointer_wraps",
 		"a promotion whose warp id is below the pointer pp_q (the round robin wraps; spec §8 #8)",
