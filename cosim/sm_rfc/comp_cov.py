@@ -11,6 +11,12 @@ module is covered when each of its points was hit in some copy); toggle points a
 copy. Several .dat files of one configuration (seeds, runs) are summed.
 
 usage: comp_cov.py DAT... [--list]   (--list: every uncovered line and untoggled signal)
+
+With data of several configurations it also prints their union, as `warpgen coverage` merges a
+template's configurations: a line of an instance's module, identified by the module's name
+without the composition's prefix, its text and its occurrence among equal lines of that module,
+is covered when some configuration covers it (the protocol checks left out). Lines whose text
+differs between configurations (a filled-in width) count once per text.
 Used for docs/sm_rfc.md, sm_slg.md, equalizer_gpu.md, hrf_sm.md "Code and toggle coverage".
 """
 import re
@@ -58,6 +64,7 @@ def main(argv):
                 lines[f][pk] += count
                 spans[(f, pk)] = span_lines(k.get("S", ""), line)
     rc = 0
+    union = {}  # (module role, text, occurrence) -> covered in some configuration
     for f in sorted(set(lines) | set(togs)):
         try:
             text = open(f, encoding="latin-1").read().split("\n")
@@ -103,6 +110,16 @@ def main(argv):
         print("  without the protocol checks (%d lines): %d of %d covered (%.2f %%)" % (
             len(set(withpts) & check), len(cov2), len(wp2), 100.0 * len(cov2) / max(1, len(wp2))))
         unc = [g for g in unc if g not in check]
+        top = re.sub(r"\.v$", "", f.rsplit("/", 1)[-1])
+        seen = defaultdict(int)
+        covset = set(cov)
+        for g in sorted(wp2):
+            role = mod_of[g - 1]
+            role = role[len(top) + 1:] if role.startswith(top + "_") else ("top" if role == top else role)
+            t = " ".join(text[g - 1].split())
+            seen[(role, t)] += 1
+            key = (role, t, seen[(role, t)])
+            union[key] = union.get(key, False) or g in covset
         permod = defaultdict(int)
         for g in unc:
             permod[mod_of[g - 1]] += 1
@@ -120,6 +137,14 @@ def main(argv):
                 print("    line %d (%s): %s" % (g, mod_of[g - 1], text[g - 1].strip()[:110]))
             for (h, sig, line), (bits, d) in sorted(ndead):
                 print("    toggle %s %s (line %d): %d of %d bits never toggled" % (h, sig, line, d, bits))
+    if len(set(lines)) > 1:
+        n, c = len(union), sum(1 for v in union.values() if v)
+        print("union of %d configurations, without the protocol checks: %d of %d lines covered (%.2f %%)" % (
+            len(set(lines)), c, n, 100.0 * c / max(1, n)))
+        if show:
+            for (role, t, k), v in sorted(union.items()):
+                if not v:
+                    print("    %s: %s" % (role, t[:110]))
     return rc
 
 
