@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "equalizer_cover.h"
 #include "equalizer_stim.h"
 #include "equalizer_stim_cases.h"
 
@@ -589,6 +590,14 @@ static const char *eqs_finish(void *st, long *key, char *buf, size_t n)
 	return NULL;
 }
 
+static void eqs_cover(const void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc,
+		      uint64_t *hits)
+{
+	(void)out;
+	(void)cyc;
+	eq_cover(((const eqs_stim *)st)->L, model, in, hits);
+}
+
 const wg_stim_def wg_stim_equalizer = {
 	.block = &wg_block_equalizer,
 	.knobs = eqs_knobs,
@@ -601,4 +610,7 @@ const wg_stim_def wg_stim_equalizer = {
 	.observe = eqs_observe,
 	.check = eqs_check,
 	.finish = eqs_finish,
+	.cov = eq_cov_points,
+	.ncov = EQ_NCOV_POINTS,
+	.cover = eqs_cover,
 };

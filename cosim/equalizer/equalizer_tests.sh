@@ -50,6 +50,10 @@ for w in 8 32 48; do for e in 256 4096; do for sp in 16 128; do for o in ENERGY 
 	done
 done; done; done; done
 
+# the edges, longer: where counter_at_max (an epoch's active sum at WARPS x S, spec §2.12 #2) reaches its hits
+# (docs/equalizer.md "Functional coverage points"); at the sizes above no random epoch keeps every warp active
+t sweep "cosim:equalizer-edges-long" "\$WARPGEN cosim equalizer --set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 --seed 1 --cycles 200000 -q"
+
 mutant_args "--set WARPS=16 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=16 --set HYSTERESIS=1"
 mutant pause-oldest test 's/assign yterm\[gi\*C + gj\] = ~pset\[gj\] | o_ji;/assign yterm[gi*C + gj] = ~pset[gj] | o_ij;/'
 mutant xalu-strict sweep 's/end else if (xa >= thw) begin/end else if (xa > thw) begin/'
