@@ -869,6 +869,13 @@ int rn_pending(const rn_model *m, int w, unsigned *pids)
 	return n;
 }
 
+unsigned rn_flags(const rn_model *m, int w)
+{
+	if (w < 0 || w >= m->cfg.warps || !((m->cv >> w) & 1u))
+		return 0;
+	return (unsigned)((m->fcf[m->ci[w]] >> (3u * m->cs[w])) & 7u);
+}
+
 int rn_cursor(const rn_model *m, int w, int *entry, int *slot)
 {
 	if (w < 0 || w >= m->cfg.warps)

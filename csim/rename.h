@@ -173,6 +173,7 @@ int rn_dom_of(const rn_cfg *c, int p);              /* gating domain of id p */
 int rn_oc_count(const rn_model *m, int w);          /* oc_q[w] */
 int rn_pending(const rn_model *m, int w, unsigned *pids); /* w's pending-free ids (PF_DEPTH max), count */
 int rn_cursor(const rn_model *m, int w, int *entry, int *slot); /* 1 when valid */
+unsigned rn_flags(const rn_model *m, int w);        /* pir flags of w's next instruction (3 bits; 0: no cursor) */
 int rn_busy(const rn_model *m);                     /* an operation is partly served (srv_q or swp_q != 0) */
 
 /* TFET classes (docs/rename.md "TFET register classes"). */

@@ -33,6 +33,8 @@ enum {
 	P_BLOCK_LONGER_THAN_18,
 	P_DOMAIN_FREE_AND_ALLOC,
 	P_CLASS_FALLBACK,
+	P_FLAG_ON_DESTINATION,
+	P_FLAG_TWICE,
 	RN_NCOV
 };
 _Static_assert(RN_NCOV == RN_NCOV_POINTS, "RN_NCOV_POINTS in rename_cover.h");
@@ -100,6 +102,12 @@ const wg_cov_point rn_cov_points[RN_NCOV] = {
 	[P_CLASS_FALLBACK] = {"class_fallback",
 		"an allocation falls back to the other class (tfet_refused or fallback_tfet; TFET_ROWS > 0 only: W-P1-1, W-P1-2)",
 		"tfet_empty_fallback_cmos"},
+	[P_FLAG_ON_DESTINATION] = {"release_flag_on_destination",
+		"cross: an instruction completes with its pir flag set on a mapped source that is its destination: not released (spec §11 C7, A13; step 3)",
+		"source_is_destination"},
+	[P_FLAG_TWICE] = {"release_flag_twice",
+		"cross: an instruction completes with pir flags on two slots of one mapped register: released once (spec §11 C8, A14; step 3)",
+		"same_register_twice"},
 };
 
 /* A field of the frame: element i of width w of a port; 0 when w is 0. */
@@ -227,6 +235,20 @@ static void cover_op(const wg_layout *L, const rn_model *m, const uint32_t *in, 
 			return;
 		if (same_dst)
 			hits[P_SOURCE_IS_DESTINATION]++;
+		unsigned fl = rn_flags(m, w);
+		int fl_dst = 0, fl_twice = 0;
+		for (int j = 0; j < S && j < 3; j++) {
+			int r = (int)fld(L, in, RN_OP_REG_I, j, 6);
+			if (!((fl >> j) & 1u) || r >= R || rn_lookup(m, w, r) < 0)
+				continue;
+			fl_dst |= r == dst;
+			for (int i = 0; i < j; i++)
+				fl_twice |= r != dst && ((fl >> i) & 1u) && (int)fld(L, in, RN_OP_REG_I, i, 6) == r;
+		}
+		if (fl_dst)
+			hits[P_FLAG_ON_DESTINATION]++;
+		if (fl_twice)
+			hits[P_FLAG_TWICE]++;
 		if (dup && rel)
 			hits[P_SAME_REGISTER_TWICE]++;
 		if (rel && cw == w)

@@ -9,7 +9,7 @@
 #include "rename.h"
 #include "wg_stim.h"
 
-#define RN_NCOV_POINTS 21 /* entries of rn_cov_points */
+#define RN_NCOV_POINTS 23 /* entries of rn_cov_points */
 extern const wg_cov_point rn_cov_points[RN_NCOV_POINTS];
 
 /* hits[k] += 1 for each point k that holds in this cycle (model: the state at

@@ -46,6 +46,10 @@ const wg_param_def rne_knobs[RNE_NKNOBS] = {
 	[RNE_K_WAVES] = {"WAVES", 1, 1, 1000, NULL,
 		"thread blocks per warp slot and kernel: a slot's next block starts when its warp exits, so the "
 		"slots drift apart in phase as on a real SM (Table 3: many CTAs per SM)", "assumed"},
+	[RNE_K_DUP_HINT_PCT] = {"DUP_HINT_PCT", 50, 0, 100, NULL,
+		"% of instructions whose pir flags also set the bits the block ignores: a source that is the "
+		"destination (A13) and the earlier slots of a register released in its last slot (A14)",
+		"test stimulus (docs/rename.md Stimulus)"},
 };
 
 #define RNE_MAXW RN_MAX_WARPS
@@ -344,6 +348,7 @@ static const char *build_kernel(rn_env *e, char *err, size_t n)
 		const char *m = rnk_build(&e->kern, &s, e->kseed, err, n);
 		if (m)
 			return m;
+		e->kern.dup_hint_pct = e->fixed ? 0 : (int)e->k[RNE_K_DUP_HINT_PCT]; /* (directed: as built) */
 		int E = e->kern.nexempt, N = e->kern.nregs, R = N - E;
 		int bad = E > c->exempt || kw * E > c->phys || kw * R > c->rt_entries;
 		int nkw = kw;

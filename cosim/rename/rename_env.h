@@ -65,6 +65,7 @@ enum {
 	RNE_K_KERNELS,    /* kernels to run (0: relaunch for ever); then rne_finished() */
 	RNE_K_BAD_HINT,   /* negative testing: every pir flag set (the data check must fail) */
 	RNE_K_WAVES,      /* thread blocks run in each warp slot per kernel (later ones start as earlier ones exit) */
+	RNE_K_DUP_HINT_PCT, /* % of instructions whose pir flags also carry bits the block ignores (A13, A14) */
 	RNE_NKNOBS
 };
 

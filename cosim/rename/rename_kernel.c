@@ -520,11 +520,32 @@ void rnk_walk_init(rnk_walker *wk, const rnk_kernel *k, uint64_t seed, int warp)
 	w_push(wk, k->root, RNK_F_LIST, 0, RNK_FULL);
 }
 
+uint8_t rnk_sent_rel(const rnk_kernel *k, int i)
+{
+	const rnk_insn *in = &k->insn[i];
+	unsigned rel = in->rel;
+	uint64_t h = (k->seed ^ ((uint64_t)(i + 1) * UINT64_C(0x9E3779B97F4A7C15))) * UINT64_C(0xBF58476D1CE4E5B9);
+	if (k->dup_hint_pct <= 0 || (int)((h >> 33) % 100) >= k->dup_hint_pct)
+		return (uint8_t)rel;
+	int R = k->nregs - k->nexempt;
+	for (int j = 0; j < 3; j++) {
+		int r = in->src[j];
+		if (r == RNK_NONE || r >= R)
+			continue;
+		if (r == in->dst) /* A13 */
+			rel |= 1u << j;
+		for (int j2 = j + 1; j2 < 3; j2++)
+			if (in->src[j2] == r && (in->rel & (1u << j2))) /* A14 */
+				rel |= 1u << j;
+	}
+	return (uint8_t)rel;
+}
+
 static uint64_t chunk_flags(const rnk_kernel *k, const rnk_block *b, int chunk)
 {
 	uint64_t f = 0;
 	for (int s = 0; s < RNK_CHUNK && chunk * RNK_CHUNK + s < b->n; s++)
-		f |= (uint64_t)(k->insn[b->first + chunk * RNK_CHUNK + s].rel & 7) << (3 * s);
+		f |= (uint64_t)(rnk_sent_rel(k, b->first + chunk * RNK_CHUNK + s) & 7) << (3 * s);
 	return f;
 }
 

@@ -78,6 +78,8 @@ typedef struct rnk_kernel {
 	int ninsns, nblocks;   /* sizes */
 	rnk_insn insn[RNK_MAX_INSNS];
 	rnk_block block[RNK_MAX_BLOCKS];
+	int dup_hint_pct;      /* % of instructions whose pir flags (rnk_sent_rel) also carry bits the
+	                          block ignores (A13, A14); rnk_build sets 0, the caller may change it */
 	/* ---- private below ---- */
 	/* the structured program the walker follows: lists of nodes (a list starts
 	 * and ends with a block node; an if/loop node follows a block node, its
@@ -108,6 +110,15 @@ const char *rnk_build(rnk_kernel *k, const rnk_shape *s, uint64_t seed, char *er
  * n) and node structure the caller filled (hand-built kernels in tests):
  * liveness, pir/pbr hints, exemption, PCs. NULL or an error. */
 const char *rnk_finish(rnk_kernel *k, char *err, size_t n);
+
+/* The pir flags of instruction i as the kernel's pir word carries them: its
+ * release bits (rel), and, for dup_hint_pct % of the instructions (chosen by a
+ * hash of the kernel's seed and i, the same for every warp: the flag cache
+ * holds one word per PC), bits the block must ignore (docs/rename.md step 3):
+ * a renamable source that is the instruction's destination (spec §11 C7, A13:
+ * not released) and the earlier slots of a register released in its last slot
+ * (C8, A14: released once). rel itself stays the compiler's (rnk_check). */
+uint8_t rnk_sent_rel(const rnk_kernel *k, int i);
 
 /* Table 3 workload profiles (spec §5.1): name, # warps, # registers (outside
  * count) and a code shape; NULL-terminated by name. */

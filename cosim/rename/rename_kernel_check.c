@@ -113,9 +113,9 @@ const char *rnk_check(const rnk_kernel *k, int warps, uint64_t seed, rnk_dstats 
 					return err;
 				}
 				const rnk_insn *in = &k->insn[ev.insn];
-				if (((payload >> (3 * slot)) & 7) != in->rel) {
+				if (((payload >> (3 * slot)) & 7) != rnk_sent_rel(k, ev.insn)) {
 					snprintf(err, n, "rn_kernel check: insn %d: pir slot %d flags %d, insn rel %d",
-						 ev.insn, slot, (int)((payload >> (3 * slot)) & 7), in->rel);
+						 ev.insn, slot, (int)((payload >> (3 * slot)) & 7), rnk_sent_rel(k, ev.insn));
 					return err;
 				}
 				slot++;

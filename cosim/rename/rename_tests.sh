@@ -156,6 +156,12 @@ t sweep "cosim:rename-static-tfet0" "\$WARPGEN cosim rename --set GATING=STATIC 
 # RTL mutants (at the small size: a quick build)
 mutant_args "$RN_SMALL"
 mutant reg-on-late sweep 's/assign reg_on_o     = occ_q | gmask;/assign reg_on_o     = occ_q;/'
+# issue 24: the two release rules of step 3 (docs/rename.md), caught by the random stream (its pir
+# flags on repeated sources and on a source that is the destination, rename_kernel.c): a register
+# in two source slots released twice (spec §11 C8, A14); a source that is the destination released
+# (C7, A13)
+mutant release-twice sweep 's/) rel\[j\] = 1.b0;/) rel[j] = rel[j];/'
+mutant release-own-destination sweep 's/ \& (sl_r\[j\*6 +: 6\] != op_dst_i);/;/'
 # class logic (at the small STATIC MEM_RA size; caught by the random stream alone): a TFET request
 # whose class is empty is refused instead of falling back to CMOS (W-P1-1); A17's powered CMOS ids
 # rounded down to whole rows instead of up
@@ -164,3 +170,15 @@ mutant tfet-no-fallback test 's/avail = (|(avl \& TMASK)) ? (avl \& TMASK) : (av
 mutant a17-rows-floor sweep 's/gbr    = (pc + RFM_24) >> RFL;/gbr    = pc >> RFL;/'
 mutant load-may-take-tfet sweep 's/        avail = avl \& ~TMASK;/        avail = avl;/'
 mutant refused-counts-tfet sweep 's/n_trf + { {(E_AL-1){1.b0}}, qt \& ~tf}/n_trf + { {(E_AL-1){1'"'"'b0}}, qt \& tf}/'
+
+# Functional coverage closure (docs/rename.md "Functional coverage points"): every point hit at
+# least 10 times by random stimulus in one of four configurations: the default; the small table
+# filled (a sweep configuration added for it, co-simulated against the RTL below: every kernel
+# oversubscribed, 8 registers a thread, long-lived values, short loads returning in bursts, so the
+# table runs full with several requests waiting: C1 with C4, C3, C4, C19; and 100 resets per
+# million cycles: C12); the sweep's one-entry flag cache (C16); and the sweep's 32 TFET rows under
+# MEM_RA (class fallback). C model only: the counts are the same with the RTL (docs/cosim.md).
+RN_FULL="$RN_SMALL --set ALLOC_PORTS=3 --knob OVERSUB_PCT=100 --knob REGS_MIN=8 --knob LONG_PCT=80 --knob SCHED=0 --knob ALC_BLOCK_PCT=0 --knob LD_PCT=10 --knob LL_LAT=20 --knob LL_SPREAD=0 --knob BURST_PCT=100 --knob ALU_LAT=2 --knob RESET_PPM=100"
+t sweep "cosim:rename-small-full-seed1" "\$WARPGEN cosim rename $RN_FULL --seed 1 --cycles ${CYCLES:-1000000} -q"
+FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
+t sweep "fcov:rename-closure" "for a in '--seed 1 --cycles 300000' '$RN_FULL --seed 1 --cycles 500000' '--set WARPS=8 --set RT_ENTRIES=504 --set FC_ENTRIES=1 --knob SCHED=0 --seed 3 --cycles 100000' '--set TFET_ROWS=32 --set CLASS=MEM_RA --set GATING=OCCUPANCY --seed 5 --cycles 100000'; do \$WARPGEN cosim rename \$a --model-only; done | awk -v runs=4 '$FCOV_CLOSURE_AWK'"
