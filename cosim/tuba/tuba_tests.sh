@@ -128,3 +128,8 @@ mutant period-not-restarted sweep 's/assign pc_d = (rst_i || start_i || tick)/as
 
 # the block at its default (224 TFET registers, 15 % / 40 %, 8 blocks, at each completion)
 main tuba-default "tuba"
+
+# functional coverage closure (docs/tuba.md "Functional coverage points"): 4 sweep runs of the C model that
+# together hit every point at least 10 times (the largest count over the runs; each run must pass)
+FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
+t sweep "fcov:tuba-closure" "for a in '--set TFET_REGS=1 --set DW_PCT=10 --set UP_PCT=30 --set MAX_BLOCKS=8 --set EVAL_PERIOD=1 --seed 1 --cycles 100000 --knob COVER=1' '--set TFET_REGS=224 --set DW_PCT=10 --set UP_PCT=30 --set MAX_BLOCKS=32 --set EVAL_PERIOD=1024 --knob START_PPM=300 --seed 1 --cycles 400000 --knob COVER=1' '--set TFET_REGS=1 --set DW_PCT=10 --set UP_PCT=30 --set MAX_BLOCKS=1 --set EVAL_PERIOD=1024 --knob START_PPM=300 --seed 1 --cycles 400000 --knob COVER=1' '--set TFET_REGS=224 --set DW_PCT=10 --set UP_PCT=30 --set MAX_BLOCKS=8 --set EVAL_PERIOD=1 --seed 1 --cycles 100000 --knob COVER=1'; do \$WARPGEN cosim tuba \$a --model-only; done | awk -v runs=4 '$FCOV_CLOSURE_AWK'"
