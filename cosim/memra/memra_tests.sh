@@ -123,3 +123,8 @@ mutant grant-ignored sweep 's/cnt_n  = cnt - TWO_CB;/cnt_n  = cnt;/'
 
 # the block at its default (48 warps, 11-bit counters, THR_ACC=10, ref_acc=128, 1024-cycle period)
 main memra-default "memra"
+
+# functional coverage closure (docs/memra.md "Functional coverage points"): 3 sweep runs of the C model that
+# together hit every point at least 10 times (the largest count over the runs; each run must pass)
+FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
+t sweep "fcov:memra-closure" "for a in '--knob RESET_PPM=300 --seed 1 --cycles 100000 --knob COVER=1' '--set WARPS=1 --set CNT_BITS=16 --set REF_SHIFT=0 --set SAMPLE_PERIOD=1024 --knob LONG_LAT=66036 --seed 2 --cycles 100000' '--set WARPS=64 --set CNT_BITS=4 --set REF_SHIFT=2 --set SAMPLE_PERIOD=13 --set THR_ACC=3 --knob LONG_LAT=516 --seed 1 --cycles 100000'; do \$WARPGEN cosim memra \$a --model-only; done | awk -v runs=3 '$FCOV_CLOSURE_AWK'"
