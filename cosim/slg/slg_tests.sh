@@ -114,3 +114,8 @@ mutant entry-one-short sweep 's/tm_n = ED_TB;/tm_n = ED_TB - ONE_TB;/'
 
 # the controller at its default (32 warps, 8 CTAs, X=3, Y=4, per-CTA warp count)
 main slg-default "slg"
+
+# functional coverage closure (docs/slg.md "Functional coverage points"): 3 sweep runs of the C model that
+# together hit every point at least 10 times (the largest count over the runs; each run must pass)
+FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
+t sweep "fcov:slg-closure" "for a in '--set WARPS=64 --set CTAS=8 --set X=1 --set Y=2 --set COUNT=THREADS --set ENTER_DELAY=3 --seed 3 --cycles 100000' '--set WARPS=64 --set CTAS=4 --set X=24 --set Y=35 --set COUNT=WARPS --set ENTER_DELAY=0 --seed 1 --cycles 100000' '--set WARPS=8 --set CTAS=4 --set X=13 --set Y=17 --set S21_WAKE=FIRST_Y --seed 3 --cycles 100000 --knob COVER=1'; do \$WARPGEN cosim slg \$a --model-only; done | awk -v runs=3 '$FCOV_CLOSURE_AWK'"
