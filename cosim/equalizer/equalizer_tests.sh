@@ -70,3 +70,8 @@ equalizer_report() {
 	cosim/equalizer/equalizer_storage.sh | tee out/main/equalizer-storage.log || status=1
 	{ echo; echo "## Equalizer storage against the thesis's §3.5.1.2"; echo; cat out/main/equalizer-storage.log; } >>out/report.md
 }
+
+# functional coverage closure (docs/equalizer.md "Functional coverage points"): 3 sweep runs of the C model that
+# together hit every point at least 10 times (the largest count over the runs; each run must pass)
+FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
+t sweep "fcov:equalizer-closure" "for a in '--set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 --seed 1 --cycles 200000' '--set WARPS=48 --set EPOCH=256 --set SAMPLE_PERIOD=16 --set OBJECTIVE=ENERGY --knob PROFILE=phases --seed 3 --cycles 1000000' '--set WARPS=32 --set EPOCH=256 --set SAMPLE_PERIOD=128 --set OBJECTIVE=ENERGY --knob PROFILE=phases --seed 5 --cycles 1000000'; do \$WARPGEN cosim equalizer \$a --model-only; done | awk -v runs=3 '$FCOV_CLOSURE_AWK'"
