@@ -42,7 +42,7 @@ done
 # epoch by one cycle (SM) or 44 (both domains), so votes land in transitions and in their apply
 # cycle, with resets ten times as often as make test's runs; four SMs (even: ties) on the
 # imbalanced profile. Both with kernel gaps longer than an epoch (decisions between kernels).
-t sweep "fcov:equalizer_gpu-closure" "set -o pipefail; { \$WARPGEN cosim equalizer_gpu --set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=257 --set MEM_LAT=300 --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=300 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim equalizer_gpu --set SMS=4 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --knob PROFILE=IMBALANCE --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=30 --model-only --seed 3 --cycles 500000; } | awk -f cosim/sm_rfc/fcov_min_hits.awk"
+t sweep "fcov:equalizer_gpu-closure" "set -o pipefail; { \$WARPGEN cosim equalizer_gpu --set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=257 --set MEM_LAT=300 --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=300 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim equalizer_gpu --set SMS=4 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --knob PROFILE=IMBALANCE --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=30 --model-only --seed 3 --cycles 500000; } | awk -f tests/fcov_closure.awk"
 
 # the GPU (15 SMs x 48 warps + the manager)
 main_area_opt --flops-only

@@ -37,7 +37,7 @@ t test "case-neg:hrf_sm-tuba-up-99" "tests/expect_check_fail.sh 'never saw the l
 # times by random stimulus, C model only (about 15 s): make test's NW run (four blocks of two warps
 # on one SM: TUBA's limit moves) for 1,000,000 cycles, and MM at the small size with 8 TFET rows
 # (32 CMOS ids: the CMOS class runs out, budgets are used up) for 500,000.
-t sweep "fcov:hrf_sm-closure" "set -o pipefail; { \$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=8 --set TFET_REGS=32 --knob PROFILE=5 --knob ILEN=100 --model-only --seed 3 --cycles 500000; } | awk -f cosim/sm_rfc/fcov_min_hits.awk"
+t sweep "fcov:hrf_sm-closure" "set -o pipefail; { \$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=8 --set TFET_REGS=32 --knob PROFILE=5 --knob ILEN=100 --model-only --seed 3 --cycles 500000; } | awk -f tests/fcov_closure.awk"
 t sweep "lint:hrf_sm-default" "BLOCK=hrf_sm tests/lint.sh"
 t sweep "area:hrf_sm-small" "\$WARPGEN area hrf_sm $HRF_SMALL -q"
 # every profile at the small size, more seeds (make sweep)

@@ -77,5 +77,4 @@ prefetch_table_report() {
 # RTL, docs/cosim.md "Functional coverage").
 PT_FCOV="--set ENTRIES=4 --set THREADS=8 --set ADDR_BITS=16 --set CONF_BITS=3 --set DIST_BITS=2 --knob BREAK_PCT=5 --knob RESET_PPM=100 --seed 1"
 t sweep "cosim:prefetch_table-e4-t8-a16-c3-d2-break-seed1" "\$WARPGEN cosim prefetch_table $PT_FCOV --cycles ${CYCLES:-1000000} -q"
-FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
-t sweep "fcov:prefetch_table-closure" "\$WARPGEN cosim prefetch_table $PT_FCOV --model-only --cycles 1000000 | awk -v runs=1 '$FCOV_CLOSURE_AWK'"
+t sweep "fcov:prefetch_table-closure" "\$WARPGEN cosim prefetch_table $PT_FCOV --model-only --cycles 1000000 | awk -v runs=1 -f tests/fcov_closure.awk"

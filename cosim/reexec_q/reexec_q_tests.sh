@@ -29,5 +29,4 @@ plot_size ENTRIES "4 8 16 32" "THREADS=8 WARPS=8" flops
 # stores, 1,000,000 random cycles against the RTL, and every point hit at least 10 times in it (C
 # model only: the counts are the same with the RTL, docs/cosim.md "Functional coverage").
 t sweep "cosim:reexec_q-e4-stores-seed3-long" "\$WARPGEN cosim reexec_q --set ENTRIES=4 --set STORES=1 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=8 --seed 3 --cycles ${CYCLES:-1000000} -q"
-FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
-t sweep "fcov:reexec_q-closure" "\$WARPGEN cosim reexec_q --set ENTRIES=4 --set STORES=1 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=8 --seed 3 --model-only --cycles 1000000 | awk -v runs=1 '$FCOV_CLOSURE_AWK'"
+t sweep "fcov:reexec_q-closure" "\$WARPGEN cosim reexec_q --set ENTRIES=4 --set STORES=1 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=8 --seed 3 --model-only --cycles 1000000 | awk -v runs=1 -f tests/fcov_closure.awk"

@@ -137,5 +137,4 @@ plot_size WARPS "8 16 32 48" "ACTIVE=4" full
 # least 10 times by random stimulus in one of three configurations the sweep runs (the default,
 # seed 3; TRWS, seed 1; the 33 x 7 edge without barrier demotion, seed 3), 1,000,000 cycles each,
 # C model only (the counts are the same with the RTL: docs/cosim.md "Functional coverage").
-FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
-t sweep "fcov:sched2l-closure" "for a in '--seed 3' '--set SELECT=TRWS --seed 1' '--set WARPS=33 --set ACTIVE=7 --set SELECT=RR --set SUSPEND=PENDING --set BARRIER_DEMOTE=0 --seed 3'; do \$WARPGEN cosim sched2l \$a --model-only --cycles 1000000; done | awk -v runs=3 '$FCOV_CLOSURE_AWK'"
+t sweep "fcov:sched2l-closure" "for a in '--seed 3' '--set SELECT=TRWS --seed 1' '--set WARPS=33 --set ACTIVE=7 --set SELECT=RR --set SUSPEND=PENDING --set BARRIER_DEMOTE=0 --seed 3'; do \$WARPGEN cosim sched2l \$a --model-only --cycles 1000000; done | awk -v runs=3 -f tests/fcov_closure.awk"

@@ -49,7 +49,7 @@ t test "cosim:sm_rfc-edges" "\$WARPGEN_SAN cosim sm_rfc --set WARPS=3 --set ACTI
 # 10 times by random stimulus, C model only: the default with mid-run resets 10x as often (a reset
 # while a slot drains) and the sweep's SUSPEND=PENDING configuration (a marked consumer issued
 # without a demotion), 1,000,000 cycles each (about 10 s in all).
-t sweep "fcov:sm_rfc-closure" "set -o pipefail; { \$WARPGEN cosim sm_rfc --knob RESET_PPM=200 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim sm_rfc ${SMR_CONFIGS[4]#*|} --model-only --seed 3 --cycles 1000000; } | awk -f cosim/sm_rfc/fcov_min_hits.awk"
+t sweep "fcov:sm_rfc-closure" "set -o pipefail; { \$WARPGEN cosim sm_rfc --knob RESET_PPM=200 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim sm_rfc ${SMR_CONFIGS[4]#*|} --model-only --seed 3 --cycles 1000000; } | awk -f tests/fcov_closure.awk"
 t sweep "tsan:cosim-sm_rfc" "\$OUT/bin/warpgen-tsan cosim sm_rfc --set ACTIVE=4 --set LANES=4 --seed 9 --cycles 20000 -q"
 cases test
 t test "case-neg:sm_rfc-barrier-without-demotion" "tests/expect_check_fail.sh 'none is demoted: deadlock' \$WARPGEN cosim sm_rfc --case barrier_all_active --set BARRIER_DEMOTE=0 --model-only -q"

@@ -59,7 +59,7 @@ done
 # w32c8-first-y configuration on the in-order front end (a later warp's wake from the move, the
 # frozen front end) and w16c4-ed3 with unannounced loads of short latency on the reduction profile
 # (a write-back to a sleeping or entering region, re-arrivals during a wake).
-t sweep "fcov:sm_slg-closure" "set -o pipefail; { \$WARPGEN cosim sm_slg ${SSL_SWEEP[5]#*|} --knob FRONT=1 --knob PROFILE=3 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim sm_slg ${SSL_SWEEP[2]#*|} --knob FRONT=0 --knob PROFILE=1 --knob PEND_PCT=0 --knob LD_PCT=30 --knob LD_LAT=20 --model-only --seed 3 --cycles 1000000; } | awk -f cosim/sm_rfc/fcov_min_hits.awk"
+t sweep "fcov:sm_slg-closure" "set -o pipefail; { \$WARPGEN cosim sm_slg ${SSL_SWEEP[5]#*|} --knob FRONT=1 --knob PROFILE=3 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim sm_slg ${SSL_SWEEP[2]#*|} --knob FRONT=0 --knob PROFILE=1 --knob PEND_PCT=0 --knob LD_PCT=30 --knob LD_LAT=20 --model-only --seed 3 --cycles 1000000; } | awk -f tests/fcov_closure.awk"
 t sweep "lint:sm_slg-default" "BLOCK=sm_slg tests/lint.sh"
 t sweep "area:sm_slg-w8c2" "\$WARPGEN area sm_slg $SSL_SMALL -q"
 t sweep "cosim:sm_slg-w8c2-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --set S21_WAKE=FIRST_Y --set Y=17 --knob Z=3 --seed 4 --cycles 200000 -q"

@@ -42,5 +42,4 @@ plot_size SMS "2 4 8 15" "" flops
 
 # functional coverage closure (docs/vf_manager.md "Functional coverage points"): one sweep run of the C model that
 # hits every point at least 10 times (it must pass too)
-FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
-t sweep "fcov:vf_manager-closure" "for a in '--set SM_LAT=8 --set MEM_LAT=12 --knob EPOCH=12 --knob JITTER=10 --seed 1 --cycles 100000'; do \$WARPGEN cosim vf_manager \$a --model-only; done | awk -v runs=1 '$FCOV_CLOSURE_AWK'"
+t sweep "fcov:vf_manager-closure" "for a in '--set SM_LAT=8 --set MEM_LAT=12 --knob EPOCH=12 --knob JITTER=10 --seed 1 --cycles 100000'; do \$WARPGEN cosim vf_manager \$a --model-only; done | awk -v runs=1 -f tests/fcov_closure.awk"

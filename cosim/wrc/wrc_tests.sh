@@ -40,5 +40,4 @@ plot_size WARPS "4 8 16 32 48" "" flops 16
 # counts are the same with the RTL, docs/cosim.md "Functional coverage").
 t sweep "cosim:wrc-default-seed3" "\$WARPGEN cosim wrc --seed 3 --cycles ${CYCLES:-1000000} -q"
 t sweep "cosim:wrc-w16s4-hyst-idle-seed3" "\$WARPGEN cosim wrc --set WARPS=16 --set SCHEDULERS=4 --set OWNER_IDLE_TIMEOUT=20 --set SAT_HYST=2 --seed 3 --cycles ${CYCLES:-1000000} -q"
-FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
-t sweep "fcov:wrc-closure" "for a in '--seed 3' '--set WARPS=16 --set SCHEDULERS=4 --set OWNER_IDLE_TIMEOUT=20 --set SAT_HYST=2 --seed 3'; do \$WARPGEN cosim wrc \$a --model-only --cycles 1000000; done | awk -v runs=2 '$FCOV_CLOSURE_AWK'"
+t sweep "fcov:wrc-closure" "for a in '--seed 3' '--set WARPS=16 --set SCHEDULERS=4 --set OWNER_IDLE_TIMEOUT=20 --set SAT_HYST=2 --seed 3'; do \$WARPGEN cosim wrc \$a --model-only --cycles 1000000; done | awk -v runs=2 -f tests/fcov_closure.awk"
