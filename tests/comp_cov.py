@@ -17,7 +17,8 @@ template's configurations: a line of an instance's module, identified by the mod
 without the composition's prefix, its text and its occurrence among equal lines of that module,
 is covered when some configuration covers it (the protocol checks left out). Lines whose text
 differs between configurations (a filled-in width) count once per text.
-Used for docs/sm_rfc.md, sm_slg.md, equalizer_gpu.md, hrf_sm.md "Code and toggle coverage".
+Used for docs/sm_rfc.md, sm_slg.md, equalizer_gpu.md, hrf_sm.md, mascar.md "Code and toggle coverage"
+(until `warpgen coverage` maps a composed file to its instances' templates).
 """
 import re
 import sys
