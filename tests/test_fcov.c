@@ -5,7 +5,7 @@
  * the pipelined loop (a "DUT" made of a second C model, so that the test needs
  * no Verilator), also when the run stops early; the table and the JSON.
  *
- * For each block with points: every point's name is unique and described, and
+ * For every block (each must have points): every point's name is unique and described, and
  * each directed case a point lists (wg_cov_point.cases) reaches it.
  *
  * Also a tool: `test_fcov BLOCK CYCLES [SEED]` prints a random run's table,

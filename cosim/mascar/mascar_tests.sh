@@ -65,5 +65,4 @@ mutant rq-full-queue-has-nothing sweep 's/occ\[i\] = full | (wrap/occ[i] = (wrap
 # counts are the same with the RTL, docs/cosim.md "Functional coverage").
 MSC_FCOV="--set ENTRIES=16 --set STORES=1 --knob L2_LAT=600 --knob RESET_PPM=200 --knob HOT_LINES=8 --knob STORE_PCT=30"
 t sweep "cosim:mascar-fcov-seed1" "\$WARPGEN cosim mascar $MSC_FCOV --seed 1 --cycles ${CYCLES:-1000000} -q"
-FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
-t sweep "fcov:mascar-closure" "\$WARPGEN cosim mascar $MSC_FCOV --model-only --seed 1 --cycles 1000000 | awk -v runs=1 '$FCOV_CLOSURE_AWK'"
+t sweep "fcov:mascar-closure" "\$WARPGEN cosim mascar $MSC_FCOV --model-only --seed 1 --cycles 1000000 | awk -v runs=1 -f tests/fcov_closure.awk"

@@ -110,5 +110,4 @@ rfc_report() {
 # entries and 4 lanes, where every entry of the one slot is pinned often), 1,000,000 random cycles
 # each, and every point hit at least 10 times in one of them (C model only: the counts are the same
 # with the RTL, docs/cosim.md "Functional coverage").
-FCOV_CLOSURE_AWK='/^cosim / { f = 0 } /^PASS / { pass++ } /^functional coverage:/ { f = 1; next } f && $1 != "POINT" && NF >= 3 { n = ($2 == "never") ? 0 : $2 + 0; if (!($1 in m)) np++; if (!($1 in m) || n > m[$1]) m[$1] = n } END { for (p in m) if (m[p] < 10) { print "fcov: point " p " hit " m[p] " times, fewer than 10"; bad = 1 } if (pass != runs || !np) { print "fcov: " pass " of " runs " runs passed"; bad = 1 } exit bad }'
-t sweep "fcov:rfc-closure" "for a in '' '--set ACTIVE_WARPS=1 --set ENTRIES=4 --set LANES=4 --set REPLACEMENT=FIFO --set LIVENESS=1'; do \$WARPGEN cosim rfc \$a --model-only --seed 1 --cycles 1000000; done | awk -v runs=2 '$FCOV_CLOSURE_AWK'"
+t sweep "fcov:rfc-closure" "for a in '' '--set ACTIVE_WARPS=1 --set ENTRIES=4 --set LANES=4 --set REPLACEMENT=FIFO --set LIVENESS=1'; do \$WARPGEN cosim rfc \$a --model-only --seed 1 --cycles 1000000; done | awk -v runs=2 -f tests/fcov_closure.awk"
