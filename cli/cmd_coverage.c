@@ -74,28 +74,6 @@ static void usage(void)
 	       "exit: 0, 2 bad input\n");
 }
 
-/* Split text into lines: v[1..n] (v[0] unused), the text modified in place. */
-static char **split_lines(char *t, int *n)
-{
-	int cap = 64, k = 0;
-	char **v = wg_xcalloc((size_t)cap * sizeof *v);
-	for (char *s = t; *s;) {
-		char *nl = strchr(s, '\n');
-		if (nl)
-			*nl = '\0';
-		if (++k >= cap) {
-			cap *= 2;
-			v = wg_xrealloc(v, (size_t)cap * sizeof *v);
-		}
-		v[k] = s;
-		if (!nl)
-			break;
-		s = nl + 1;
-	}
-	*n = k;
-	return v;
-}
-
 /* Map the generated file's lines to template lines (gen/wg_tmap.c): 0, 1 another configuration
  * than --set's (skipped), -1 an error. */
 static int map_file(cov_rep *R, cov_file *F, char *err, size_t en)
@@ -224,7 +202,7 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 		return -1;
 	}
 	int n, nskip = 0, rc = -1;
-	char **rec = split_lines(text, &n), *skipped[MAX_FILES];
+	char **rec = wg_split_lines(text, &n), *skipped[MAX_FILES];
 	tog_sig sig = {0};
 	for (int i = 1; i <= n; i++) {
 		if (strncmp(rec[i], "C '", 3) != 0)
@@ -353,7 +331,7 @@ int wg_cmd_coverage(int argc, char **argv)
 	if (!ttext)
 		wg_die("coverage", 2, "%s", err);
 	R->ttext = strdup(ttext);
-	R->tl = split_lines(ttext, &R->ntl);
+	R->tl = wg_split_lines(ttext, &R->ntl);
 	R->t_pts = wg_xcalloc((size_t)(R->ntl + 2) * sizeof *R->t_pts);
 	R->t_cov = wg_xcalloc((size_t)(R->ntl + 2) * sizeof *R->t_cov);
 

@@ -202,3 +202,24 @@ int wg_json_file_append(const char *path, const char *members, char *err, size_t
 	wg_buf_free(&j);
 	return rc;
 }
+
+char **wg_split_lines(char *t, int *n)
+{
+	int cap = 64, k = 0;
+	char **v = wg_xcalloc((size_t)cap * sizeof *v);
+	for (char *s = t; *s;) {
+		char *nl = strchr(s, '\n');
+		if (nl)
+			*nl = '\0';
+		if (++k >= cap) {
+			cap *= 2;
+			v = wg_xrealloc(v, (size_t)cap * sizeof *v);
+		}
+		v[k] = s;
+		if (!nl)
+			break;
+		s = nl + 1;
+	}
+	*n = k;
+	return v;
+}

@@ -22,6 +22,9 @@ void wg_buf_free(wg_buf *b);
 
 /* Read a whole file; NULL and a message in err when it cannot. Caller frees. */
 char *wg_read_file(const char *path, size_t *len, char *err, size_t n);
+/* Split t into lines in place (each '\n' becomes '\0'): returns v[1..*n] (v[0] unused; free v,
+ * not the lines). */
+char **wg_split_lines(char *t, int *n);
 /* The temporary name a file is written under before it is renamed into place
  * (unique per process, next to the file so that the rename is atomic). */
 void wg_tmp_name(const char *path, char *buf, size_t n);

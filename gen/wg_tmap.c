@@ -13,24 +13,8 @@
 /* Split a copy of text into lines: v[1..n] (v[0] unused); *mem holds the copy. */
 static char **split_lines(const char *text, int *n, char **mem)
 {
-	int cap = 64, k = 0;
-	char *t = *mem = strdup(text);
-	char **v = wg_xcalloc((size_t)cap * sizeof *v);
-	for (char *s = t; *s;) {
-		char *nl = strchr(s, '\n');
-		if (nl)
-			*nl = '\0';
-		if (++k >= cap) {
-			cap *= 2;
-			v = wg_xrealloc(v, (size_t)cap * sizeof *v);
-		}
-		v[k] = s;
-		if (!nl)
-			break;
-		s = nl + 1;
-	}
-	*n = k;
-	return v;
+	*mem = strdup(text);
+	return wg_split_lines(*mem, n);
 }
 
 /* A template condition (wg_gen.c's grammar): NAME, NAME==V, NAME!=V. 1, 0, or -1 (unreadable). */

@@ -84,12 +84,6 @@ const wg_cov_point eqg_cov_points[EQG_NCOV] = {
 		"a mid-run reset while a frequency transition is in flight (every copy and the manager reset together)"},
 };
 
-/* A whole input or output port (0 when it has no bits). */
-static uint64_t port(const wg_layout *L, const uint32_t *f, int p)
-{
-	return L->width[p] > 0 ? wg_port_get(L, f, p) : 0;
-}
-
 /* SM k's field of a per-SM port (SMS fields of equal width). */
 static unsigned field(const wg_layout *L, const uint32_t *f, int p, int k, int sms)
 {
@@ -103,7 +97,7 @@ void eqg_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	const vfm_model *vm = wg_comp_child(model, sms);
 	const unsigned busy = vfm_busy(vm), tmr = vfm_timer(vm);
 	const unsigned sml = vfm_sm_level(vm), meml = vfm_mem_level(vm);
-	if (port(L, in, EQG_RST_I)) {
+	if (wg_port_get0(L, in, EQG_RST_I)) {
 		if (busy)
 			hits[P_RESET_BUSY]++;
 		return;
@@ -115,7 +109,7 @@ void eqg_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	if (nokernel && (sml != VFM_NORMAL || meml != VFM_NORMAL))
 		hits[P_OFF_NOMINAL_IN_GAP]++;
 	/* kernel start against the SMs' epoch counters */
-	if (port(L, in, EQG_KSTART_I)) {
+	if (wg_port_get0(L, in, EQG_KSTART_I)) {
 		for (int k = 0; k < sms; k++)
 			if (eq_cyc(wg_comp_child(model, k)) != 0) {
 				hits[P_KSTART_MID_EPOCH]++;
@@ -159,7 +153,7 @@ void eqg_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 		else
 			idle = 1;
 	}
-	const unsigned win = (unsigned)port(L, out, EQG_WIN_O);
+	const unsigned win = (unsigned)wg_port_get0(L, out, EQG_WIN_O);
 	if (nokernel)
 		hits[P_DECISION_NO_KERNEL]++;
 	if (sms >= 2 && same && first)

@@ -57,6 +57,21 @@ static inline uint64_t wg_port_get(const wg_layout *L, const uint32_t *f, int po
 	return wg_get(f + L->off[port], 0, (unsigned)L->width[port]);
 }
 
+/* A whole port, or 0 when it has no bits at this configuration. */
+static inline uint64_t wg_port_get0(const wg_layout *L, const uint32_t *f, int port)
+{
+	return L->width[port] > 0 ? wg_port_get(L, f, port) : 0;
+}
+
+/* This cycle's count of event e in the output frame's event port; 0 when e < 0, the block
+ * has no event port or e's field has no bits. */
+static inline unsigned wg_event_get(const wg_layout *L, const uint32_t *out, int e)
+{
+	if (e < 0 || L->ev_port < 0 || L->ev_w[e] <= 0)
+		return 0;
+	return (unsigned)wg_get(out + L->off[L->ev_port], (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]);
+}
+
 /* Bits [lsb, lsb + n) of a port (n <= 64): element i of width w is lsb = i * w. */
 static inline void wg_slice_put(const wg_layout *L, uint32_t *f, int port, long lsb, long n, uint64_t v)
 {

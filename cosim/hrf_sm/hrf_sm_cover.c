@@ -92,23 +92,9 @@ const wg_cov_point hrf_cov_points[HRF_NCOV] = {
 		"tuba_limit_moves"},
 };
 
-/* A whole input or output port (0 when it has no bits). */
-static uint64_t port(const wg_layout *L, const uint32_t *f, int p)
-{
-	return L->width[p] > 0 ? wg_port_get(L, f, p) : 0;
-}
-
-/* This cycle's count of event e (0 when its field has no bits). */
-static unsigned ev(const wg_layout *L, const uint32_t *out, int e)
-{
-	if (L->ev_port < 0 || L->ev_w[e] <= 0)
-		return 0;
-	return (unsigned)wg_slice_get(L, out, L->ev_port, L->ev_lsb[e], L->ev_w[e]);
-}
-
 void hrf_cover(const wg_layout *L, const void *model, const uint32_t *in, const uint32_t *out, uint64_t *hits)
 {
-	if (port(L, in, HRF_RST_I))
+	if (wg_port_get0(L, in, HRF_RST_I))
 		return;
 	const s2l_model *sc = wg_comp_child(model, HRF_I_SCHED);
 	const mr_model *mr = wg_comp_child(model, HRF_I_PRED);
@@ -116,13 +102,13 @@ void hrf_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	const int W = mr_config(mr)->warps;
 	const int ports = L->width[HRF_ALC_VALID_I];
 	const int wb = ports > 0 ? L->width[HRF_ALC_WARP_I] / ports : 0;
-	const uint64_t prio = port(L, in, HRF_PRIO_I), grant = port(L, in, HRF_GRANT_I), ld = port(L, in, HRF_LD_I);
-	const uint64_t rdy = port(L, in, HRF_RDY_I);
-	const uint64_t av = port(L, in, HRF_ALC_VALID_I), at = port(L, in, HRF_ALC_TFET_I);
-	const uint64_t ag = port(L, out, HRF_ALC_GNT_O), ato = port(L, out, HRF_ALC_TFET_O);
-	const uint64_t ld_mask = port(L, in, HRF_ALC_LOAD_I);
+	const uint64_t prio = wg_port_get0(L, in, HRF_PRIO_I), grant = wg_port_get0(L, in, HRF_GRANT_I), ld = wg_port_get0(L, in, HRF_LD_I);
+	const uint64_t rdy = wg_port_get0(L, in, HRF_RDY_I);
+	const uint64_t av = wg_port_get0(L, in, HRF_ALC_VALID_I), at = wg_port_get0(L, in, HRF_ALC_TFET_I);
+	const uint64_t ag = wg_port_get0(L, out, HRF_ALC_GNT_O), ato = wg_port_get0(L, out, HRF_ALC_TFET_O);
+	const uint64_t ld_mask = wg_port_get0(L, in, HRF_ALC_LOAD_I);
 	/* the allocation ports against memra's budget and the scheduler's priority */
-	const int iw = port(L, out, HRF_ISS_VALID_O) ? (int)port(L, out, HRF_ISS_WARP_O) : -1;
+	const int iw = wg_port_get0(L, out, HRF_ISS_VALID_O) ? (int)wg_port_get0(L, out, HRF_ISS_WARP_O) : -1;
 	int ntreq = 0, fb = 0, pfb = 0, pref = 0, ldal = 0, tg = 0;
 	for (int k = 0; k < ports; k++) {
 		if (!((av >> k) & 1u))
@@ -146,17 +132,17 @@ void hrf_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	hits[P_PRIO_TFET_FALLS_BACK] += (uint64_t)pfb;
 	hits[P_PRIO_ALLOC_REFUSED] += (uint64_t)pref;
 	hits[P_LD_WITH_ALLOC] += (uint64_t)ldal;
-	if (ntreq >= 2 && port(L, out, HRF_FREE_TFET_O) <= 1)
+	if (ntreq >= 2 && wg_port_get0(L, out, HRF_FREE_TFET_O) <= 1)
 		hits[P_TWO_TFET_LAST_ID]++;
-	if (ev(L, out, HRF_EV_FALLBACK_TFET))
+	if (wg_event_get(L, out, HRF_EV_FALLBACK_TFET))
 		hits[P_CMOS_FALLS_BACK]++;
 	hits[P_TFET_GRANTED] += (uint64_t)tg;
 	/* memra's grants and samples */
-	const unsigned dec = ev(L, out, HRF_EV_DEC), inc = ev(L, out, HRF_EV_INC);
+	const unsigned dec = wg_event_get(L, out, HRF_EV_DEC), inc = wg_event_get(L, out, HRF_EV_INC);
 	if (grant) {
 		if (dec || inc)
 			hits[P_GRANT_LIMIT_MOVES]++;
-		if (port(L, in, HRF_BLK_DONE_I))
+		if (wg_port_get0(L, in, HRF_BLK_DONE_I))
 			hits[P_GRANT_AT_BLOCK_DONE]++;
 		for (int w = 0; w < W; w++)
 			if (((grant >> w) & 1u) && mr_cnt(mr, w) <= 3) {
@@ -172,14 +158,14 @@ void hrf_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 		if (!((prio >> iw) & 1u) && (prio & ~rdy & s2l_resident(sc)))
 			hits[P_PRIO_WARP_NOT_READY]++;
 	}
-	if (port(L, out, HRF_EXT_VALID_O) && mr_cnt(mr, (int)port(L, out, HRF_EXT_WARP_O)) > 0)
+	if (wg_port_get0(L, out, HRF_EXT_VALID_O) && mr_cnt(mr, (int)wg_port_get0(L, out, HRF_EXT_WARP_O)) > 0)
 		hits[P_EXIT_WITH_BUDGET]++;
 	/* TUBA */
 	if (dec)
 		hits[P_LIMIT_FALLS]++;
 	if (inc)
 		hits[P_LIMIT_RISES]++;
-	if (tb_lim(tb) > 0 && !port(L, in, HRF_START_I) && !port(L, out, HRF_ACCEPT_O) &&
-	    port(L, in, HRF_RES_I) < tb_cap(tb))
+	if (tb_lim(tb) > 0 && !wg_port_get0(L, in, HRF_START_I) && !wg_port_get0(L, out, HRF_ACCEPT_O) &&
+	    wg_port_get0(L, in, HRF_RES_I) < tb_cap(tb))
 		hits[P_TUBA_HOLDS_BLOCK]++;
 }

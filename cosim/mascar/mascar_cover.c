@@ -68,19 +68,6 @@ const wg_cov_point msc_cov_points[MSC_NCOV] = {
 		"a mid-run reset while requests are queued"},
 };
 
-/* A whole input or output port (0 when it has no bits). */
-static uint64_t port(const wg_layout *L, const uint32_t *f, int p)
-{
-	return L->width[p] > 0 ? wg_port_get(L, f, p) : 0;
-}
-
-static unsigned ev(const wg_layout *L, const uint32_t *out, int e)
-{
-	if (L->ev_port < 0 || L->ev_w[e] <= 0)
-		return 0;
-	return (unsigned)wg_slice_get(L, out, L->ev_port, L->ev_lsb[e], L->ev_w[e]);
-}
-
 /* The owner after this cycle's edge: a copy of the checker's model (no
  * pointers to itself, wrc.h) clocked with its input frame of this cycle.
  * Used only in cycles with an owner change. */
@@ -105,14 +92,14 @@ static unsigned next_owner(const void *model, const wrc_model *w)
 static int owner_releases(const wg_layout *L, const uint32_t *in, const uint32_t *out, const rq_model *q,
 			  const wrc_model *w, unsigned o)
 {
-	if (((port(L, in, MSC_EXIT_I) | port(L, in, MSC_BAR_I)) >> o) & 1u)
+	if (((wg_port_get0(L, in, MSC_EXIT_I) | wg_port_get0(L, in, MSC_BAR_I)) >> o) & 1u)
 		return 1;
-	if (!((port(L, in, MSC_LLP_I) >> o) & 1u))
+	if (!((wg_port_get0(L, in, MSC_LLP_I) >> o) & 1u))
 		return 0;
-	if (((port(L, in, MSC_LSU_PEND_I) | rq_has(q)) >> o) & 1u)
+	if (((wg_port_get0(L, in, MSC_LSU_PEND_I) | rq_has(q)) >> o) & 1u)
 		return 0;
 	const int S = wrc_config(w)->schedulers, WB = L->width[MSC_ISS_WARP_O] / (S ? S : 1);
-	const uint64_t iv = port(L, out, MSC_ISS_VALID_O) & port(L, out, MSC_ISS_MEM_O);
+	const uint64_t iv = wg_port_get0(L, out, MSC_ISS_VALID_O) & wg_port_get0(L, out, MSC_ISS_MEM_O);
 	for (int s = 0; s < S; s++)
 		if (((iv >> s) & 1u) && wg_elem_get(L, out, MSC_ISS_WARP_O, s, WB) == o)
 			return 0;
@@ -125,16 +112,16 @@ void msc_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	const wrc_model *w = wg_comp_child(model, wg_comp_first_copy(model, MSC_I_WRC));
 	const rq_cfg *qc = rq_config(q);
 	const int cnt = rq_count(q), full = cnt == qc->entries;
-	if (port(L, in, MSC_RST_I)) {
+	if (wg_port_get0(L, in, MSC_RST_I)) {
 		if (cnt > 0)
 			hits[P_RESET_QUEUE_NOT_EMPTY]++;
 		return;
 	}
-	const int push = (int)port(L, in, MSC_PUSH_VALID_I), ack = (int)port(L, in, MSC_RP_ACK_I);
-	const int nack = (int)port(L, in, MSC_RP_NACK_I), req = (int)port(L, in, MSC_LSU_REQ_I);
+	const int push = (int)wg_port_get0(L, in, MSC_PUSH_VALID_I), ack = (int)wg_port_get0(L, in, MSC_RP_ACK_I);
+	const int nack = (int)wg_port_get0(L, in, MSC_RP_NACK_I), req = (int)wg_port_get0(L, in, MSC_LSU_REQ_I);
 	if (full && req)
 		hits[P_FULL_NEW_REQUEST]++;
-	if (full && !req && !port(L, in, MSC_LSU_RDY_I))
+	if (full && !req && !wg_port_get0(L, in, MSC_LSU_RDY_I))
 		hits[P_FULL_LSU_STALLED]++;
 	if (push && cnt == qc->entries - 1)
 		hits[P_PUSH_FILLS_QUEUE]++;
@@ -144,10 +131,10 @@ void msc_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 		hits[P_ROTATE_WHEN_FULL]++;
 	if (ack && full)
 		hits[P_POP_WHEN_FULL]++;
-	if (port(L, out, MSC_RP_VALID_O) && port(L, in, MSC_MSHR_USED_I) >= (uint64_t)wrc_config(w)->mshrs)
+	if (wg_port_get0(L, out, MSC_RP_VALID_O) && wg_port_get0(L, in, MSC_MSHR_USED_I) >= (uint64_t)wrc_config(w)->mshrs)
 		hits[P_REPLAY_NO_MSHR]++;
-	if (push && !port(L, in, MSC_PUSH_STORE_I)) {
-		uint64_t a = port(L, in, MSC_PUSH_ADDR_I);
+	if (push && !wg_port_get0(L, in, MSC_PUSH_STORE_I)) {
+		uint64_t a = wg_port_get0(L, in, MSC_PUSH_ADDR_I);
 		for (int k = 0; k < cnt; k++)
 			if (rq_at(q, k)->store && rq_at(q, k)->addr == a) {
 				hits[P_STORE_THEN_LOAD]++;
@@ -156,13 +143,13 @@ void msc_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	}
 	/* the checker: owner and mode */
 	const unsigned none = wrc_none(wrc_config(w)), own = wrc_owner(w);
-	const int mode = wrc_mode(w), switched = ev(L, out, MSC_EV_WRC_MODE_SWITCH) > 0;
-	const int changed = ev(L, out, MSC_EV_WRC_OWNER_CHANGE) > 0;
+	const int mode = wrc_mode(w), switched = wg_event_get(L, out, MSC_EV_WRC_MODE_SWITCH) > 0;
+	const int changed = wg_event_get(L, out, MSC_EV_WRC_OWNER_CHANGE) > 0;
 	const int release = own != none && owner_releases(L, in, out, q, w, own);
-	if (release && mode == WRC_MP && port(L, out, MSC_SAT_O) == WRC_EP)
+	if (release && mode == WRC_MP && wg_port_get0(L, out, MSC_SAT_O) == WRC_EP)
 		hits[P_OWNER_RELEASE_FLAG_DROP]++;
 	if (switched && mode == WRC_EP) {
-		uint64_t ready = port(L, in, MSC_HD_VALID_I) & port(L, in, MSC_HD_MEM_I) & port(L, in, MSC_HD_RDY_I);
+		uint64_t ready = wg_port_get0(L, in, MSC_HD_VALID_I) & wg_port_get0(L, in, MSC_HD_MEM_I) & wg_port_get0(L, in, MSC_HD_RDY_I);
 		if (own != none)
 			ready &= ~(UINT64_C(1) << own);
 		if (ready)
@@ -176,7 +163,7 @@ void msc_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 				hits[P_OWNER_BEHIND_HEAD]++;
 				break;
 			}
-	if (((port(L, in, MSC_EXIT_I) | port(L, in, MSC_BAR_I)) >> own) & 1u)
+	if (((wg_port_get0(L, in, MSC_EXIT_I) | wg_port_get0(L, in, MSC_BAR_I)) >> own) & 1u)
 		hits[P_OWNER_EXIT_OR_BARRIER]++;
 	if (release && changed && cnt > 0 && rq_at(q, 0)->warp != own && next_owner(model, w) == rq_at(q, 0)->warp)
 		hits[P_HANDOFF_TO_HEAD]++;

@@ -80,7 +80,7 @@ int rsc_gb(const rs_cls *k, int kw, int kr, int ke)
 
 unsigned rsc_ev(const wg_layout *L, const uint32_t *out, int e)
 {
-	return e < 0 ? 0u : (unsigned)wg_slice_get(L, out, L->ev_port, L->ev_lsb[e], L->ev_w[e]);
+	return wg_event_get(L, out, e);
 }
 
 static unsigned bit(const wg_layout *L, const uint32_t *f, int port, int i)

@@ -116,14 +116,6 @@ static unsigned fld(const wg_layout *L, const uint32_t *f, int port, long i, lon
 	return w > 0 ? (unsigned)wg_elem_get(L, f, port, i, w) : 0;
 }
 
-/* This cycle's count of event e (0 when its field has no bits). */
-static unsigned ev(const wg_layout *L, const uint32_t *out, int e)
-{
-	if (L->ev_port < 0 || L->ev_w[e] <= 0)
-		return 0;
-	return (unsigned)wg_slice_get(L, out, L->ev_port, L->ev_lsb[e], L->ev_w[e]);
-}
-
 /* The warp whose pending frees commit this cycle (step 5), or -1. */
 static int committing_warp(const rn_model *m, int kw)
 {
@@ -189,7 +181,7 @@ static void cover_alloc(const wg_layout *L, const rn_model *m, const rn_cfg *c, 
 	if (!nreq)
 		return;
 	int nfree = c->phys - rn_occ_count(m);
-	unsigned freed = ev(L, out, RN_EV_FREE);
+	unsigned freed = wg_event_get(L, out, RN_EV_FREE);
 	if (freed)
 		hits[P_FREE_AND_ALLOC]++;
 	if (freed && refused && nfree == 0)
@@ -202,7 +194,7 @@ static void cover_alloc(const wg_layout *L, const rn_model *m, const rn_cfg *c, 
 		hits[P_ONE_FREE_TWO_REQUESTS]++;
 	if (nfree == 0)
 		hits[P_NO_FREE_REGISTER]++;
-	if (ev(L, out, RN_EV_TFET_REFUSED) + ev(L, out, RN_EV_FALLBACK_TFET) > 0)
+	if (wg_event_get(L, out, RN_EV_TFET_REFUSED) + wg_event_get(L, out, RN_EV_FALLBACK_TFET) > 0)
 		hits[P_CLASS_FALLBACK]++;
 	if (freed)
 		domain_free_and_alloc(L, m, c, in, out, PB, hits);

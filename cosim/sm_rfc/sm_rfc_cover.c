@@ -120,12 +120,6 @@ const wg_cov_point smr_cov_points[SMR_NCOV] = {
 		"a mid-run reset while a slot drains (spec §9 #18)"},
 };
 
-/* A whole input or output port (0 when it has no bits). */
-static uint64_t port(const wg_layout *L, const uint32_t *f, int p)
-{
-	return L->width[p] > 0 ? wg_port_get(L, f, p) : 0;
-}
-
 static int live_entries(const rfc_model *rfc, int s)
 {
 	int n = 0, N = rfc_config(rfc)->entries;
@@ -161,21 +155,21 @@ void smr_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	const rfc_cfg *rc = rfc_config(rfc);
 	const int A = rc->active_warps;
 	const uint64_t drain = rfc_slots_in_state(rfc, RFC_SLOT_DRAINING);
-	if (port(L, in, SMR_RST_I)) {
+	if (wg_port_get0(L, in, SMR_RST_I)) {
 		if (drain)
 			hits[P_RESET_WHILE_DRAINING]++;
 		return;
 	}
-	const uint64_t rdy = port(L, in, SMR_RDY_I), llp = port(L, in, SMR_LLP_I), bar = port(L, in, SMR_BAR_I);
-	const uint64_t mark = port(L, in, SMR_MARK_I), launch = port(L, in, SMR_LAUNCH_I);
+	const uint64_t rdy = wg_port_get0(L, in, SMR_RDY_I), llp = wg_port_get0(L, in, SMR_LLP_I), bar = wg_port_get0(L, in, SMR_BAR_I);
+	const uint64_t mark = wg_port_get0(L, in, SMR_MARK_I), launch = wg_port_get0(L, in, SMR_LAUNCH_I);
 	const uint64_t res = s2l_resident(sc), act = s2l_active(sc), rsm = s2l_resumed(sc);
 	const uint64_t sv = s2l_slots_valid(sc), free_ = rfc_slots_in_state(rfc, RFC_SLOT_FREE);
 	const uint64_t all = wg_ones64(A);
-	const int dem = (int)port(L, out, SMR_DEM_VALID_O), pro = (int)port(L, out, SMR_PRO_VALID_O);
-	const int ext = (int)port(L, out, SMR_EXT_VALID_O);
+	const int dem = (int)wg_port_get0(L, out, SMR_DEM_VALID_O), pro = (int)wg_port_get0(L, out, SMR_PRO_VALID_O);
+	const int ext = (int)wg_port_get0(L, out, SMR_EXT_VALID_O);
 	/* the scheduler's decisions against the cache's slots */
 	if (dem) {
-		int d = (int)port(L, out, SMR_DEM_SLOT_O), w = (int)port(L, out, SMR_DEM_WARP_O);
+		int d = (int)wg_port_get0(L, out, SMR_DEM_SLOT_O), w = (int)wg_port_get0(L, out, SMR_DEM_WARP_O);
 		int live = live_entries(rfc, d);
 		if (pro)
 			hits[P_DEM_PRO_SAME]++;
@@ -183,11 +177,11 @@ void smr_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 			hits[P_DEM_LIVE]++;
 		if (rfc_slot_pinned(rfc, d))
 			hits[P_DEM_HIT_INFLIGHT]++;
-		if (port(L, out, SMR_TAG_VALID_O) && (int)port(L, out, SMR_TAG_SLOT_O) == d)
+		if (wg_port_get0(L, out, SMR_TAG_VALID_O) && (int)wg_port_get0(L, out, SMR_TAG_SLOT_O) == d)
 			hits[P_DEM_TAG_SAME_SLOT]++;
 		if (other_draining(rfc, d))
 			hits[P_DEM_WHILE_DRAINING]++;
-		if (port(L, out, SMR_DEM_CAUSE_O) == S2L_CAUSE_BARRIER) {
+		if (wg_port_get0(L, out, SMR_DEM_CAUSE_O) == S2L_CAUSE_BARRIER) {
 			if (live > 0)
 				hits[P_DEM_BARRIER_LIVE]++;
 		} else if (!((llp >> w) & 1u))
@@ -195,20 +189,20 @@ void smr_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 		if (ext)
 			hits[P_EXIT_AND_DEMOTE]++;
 	}
-	if (port(L, out, SMR_ISS_VALID_O)) {
-		int w = (int)port(L, out, SMR_ISS_WARP_O);
+	if (wg_port_get0(L, out, SMR_ISS_VALID_O)) {
+		int w = (int)wg_port_get0(L, out, SMR_ISS_WARP_O);
 		if ((mark >> w) & 1u)
 			hits[((rsm >> w) & 1u) ? P_MARK_ISSUE_RESUMED : P_MARK_ISSUE_NO_DEMOTE]++;
 	}
 	if (pro && other_draining(rfc, -1))
 		hits[P_PRO_WHILE_DRAINING]++;
-	if (ext && rfc_slot_nvalid(rfc, (int)port(L, out, SMR_EXT_SLOT_O)) > 0)
+	if (ext && rfc_slot_nvalid(rfc, (int)wg_port_get0(L, out, SMR_EXT_SLOT_O)) > 0)
 		hits[P_EXIT_WITH_ENTRIES]++;
 	/* results against the writing warp's slot (docs/rfc.md §4) */
-	if (port(L, in, SMR_WR_VALID_I)) {
-		int w = (int)port(L, in, SMR_WR_WARP_I);
-		unsigned reg = (unsigned)port(L, in, SMR_WR_REG_I);
-		int full = port(L, in, SMR_WR_MASK_I) == wg_ones64(rc->lanes);
+	if (wg_port_get0(L, in, SMR_WR_VALID_I)) {
+		int w = (int)wg_port_get0(L, in, SMR_WR_WARP_I);
+		unsigned reg = (unsigned)wg_port_get0(L, in, SMR_WR_REG_I);
+		int full = wg_port_get0(L, in, SMR_WR_MASK_I) == wg_ones64(rc->lanes);
 		int s = rfc_warp_slot(rfc, w);
 		if (s < 0)
 			hits[P_LATE_NO_SLOT]++;
@@ -243,7 +237,7 @@ void smr_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 			break;
 		}
 	/* the environment's convergence gating of the last-use hint */
-	if (v && port(L, out, SMR_TAG_VALID_O) && v->lu_warp >= 0 && (v->lu.last & v->lu_en) &&
+	if (v && wg_port_get0(L, out, SMR_TAG_VALID_O) && v->lu_warp >= 0 && (v->lu.last & v->lu_en) &&
 	    v->lu.mask != wg_ones64(rc->lanes))
 		hits[P_DIV_LAST_GATED]++;
 }

@@ -103,12 +103,6 @@ const wg_cov_point ssl_cov_points[SSL_NCOV] = {
 		"a mid-run reset while some region sleeps (docs/slg.md \"Reset\"; the environment's prologue follows)"},
 };
 
-/* A whole input or output port (0 when it has no bits). */
-static uint64_t port(const wg_layout *L, const uint32_t *f, int p)
-{
-	return L->width[p] > 0 ? wg_port_get(L, f, p) : 0;
-}
-
 static int waking(int st) { return st == SLG_WK1 || st == SLG_WK2 || st == SLG_S21; }
 
 void ssl_cover(const wg_layout *L, const void *model, const uint32_t *in, const uint32_t *out, const sse_view *v,
@@ -122,15 +116,15 @@ void ssl_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	for (int w = 0; w < W; w++)
 		if (slg_mode(g, w) != SLG_MODE_ACTIVE)
 			asleep |= UINT64_C(1) << w;
-	if (port(L, in, SSL_RST_I)) {
+	if (wg_port_get0(L, in, SSL_RST_I)) {
 		if (asleep)
 			hits[P_RESET_ASLEEP]++;
 		return;
 	}
-	const uint64_t live = slg_live(g), wait = slg_wait(g), rdy = port(L, in, SSL_RDY_I);
-	const uint64_t arr = port(L, in, SSL_ARR_I), acc = port(L, in, SSL_ACC_I), pend = port(L, in, SSL_PEND_I);
-	const uint64_t launch = port(L, in, SSL_LAUNCH_I), rel = port(L, out, SSL_REL_O);
-	const int iss = (int)port(L, out, SSL_ISS_VALID_O), iw = iss ? (int)port(L, out, SSL_ISS_WARP_O) : -1;
+	const uint64_t live = slg_live(g), wait = slg_wait(g), rdy = wg_port_get0(L, in, SSL_RDY_I);
+	const uint64_t arr = wg_port_get0(L, in, SSL_ARR_I), acc = wg_port_get0(L, in, SSL_ACC_I), pend = wg_port_get0(L, in, SSL_PEND_I);
+	const uint64_t launch = wg_port_get0(L, in, SSL_LAUNCH_I), rel = wg_port_get0(L, out, SSL_REL_O);
+	const int iss = (int)wg_port_get0(L, out, SSL_ISS_VALID_O), iw = iss ? (int)wg_port_get0(L, out, SSL_ISS_WARP_O) : -1;
 	if (iss && ((live >> iw) & 1u)) {
 		int st = slg_st(g, iw);
 		if (st == SLG_S21) {
@@ -189,7 +183,7 @@ void ssl_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	hits[P_WAKE_DURING_ENTRY] += (uint64_t)ent;
 	/* the EXIT prologue and the launches */
 	const uint64_t res = s2l_resident(sc);
-	if (port(L, out, SSL_EXT_VALID_O) && !((live >> port(L, out, SSL_EXT_WARP_O)) & 1u))
+	if (wg_port_get0(L, out, SSL_EXT_VALID_O) && !((live >> wg_port_get0(L, out, SSL_EXT_WARP_O)) & 1u))
 		hits[P_PROLOGUE_EXIT_IGNORED]++;
 	if (launch && (res & ~live & ~launch))
 		hits[P_LAUNCH_DURING_PROLOGUE]++;
