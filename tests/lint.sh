@@ -5,8 +5,9 @@
 # note about array reads is the one accepted message).
 # Yosys runs the coarse synthesis (synth -run begin:fine) by default; LINT_YOSYS=read (make test and
 # make test-fast, tests/run_tests.sh) reads, elaborates and checks only (read_verilog, hierarchy
-# -check, proc, check -assert: undriven and multiply-driven nets, loops): a tenth of the time, and
-# make test's area and gate-level tests run the full synthesis of their configurations anyway.
+# -check, proc, check -assert: undriven and multiply-driven nets, loops): a tenth of the time; make
+# test's area and gate-level tests still synthesize some configurations fully, and make sweep and
+# make lint with the coarse synthesis.
 set -euo pipefail
 block=${BLOCK:-rfc}
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
