@@ -141,21 +141,13 @@ static void unpack(const wg_layout *L, const eq_cfg *c, const uint32_t *in, eq_i
 	fi->lsu_full = (unsigned)wg_port_get(L, in, EQ_LSU_FULL_I);
 }
 
-static int popcount(unsigned v)
-{
-	int n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 /* The controller's action of docs/equalizer.md "One cycle" without the
  * quiet/slot-event condition: 1 pause, 2 unpause, 3 request, 0 none. */
 static int action(const eq_model *m, const eq_in *fi, unsigned all)
 {
 	unsigned v = eq_valid(m), p = eq_paused(m), t = eq_target(m);
 	unsigned run = v & ~p, q = v & p;
-	unsigned u = (unsigned)popcount(run);
+	unsigned u = wg_popc64(run);
 	if (u > t)
 		return 1;
 	if (u < t && q)
@@ -194,7 +186,7 @@ void eq_cover(const wg_layout *L, const eq_model *m, const uint32_t *in, uint64_
 		hits[P_UNPAUSE]++;
 	else if (act == 3)
 		hits[P_REQUEST]++;
-	else if (popcount(valid & ~paused) < (int)eq_target(m) && !(valid & paused) && !fi.gwde_avail && valid != all)
+	else if ((int)wg_popc64(valid & ~paused) < (int)eq_target(m) && !(valid & paused) && !fi.gwde_avail && valid != all)
 		hits[P_NO_CTAS_LEFT]++;
 
 	const unsigned sp = (unsigned)c->sample_period, cyc = eq_cyc(m);

@@ -107,14 +107,6 @@ static unsigned ev_field(const wg_layout *L, uint64_t ev, int e)
 	return (unsigned)((ev >> L->ev_lsb[e]) & wg_ones64(L->ev_w[e]));
 }
 
-static int popcount32(uint32_t x)
-{
-	int n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
 /* The FOA entry of pc, or -1. */
 static int foa_of(const pt_model *m, unsigned pc)
 {
@@ -186,7 +178,7 @@ void pt_cover(const wg_layout *L, const pt_model *m, const uint32_t *in, const u
 	int take = ev_field(L, ev, PT_EV_LOOKUP) != 0;
 	/* the load's FOA entry: found at the lookup, the registered one afterwards */
 	int e = take ? foa_of(m, ld_pc) : (int)t.ent;
-	if (take && popcount32(mask) <= 2)
+	if (take && wg_popc64(mask) <= 2)
 		hits[P_FEW_ACTIVE]++;
 	if (take && ev_field(L, ev, PT_EV_ALLOC) && all_valid(m))
 		hits[P_ALLOC_REPLACE]++;

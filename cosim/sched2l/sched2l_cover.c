@@ -6,6 +6,7 @@
  * what the block does (a demotion, a promotion, an issue). */
 #include "sched2l_cover.h"
 
+#include "wg_bits.h"
 #include "wg_kit.h"
 
 enum {
@@ -107,14 +108,6 @@ _Static_assert(S2L_NCOV == S2L_NCOV_POINTS, "S2L_NCOV_POINTS in sched2l_cover.h"
 
 static int bit(uint64_t v, int i) { return (int)((v >> i) & 1u); }
 
-static int popcount(uint64_t x)
-{
-	int n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
 void s2l_cover(const wg_layout *L, const s2l_model *m, const uint32_t *in, const uint32_t *out, uint64_t *hits)
 {
 	const s2l_cfg *c = s2l_config(m);
@@ -166,7 +159,7 @@ void s2l_cover(const wg_layout *L, const s2l_model *m, const uint32_t *in, const
 	uint64_t dc = md | bd;
 	if (allbar)
 		hits[P_ALL_SLOTS_BARRIER]++;
-	if (popcount(dc) >= 2)
+	if (wg_popc64(dc) >= 2)
 		hits[P_MULTI_DEMOTE]++;
 
 	/* demotion */
@@ -214,7 +207,7 @@ void s2l_cover(const wg_layout *L, const s2l_model *m, const uint32_t *in, const
 		hits[P_RESUMED_ISSUE]++;
 	if (ext)
 		hits[P_EXIT]++;
-	if (popcount(launch) >= 2)
+	if (wg_popc64(launch) >= 2)
 		hits[P_LAUNCH_MULTI]++;
 	if (!gto && iss) {
 		int last = s2l_last(m);
