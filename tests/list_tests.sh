@@ -147,6 +147,13 @@ t sweep "regress:coverage-slurm" "tests/regress_coverage.sh slurm"
 t fast "bad:regress-coverage-report" "tests/expect_bad.sh '--coverage runs the jobs with coverage: no --report' $W regress --report --coverage --db @OUT@/r.db"
 t fast "bad:regress-coverage-dir" "tests/expect_bad.sh '--coverage-dir is the worker mode' $W regress --coverage-dir @OUT@/c --db @OUT@/r.db"
 
+# --- the tests of one shared feature each (formal proofs, fuzzing, the installed library, timing, ...):
+# tests/suites/<feature>.sh, read in name order, declare with the same `t TIER NAME COMMAND` ---
+for f in tests/suites/*.sh; do
+	[ -e "$f" ] || continue
+	. "$f"
+done
+
 # --- every block's own declarations ---
 decl_read list "$TIER"
 
