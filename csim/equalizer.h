@@ -15,6 +15,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameter indices (order of the descriptor's parameter table). */
 enum {
 	EQ_P_WARPS,
@@ -187,5 +191,9 @@ void eq_model_init(void *m, const long *p, const wg_layout *L);
 int eq_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 void eq_model_tick(void *m, const uint32_t *in);
 const uint64_t *eq_model_counts(const void *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

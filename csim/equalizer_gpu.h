@@ -8,6 +8,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
 	EQG_P_SMS,
 	EQG_P_WARPS,
@@ -44,5 +48,9 @@ enum {
 enum { EQG_I_EQ, EQG_I_VFM, EQG_NINST };
 
 extern const wg_block wg_block_equalizer_gpu;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

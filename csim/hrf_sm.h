@@ -9,6 +9,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameters (bound to the instances as docs/hrf_sm.md "Parameters"). */
 enum {
 	HRF_P_WARPS, HRF_P_REGS, HRF_P_PHYS_REGS, HRF_P_RT_ENTRIES, HRF_P_TFET_ROWS, HRF_P_TFET_REGS, HRF_P_CLASS,
@@ -68,5 +72,9 @@ enum {
 };
 
 extern const wg_block wg_block_hrf_sm;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameters: the readiness checker's, then the queue's (WARPS is both). */
 enum {
 	MSC_P_WARPS, MSC_P_SCHEDULERS, MSC_P_MSHRS, MSC_P_MISSQ, MSC_P_SAT_MARGIN_MSHR, MSC_P_SAT_MARGIN_MQ,
@@ -49,5 +53,9 @@ enum {
 };
 
 extern const wg_block wg_block_mascar;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameter indices (order of the descriptor's parameter table). */
 enum {
 	PT_P_ENTRIES,
@@ -209,5 +213,9 @@ void pt_model_init(void *m, const long *p, const wg_layout *L);
 int pt_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 void pt_model_tick(void *m, const uint32_t *in);
 const uint64_t *pt_model_counts(const void *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameter indices (order of the descriptor's parameter table). */
 enum {
 	RQ_P_ENTRIES,
@@ -148,5 +152,9 @@ void rq_model_init(void *m, const long *p, const wg_layout *L);
 int rq_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 void rq_model_tick(void *m, const uint32_t *in);
 const uint64_t *rq_model_counts(const void *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

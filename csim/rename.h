@@ -12,6 +12,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameter indices (order of the descriptor's parameter table). */
 enum {
 	RN_P_WARPS,
@@ -191,5 +195,9 @@ void rn_model_init(void *m, const long *p, const wg_layout *L);
 int rn_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 void rn_model_tick(void *m, const uint32_t *in);
 const uint64_t *rn_model_counts(const void *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

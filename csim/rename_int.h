@@ -8,6 +8,10 @@
 #include "rename.h"
 #include "wg_bits.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RN_PW (RN_MAX_PHYS / 64)  /* words of a physical-id bit vector */
 #define RN_RW (RN_MAX_RT / 64)    /* words of the table valid bits */
 #define RN_DW (RN_MAX_DOMS / 64)  /* words of a domain bit vector */
@@ -166,5 +170,9 @@ void rn_dom_occ(const rn_model *m, const uint64_t *occ, uint64_t *dom); /* domai
 void rn_plan_alloc(const rn_model *m, const rn_in *in, rn_plan *pl);    /* step 6 of "One cycle" */
 void rn_reg_on(const rn_model *m, const rn_plan *pl, uint64_t *v);      /* reg_on_o */
 void rn_static_on(const rn_model *m, unsigned gb, uint64_t *on);       /* STATIC powered ids for gb_q */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameter indices (order of rfc_params in rfc_desc.c). */
 enum {
 	RFC_P_WARPS,
@@ -215,5 +219,9 @@ int rfc_entry_rank(const rfc_model *m, int s, int e);
 int rfc_entry_pinned(const rfc_model *m, int s, int e);    /* in flight in stages 1..READ_LAT-1 */
 /* Lane data of entry (s, e) into lanes[0..LANES-1]; 0, or -1 out of range. */
 int rfc_entry_data(const rfc_model *m, int s, int e, uint64_t *lanes);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

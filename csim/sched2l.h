@@ -13,6 +13,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameter indices (order of the descriptor's parameter table). */
 enum {
 	S2L_P_WARPS,
@@ -139,5 +143,9 @@ void s2l_model_init(void *m, const long *p, const wg_layout *L);
 int s2l_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 void s2l_model_tick(void *m, const uint32_t *in);
 const uint64_t *s2l_model_counts(const void *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

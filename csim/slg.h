@@ -11,6 +11,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameter indices (order of the descriptor's parameter table). */
 enum {
 	SLG_P_WARPS,
@@ -168,5 +172,9 @@ void slg_model_init(void *m, const long *p, const wg_layout *L);
 int slg_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 void slg_model_tick(void *m, const uint32_t *in);
 const uint64_t *slg_model_counts(const void *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

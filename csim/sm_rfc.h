@@ -6,6 +6,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameters: the scheduler's, then the cache's (ACTIVE is both the
  * scheduler's active set and the cache's ACTIVE_WARPS). */
 enum {
@@ -48,5 +52,9 @@ enum {
 };
 
 extern const wg_block wg_block_sm_rfc;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameters: slg's own (WARPS also sizes the scheduler). */
 enum {
 	SSL_P_WARPS, SSL_P_CTAS, SSL_P_X, SSL_P_Y, SSL_P_COUNT, SSL_P_ENABLE, SSL_P_ENTER_DELAY, SSL_P_S21_WAKE,
@@ -43,5 +47,9 @@ enum {
 };
 
 extern const wg_block wg_block_sm_slg;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

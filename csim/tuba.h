@@ -13,6 +13,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameter indices (order of the descriptor's parameter table). */
 enum {
 	TB_P_TFET_REGS,
@@ -125,5 +129,9 @@ void tb_model_init(void *m, const long *p, const wg_layout *L);
 int tb_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 void tb_model_tick(void *m, const uint32_t *in);
 const uint64_t *tb_model_counts(const void *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

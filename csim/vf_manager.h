@@ -15,6 +15,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
 	VFM_P_SMS,
 	VFM_P_MAJORITY,
@@ -107,5 +111,9 @@ void vfm_model_init(void *m, const long *p, const wg_layout *L);
 int vfm_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 void vfm_model_tick(void *m, const uint32_t *in);
 const uint64_t *vfm_model_counts(const void *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The low n bits set (0 <= n <= 64). */
 static inline uint64_t wg_ones64(long n)
 {
@@ -130,5 +134,9 @@ static inline unsigned wg_idxw(unsigned long n)
 	unsigned b = wg_clog2(n);
 	return b ? b : 1u;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct wg_buf {
 	char *s;      /* NUL-terminated text */
 	size_t len;   /* bytes used, without the NUL */
@@ -42,5 +46,9 @@ int wg_mkdirs(const char *path, char *err, size_t n);
 void wg_abs_path(const char *path, char *buf, size_t n);
 /* snprintf into a fixed-size buffer that may cut (paths, names). */
 void wg_fmt(char *dst, size_t n, const char *f, ...) __attribute__((format(printf, 3, 4)));
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

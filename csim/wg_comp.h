@@ -14,6 +14,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WG_COMP_MAX_INST 8        /* instance entries in a descriptor */
 #define WG_COMP_MAX_COPIES 40     /* instances after arrays are expanded (copies) */
 #define WG_COMP_MAX_WIRES 96
@@ -144,5 +148,9 @@ const uint64_t *wg_comp_model_counts(const void *m);
 		.model_tick = wg_comp_model_tick,                                            \
 		.model_counts = wg_comp_model_counts,                                        \
 	}
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

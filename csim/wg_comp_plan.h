@@ -8,6 +8,10 @@
 
 #include "wg_comp.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { EP_EXT, EP_INST, EP_CONST };
 
 /* One end of a wire. */
@@ -35,5 +39,9 @@ typedef struct comp_plan {
 const char *wg_comp_plan_make(const wg_block *b, const long *p, comp_plan *P, char *buf, size_t n);
 /* The width of a wire end in plan P. */
 int wg_comp_ep_width(const comp_plan *P, const comp_ep *e);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WG_MAX_PARAMS 32
 #define WG_MAX_PORTS 96 /* hrf_sm: four blocks, every output exported: 77 */
 #define WG_MAX_EVENTS 32
@@ -131,5 +135,9 @@ const wg_block *wg_block_find(const char *name);
 const wg_block *const *wg_blocks(int *n);
 /* Position of b in wg_blocks() (the order of the generated list), or -1. */
 int wg_block_index(const wg_block *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum { WG_J_NULL, WG_J_BOOL, WG_J_NUM, WG_J_STR, WG_J_ARR, WG_J_OBJ } wg_jtype;
 
 typedef struct wg_json {
@@ -24,5 +28,9 @@ const wg_json *wg_json_get(const wg_json *j, const char *key);
 const wg_json *wg_json_path(const wg_json *j, const char *path);
 double wg_json_num(const wg_json *j, double def);
 const char *wg_json_str(const wg_json *j, const char *def);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Start argv (argv[0] looked up in PATH) with stdout and stderr appended to
  * log_fd (-1: /dev/null). The command line is written to the log first.
  * Returns the child's pid, or -1. */
@@ -27,5 +31,9 @@ int wg_proc_capture_buf(char *const argv[], const char *dir, int err_fd, struct 
 int wg_proc_capture(char *const argv[], char *buf, size_t n);
 /* Print the last nlines lines of a text file to f, each indented by two spaces. */
 void wg_proc_tail(const char *path, int nlines, FILE *f);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WG_ARGV_MAX 96
 
 typedef struct wg_argv {
@@ -37,5 +41,9 @@ double wg_now(void);
  * that ("ab","c") and ("a","bc") differ. */
 #define WG_FNV_INIT 0xcbf29ce484222325ULL
 uint64_t wg_fnv_part(uint64_t h, const char *s, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parameter indices (order of the descriptor's parameter table). */
 enum {
 	WRC_P_WARPS,
@@ -146,5 +150,9 @@ void wrc_model_init(void *m, const long *p, const wg_layout *L);
 int wrc_model_eval(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 void wrc_model_tick(void *m, const uint32_t *in);
 const uint64_t *wrc_model_counts(const void *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,8 +9,16 @@
 #include "wg_energy.h"
 #include "wg_ptable.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Rows "equalizer <event>_energy", "equalizer leakage" (all not-given: the thesis gives no pJ). */
 int equalizer_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
 			   size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

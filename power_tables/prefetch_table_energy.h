@@ -10,9 +10,17 @@
 #include "wg_energy.h"
 #include "wg_ptable.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Rows "prefetch_table <event>_energy", "prefetch_table leakage" (all not-given: the thesis gives no pJ);
  * clock from row "apogee clock" (1 GHz, Tab. 5.3(a)). */
 int prefetch_table_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err,
 				size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 
 #include "wg_ptable.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The power table the renaming table's model reads (under power_tables/). */
 #define RN_ENERGY_TABLE "jeon2014.tsv"
 
@@ -25,5 +29,9 @@ int rn_energy_rt_leakage(const wg_ptable *t, long rt_entries, long phys, double 
 /* Register-file numbers of the static-power accounting: leakage of one physical warp-register
  * (8 x 128-bit entries, mW), the cycle (ns) and the off-state leakage fraction. */
 int rn_energy_rf_leakage(const wg_ptable *t, double *reg_mw, double *cycle_ns, double *sleep_frac, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

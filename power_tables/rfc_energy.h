@@ -8,6 +8,10 @@
 
 #include "wg_ptable.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The power table the RFC model reads (under power_tables/). */
 #define RFC_ENERGY_TABLE "gebhart2011.tsv"
 
@@ -19,5 +23,9 @@
  * Returns 0, or -1 with a message (missing or inconsistent rows). */
 int rfc_table2_energy(const wg_ptable *t, long N, long A, double *e_read, double *e_write, char *basis, size_t bn,
 		      char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

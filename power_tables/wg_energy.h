@@ -10,6 +10,10 @@
 #include "wg_buf.h"
 #include "wg_desc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct wg_energy_model {
 	int nevents;                      /* = block->nevents */
 	double pj[WG_MAX_EVENTS];         /* energy of one event, pJ */
@@ -44,5 +48,9 @@ const char *wg_energy_table_name(const wg_block *b);
  * (the block's rules say which: "technology" in most tables); NULL for a
  * composition (ask its instances) or a block without rules. */
 const char *wg_energy_tech_rows(const wg_block *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

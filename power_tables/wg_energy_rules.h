@@ -13,6 +13,10 @@
 #include "wg_energy.h"
 #include "wg_ptable.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct wg_energy_rules {
 	const char *table; /* the power table the rules read (under power_tables/) */
 	const char *tech;  /* structure of its `node`, `supply_voltage`, `clock` rows ("technology", "apogee") */
@@ -36,5 +40,9 @@ int wg_energy_from_rows(wg_energy_model *m, const wg_ptable *t, const char *tabl
 /* Notes: one line per row used. */
 int wg_energy_rows_notes(const wg_ptable *t, const char *table, const char *structure, const wg_block *b,
 			 wg_buf *o, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

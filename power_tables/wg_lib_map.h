@@ -22,6 +22,10 @@
 
 #include "wg_liberty.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Wire load per fanout pin (pF): sky130 hd's default wire_load "Small",
  * capacitance 1.42e-5 pF per unit length x fanout_length(1) = 23.3. */
 #define WG_LIB_MAP_WIRE_PF 0.0003
@@ -46,5 +50,9 @@ int wg_lib_map_type(const wg_lib *lib, const char *generic, wg_lib_map *m, char 
 
 /* The capacitance of generic input port `port` of m (0 for an unknown port). */
 double wg_lib_map_cap(const wg_lib_map *m, const char *port);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

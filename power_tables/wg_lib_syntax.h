@@ -7,6 +7,10 @@
 
 #include "wg_liberty.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { WG_LIB_T_EOF = 0, WG_LIB_T_WORD = 1, WG_LIB_T_STR = 2 }; /* punctuation tokens are their character */
 
 typedef struct wg_lib_tok {
@@ -81,5 +85,9 @@ extern const wg_lib_unit_sfx WG_LIB_U_TIME[], WG_LIB_U_VOLT[], WG_LIB_U_CAP[], W
 	WG_LIB_U_RES[];
 /* input_transition_time -> SLEW, total_output_net_capacitance -> LOAD, else OTHER. */
 wg_lib_var wg_lib_var_kind(const wg_lib_tok *t);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

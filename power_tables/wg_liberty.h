@@ -23,6 +23,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The documented operating point of the internal-energy look-ups: input slew
  * 0.1 ns (a sky130 hd gate's output transition at a fanout-of-2..4 load, and
  * inside both sky130's [0.01, 1.5] ns and OSU 0.18's [0.06, 1.8] ns indexes);
@@ -211,5 +215,9 @@ typedef struct wg_lib_energy {
  * negative count, no supply voltage) in err. */
 int wg_lib_activity(const wg_lib *lib, const wg_lib_act *rows, int nrows, const wg_lib_run *run,
                     wg_lib_energy *e, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -29,6 +29,10 @@
 
 #include "wg_ptable.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WG_PM_TABLE "jooya2013.tsv"
 #define WG_PM_MAX_DOMS 1024          /* domains of one per-domain accumulator */
 
@@ -150,5 +154,9 @@ int wg_pm_acc_line(const wg_pm_acc *a, char *buf, size_t n);
  * "wakeups":.., "waking_leaks_as": "mode left"|"ACTIVE", "wake_energy_pj":..,
  * "total_pj":..}. snprintf-like. */
 int wg_pm_acc_json(const wg_pm_acc *a, char *buf, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WG_PTABLE_HEADER "structure\tquantity\tvalue\tunit\tnode\tvoltage\tsource\tkind\tderivation"
 #define WG_PTABLE_NCOLS 9
 
@@ -63,5 +67,9 @@ const char *wg_kind_name(wg_kind k);
 
 /* <root>/power_tables/NAME. */
 void wg_ptable_path(const char *name, char *buf, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

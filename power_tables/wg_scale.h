@@ -12,6 +12,10 @@
 #include "wg_desc.h"
 #include "wg_energy.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The legal range of the node and voltage rules (outside: refused). */
 #define WG_SC_NODE_MIN 7.0    /* nm: below, FinFET/GAA devices break constant-field scaling */
 #define WG_SC_NODE_MAX 250.0  /* nm: above, supply voltages and wire models are of another era */
@@ -87,5 +91,9 @@ typedef struct wg_sc_leak {
 
 /* The block's leakage (from its energy model m) and per storage bit (b->storage_bits(p)). */
 void wg_sc_leak_per_bit(const wg_energy_model *m, const wg_block *b, const long *p, wg_sc_leak *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,7 +9,15 @@
 #include "wg_energy.h"
 #include "wg_ptable.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Rows "wrc <event>_energy" and "wrc leakage" (all not-given). */
 int wrc_energy_model(wg_energy_model *m, const wg_ptable *t, const wg_block *b, const long *p, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
