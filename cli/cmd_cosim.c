@@ -16,6 +16,7 @@
 #include "wg_vtool.h"
 #include "wg_cmds.h"
 #include "wg_fcov.h"
+#include "wg_explore.h"
 #include "wg_gate.h"
 #include "wg_netsim_dut.h"
 #include "wg_gen.h"
@@ -35,6 +36,7 @@ static void usage(const wg_opts *o)
 	char def[64], range[128];
 	printf("usage: warpgen cosim BLOCK [--set NAME=VALUE]... [--seed S] [--cycles N] [--case NAME]\n"
 	       "                     [--knob NAME=VALUE]... [--rtl FILE] [--wave] [--json FILE] [-q] [--list]\n"
+	       "                     [--stim FILE]\n"
 	       "                     [--gate [--synth full|quick|mapped] [--gate-sim native|verilator] [--blif FILE]\n"
 	       "                             [--liberty F]]\n"
 	       "Co-simulates the generated Verilog (or --rtl FILE, your own implementation of the same top\n"
@@ -43,6 +45,8 @@ static void usage(const wg_opts *o)
 	       "  --seed S      stimulus seed and RTL random initial state (default 1)\n"
 	       "  --cycles N    random stimulus: cycles to run (default %ld); directed case: a cap\n"
 	       "  --case NAME   a directed case instead of random stimulus (--list shows them)\n"
+	       "  --stim FILE   replay the input frames of FILE, one line a cycle (a counterexample of `warpgen\n"
+	       "                prove --model`), as a directed case named stim-file\n"
 	       "  --wave        dump an FST + GTKWave save file (random: the last %ld cycles)\n"
 	       "  --gate        co-simulate the Yosys gate-level netlist (generic gates) instead of the RTL, and\n"
 	       "                count the toggles of every net; netlist cached under out/gate/ (docs/cosim.md,\n"
@@ -236,13 +240,14 @@ int wg_cmd_cosim(int argc, char **argv)
 	/* --model-only, --gate, --synth, --gate-sim, --blif and --no-window are this command's own options; the
 	 * rest is the common set */
 	int model_only = 0, gate = 0, no_window = 0, ac = 0;
-	const char *gate_sim = NULL, *blif = NULL, *synth = NULL, *cov = NULL;
+	const char *gate_sim = NULL, *blif = NULL, *synth = NULL, *cov = NULL, *stim_file = NULL;
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	for (int i = 0; i < argc; i++) {
 		const char **val = strcmp(argv[i], "--gate-sim") == 0 ? &gate_sim
 				   : strcmp(argv[i], "--blif") == 0   ? &blif
 				   : strcmp(argv[i], "--synth") == 0  ? &synth
 				   : strcmp(argv[i], "--coverage") == 0 ? &cov
+				   : strcmp(argv[i], "--stim") == 0     ? &stim_file
 								      : NULL;
 		if (val) {
 			if (i + 1 >= argc)
@@ -283,6 +288,15 @@ int wg_cmd_cosim(int argc, char **argv)
 	wg_run_info *ri = wg_xcalloc(sizeof *ri);
 	wg_layout *L = wg_xcalloc(sizeof *L);
 	wg_layout_init(L, o.block, o.p);
+	if (stim_file) { /* the frames of a file as a directed case (cosim/gate/wg_explore.h) */
+		char serr[1024];
+		if (o.case_idx >= 0)
+			wg_die("cosim", 2, "--stim replays a file: it takes no --case");
+		o.stim = wg_xp_replay_stim(o.block, L, stim_file, serr, sizeof serr);
+		if (!o.stim)
+			wg_die("cosim", 2, "%s", serr);
+		o.case_idx = 0;
+	}
 	ri->o = &o;
 	ri->L = L;
 	ri->model_only = model_only;
