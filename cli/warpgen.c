@@ -19,6 +19,8 @@ static const wg_command commands[] = {
 	{"coverage", wg_cmd_coverage, "coverage BLOCK [--set N=V]... [--annotate DIR] [--json FILE] DAT...   line/toggle coverage of cosim --coverage runs"},
 	{"wave", wg_cmd_wave, "wave BLOCK --list | --case NAME [--set N=V]... [-o DIR] [--vcd] [--no-png]   a case as waveforms"},
 	{"area", wg_cmd_area, "area BLOCK [--set N=V]... [--liberty FILE]   Yosys area, flop check"},
+	{"timing", wg_cmd_timing, "timing BLOCK [--set N=V]... [--liberty FILE] [--node NM] [--json FILE]   critical path, fmax, paper clock check (ABC)"},
+	{"prove", wg_cmd_prove, "prove BLOCK [--set N=V]... --netlist [--liberty F] | --invariants | --model   formal proofs (docs/cosim.md)"},
 	{"energy", wg_cmd_energy, "energy BLOCK [--set N=V]...                  energy per event from power_tables/"},
 	{"liberty", wg_cmd_liberty, "liberty FILE [--cell NAME]                   what the Liberty reader sees: units, cells, pins, energy"},
 	{"bench", wg_cmd_bench, "bench BLOCK [--set N=V]... [--cycles N]      Verilator vs C model vs co-simulation"},
@@ -62,6 +64,6 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
-	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim coverage wave area energy liberty bench stats report regress)\n", argv[1]);
+	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim coverage wave area timing energy liberty bench stats report regress)\n", argv[1]);
 	return 2;
 }
