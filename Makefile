@@ -157,7 +157,85 @@ wave: build
 	@$(OUT)/bin/warpgen wave $(word 1,$(subst /, ,$(CASE))) --case $(word 2,$(subst /, ,$(CASE))) $(SET) \
 		$(if $(filter out,$(OUT)),,-o $(OUT)/waves/$(CASE))
 
+# ---- the C models as a library (docs/library.md) ----
+#   make lib                      $(OUT)/lib/libwarpgen.a and libwarpgen.so.MAJOR.MINOR.PATCH
+#   make install PREFIX=DIR       DIR/lib/ (both, soname libwarpgen.so.MAJOR), DIR/include/warpgen/*.h,
+#                                 DIR/lib/pkgconfig/warpgen.pc, DIR/share/warpgen/power_tables/*.tsv
+#   make uninstall PREFIX=DIR     removes exactly those (and the warpgen folders)
+# Public: csim/ (typed models, descriptors, compositions, frames) and power_tables/ (energy rules);
+# left out: the tool's plumbing (processes, Verilator runs, JSON, the checkout's root: the library's
+# root is csim/wg_version.c compiled with WG_DATADIR) and the Liberty reader (gate-level energy).
+# The static library reuses the build's objects ($(OUT)/obj); the shared one needs position-
+# independent objects ($(OUT)/pic, the same sources compiled again with -fPIC).
+PREFIX  ?= /usr/local
+LIB_INC_DIR  = $(DESTDIR)$(PREFIX)/include/warpgen
+LIB_LIB_DIR  = $(DESTDIR)$(PREFIX)/lib
+LIB_DATA_DIR = $(DESTDIR)$(PREFIX)/share/warpgen
+LIB_VER_FIELD = $(shell sed -n 's/^\#define WARPGEN_VERSION_$(1) *\([0-9][0-9]*\).*/\1/p' csim/wg_version.h)
+LIB_MAJOR := $(call LIB_VER_FIELD,MAJOR)
+LIB_VER   := $(LIB_MAJOR).$(call LIB_VER_FIELD,MINOR).$(call LIB_VER_FIELD,PATCH)
+LIB_SONAME := libwarpgen.so.$(LIB_MAJOR)
+LIB_PRIVATE_C := csim/wg_proc.c csim/wg_vtool.c csim/wg_json.c csim/wg_root.c csim/wg_version.c \
+                 $(wildcard power_tables/wg_lib*.c)
+LIB_PRIVATE_H := csim/rename_int.h csim/wg_comp_plan.h csim/wg_proc.h csim/wg_vtool.h csim/wg_json.h \
+                 csim/wg_root.h $(wildcard power_tables/wg_lib*.h)
+LIB_C   := $(filter-out $(LIB_PRIVATE_C),$(sort $(wildcard csim/*.c power_tables/*.c)))
+LIB_H   := $(filter-out $(LIB_PRIVATE_H),$(sort $(wildcard csim/*.h power_tables/*.h)))
+LIB_TSV := $(sort $(wildcard power_tables/*.tsv))
+# the man page (issue 26 part 3) will be installed to $(PREFIX)/share/man/man1/ from here
+LIB_MAN :=
+
+.PHONY: lib install uninstall
+lib: $(OUT)/lib/libwarpgen.a $(OUT)/lib/libwarpgen.so.$(LIB_VER)
+
+$(OUT)/pic/%.o: %.c $(OUT)/build/blocks.inc
+	@mkdir -p $(@D)
+	$(say) CC "$< (PIC)"
+	$(Q)$(CC) $(CSTD) $(WARN) $(CFLAGS) -fPIC $(INC) -MMD -MP -c -o $@ $<
+
+# where the library finds its power tables: rewritten only when PREFIX changes
+$(OUT)/lib/datadir: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(PREFIX)/share/warpgen' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
+
+$(OUT)/lib/wg_version.o: csim/wg_version.c csim/wg_version.h csim/wg_root.h $(OUT)/lib/datadir
+	$(say) CC "$< (library)"
+	$(Q)$(CC) $(CSTD) $(WARN) $(CFLAGS) -fPIC -Icsim -DWG_DATADIR='"$(shell cat $(OUT)/lib/datadir)"' -c -o $@ $<
+
+$(OUT)/lib/libwarpgen.a: $(patsubst %.c,$(OUT)/obj/%.o,$(LIB_C)) $(OUT)/lib/wg_version.o
+	$(say) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(OUT)/lib/libwarpgen.so.$(LIB_VER): $(patsubst %.c,$(OUT)/pic/%.o,$(LIB_C)) $(OUT)/lib/wg_version.o
+	$(say) LD $@
+	$(Q)$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,-Bsymbolic -Wl,--no-undefined -o $@ $^ -lm
+
+$(OUT)/lib/warpgen.pc: csim/wg_version.h $(OUT)/lib/datadir
+	@printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
+		'Name: warpgen' \
+		'Description: bit-exact C cycle models of GPU warp and register-file blocks, with their energy rules' \
+		'Version: $(LIB_VER)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lwarpgen' 'Libs.private: -lm' > $@
+
+install: lib $(OUT)/lib/warpgen.pc
+	@install -d $(LIB_INC_DIR) $(LIB_LIB_DIR)/pkgconfig $(LIB_DATA_DIR)/power_tables
+	@install -m 644 $(LIB_H) $(LIB_INC_DIR)/
+	@install -m 644 $(OUT)/lib/libwarpgen.a $(LIB_LIB_DIR)/
+	@install -m 755 $(OUT)/lib/libwarpgen.so.$(LIB_VER) $(LIB_LIB_DIR)/
+	@ln -sf libwarpgen.so.$(LIB_VER) $(LIB_LIB_DIR)/$(LIB_SONAME)
+	@ln -sf $(LIB_SONAME) $(LIB_LIB_DIR)/libwarpgen.so
+	@install -m 644 $(OUT)/lib/warpgen.pc $(LIB_LIB_DIR)/pkgconfig/
+	@install -m 644 $(LIB_TSV) $(LIB_DATA_DIR)/power_tables/
+	@echo "installed libwarpgen $(LIB_VER) in $(DESTDIR)$(PREFIX) ($(words $(LIB_H)) headers in include/warpgen/)"
+
+uninstall:
+	@rm -f $(addprefix $(LIB_INC_DIR)/,$(notdir $(LIB_H))) \
+		$(addprefix $(LIB_LIB_DIR)/,libwarpgen.a libwarpgen.so $(LIB_SONAME) libwarpgen.so.$(LIB_VER)) \
+		$(LIB_LIB_DIR)/pkgconfig/warpgen.pc $(addprefix $(LIB_DATA_DIR)/power_tables/,$(notdir $(LIB_TSV)))
+	@rmdir --ignore-fail-on-non-empty $(LIB_INC_DIR) $(LIB_DATA_DIR)/power_tables $(LIB_DATA_DIR) \
+		$(LIB_LIB_DIR)/pkgconfig 2>/dev/null || true
+	@echo "removed libwarpgen $(LIB_VER) from $(DESTDIR)$(PREFIX)"
+
 clean:
 	rm -rf $(OUT)
 
--include $(OBJ:.o=.d) $(SANOBJ:.o=.d) $(TSANOBJ:.o=.d)
+-include $(OBJ:.o=.d) $(SANOBJ:.o=.d) $(TSANOBJ:.o=.d) $(wildcard $(OUT)/pic/*/*.d)

@@ -1,12 +1,12 @@
-/* wg_root.h - the tool's version and where it lives. */
+/* wg_root.h - where the tool lives (its version: wg_version.h). */
 #ifndef WG_ROOT_H
 #define WG_ROOT_H
+
+#include "wg_version.h" /* WARPGEN_VERSION */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define WARPGEN_VERSION "0.1.0"
 
 /* The repository root ($WARPGEN_HOME, else two folders above out/bin/warpgen). */
 const char *wg_root(void);
