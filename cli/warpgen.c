@@ -20,6 +20,7 @@ static const wg_command commands[] = {
 	{"wave", wg_cmd_wave, "wave BLOCK --list | --case NAME [--set N=V]... [-o DIR] [--vcd] [--no-png]   a case as waveforms"},
 	{"area", wg_cmd_area, "area BLOCK [--set N=V]... [--liberty FILE]   Yosys area, flop check"},
 	{"timing", wg_cmd_timing, "timing BLOCK [--set N=V]... [--liberty FILE] [--node NM] [--json FILE]   critical path, fmax, paper clock check (ABC)"},
+	{"prove", wg_cmd_prove, "prove BLOCK [--set N=V]... --netlist [--liberty F] | --invariants | --model   formal proofs (docs/cosim.md)"},
 	{"energy", wg_cmd_energy, "energy BLOCK [--set N=V]...                  energy per event from power_tables/"},
 	{"liberty", wg_cmd_liberty, "liberty FILE [--cell NAME]                   what the Liberty reader sees: units, cells, pins, energy"},
 	{"bench", wg_cmd_bench, "bench BLOCK [--set N=V]... [--cycles N]      Verilator vs C model vs co-simulation"},

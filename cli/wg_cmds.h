@@ -16,5 +16,6 @@ int wg_cmd_energy(int argc, char **argv); /* cli/cmd_energy.c */
 int wg_cmd_liberty(int argc, char **argv); /* cli/cmd_liberty.c */
 int wg_cmd_report(int argc, char **argv); /* cli/cmd_report.c */
 int wg_cmd_regress(int argc, char **argv); /* cli/cmd_regress.c */
+int wg_cmd_prove(int argc, char **argv);  /* cli/cmd_prove.c */
 
 #endif

@@ -1,0 +1,77 @@
+/* pv.h - `warpgen prove` (cli/cmd_prove.c): the RTL against its synthesized
+ * netlist (--netlist) and the RTL's declared invariants (--invariants),
+ * proven with Yosys's equiv_* passes, ABC's pdr / dprove on an AIGER miter,
+ * and a bounded yosys-smtbmc -s z3 check where both fail. What each proof
+ * establishes: docs/cosim.md, "Proofs". */
+#ifndef PV_H
+#define PV_H
+
+#include <stddef.h>
+
+#include "wg_buf.h"
+#include "wg_desc.h"
+
+#define PV_PATH 4096
+
+typedef enum {
+	PV_PROVEN,   /* holds in every reachable state (unbounded) */
+	PV_BOUNDED,  /* no failure in the first `depth` cycles after reset; nothing beyond */
+	PV_CEX,      /* a counterexample: trace.vcd */
+	PV_ERROR     /* a tool failed: message in note */
+} pv_verdict;
+
+/* One verdict line. */
+typedef struct pv_result {
+	char what[160];         /* "RTL = generic-gate netlist", "invariants" */
+	pv_verdict verdict;
+	char engine[64];        /* "equiv_induct", "abc pdr", "abc dprove", "yosys-smtbmc -s z3" */
+	int depth;              /* PV_BOUNDED: cycles checked; PV_CEX: the failing cycle after time 0 */
+	double seconds;         /* this verdict's wall time, Yosys included */
+	long equiv_total;       /* --netlist: $equiv points of equiv_make */
+	long equiv_unproven;    /* ... left unproven by equiv_simple / equiv_induct */
+	char failed[256];       /* PV_CEX: the assertion smtbmc names (an invariant's label) */
+	char dir[PV_PATH];      /* the run's folder */
+	char trace[PV_PATH];    /* PV_CEX: the waveform */
+	char replay[3 * PV_PATH]; /* PV_CEX: the command that rebuilds it */
+	char note[1024];        /* tool messages, undecided engines */
+} pv_result;
+
+/* What to prove and how. */
+typedef struct pv_req {
+	const wg_block *b;
+	const long *p;
+	int timeout_s;          /* per engine run */
+	int depth;              /* bounded check depth */
+	int always_miter;       /* --miter: the miter even when equiv_induct proves every point */
+	const char *liberty;    /* --netlist with a Liberty file (absolute), or NULL */
+	const char *netlist_file; /* --netlist-file: a given generic-gate Verilog netlist, or NULL */
+	const char *props_file; /* --props FILE: invariants from this file instead of the block's */
+} pv_req;
+
+/* The RTL against the netlist. Returns 0 (r filled), or -1 with a message
+ * and *code (2 bad input, 1 tool failure). */
+int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n);
+/* The block's invariants (rtl_templates/<template>_props.v). */
+int pv_invariants(const pv_req *q, pv_result *r, int *code, char *err, size_t n);
+/* The path of the block's properties file; 0 when it exists. */
+int pv_props_path(const wg_block *b, char *buf, size_t n);
+/* Labels of the assertions of a properties text (p_NAME: assert ...), comma-separated. */
+void pv_props_labels(const char *text, char *buf, size_t n);
+
+/* ---- pv_wrap.c ---- */
+/* The proof top module: both designs' instances (gold, gate) on shared inputs, outputs
+ * compared from the cycle after the first rst_i = 1. */
+void pv_miter_top(wg_buf *o, const wg_block *b, const long *p);
+/* The RTL text with the properties inserted before the top module's endmodule,
+ * behind a wg_armed register (1 from the cycle after the first rst_i = 1).
+ * NULL (message in err) when the top module is not found. */
+char *pv_insert_props(const char *rtl, const char *top, const char *props, const char *props_name, char *err,
+		      size_t n);
+
+/* ---- pv_engine.c ---- */
+/* Run ABC (pdr, then dprove), then yosys-smtbmc on <dir>/miter.{aig,aim,smt2}; fill r. */
+void pv_engines(const pv_req *q, const char *dir, pv_result *r);
+
+const char *pv_verdict_name(pv_verdict v);
+
+#endif

@@ -1,0 +1,151 @@
+/* pv_engine.c - the unbounded engines (ABC pdr, then dprove) on the miter's
+ * AIGER, the bounded yosys-smtbmc -s z3 check where both fail, and a
+ * counterexample replayed into a waveform. Each engine's console output is
+ * kept as <engine>.log in the run's folder. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pv.h"
+#include "wg_proc.h"
+#include "wg_vtool.h"
+
+const char *pv_verdict_name(pv_verdict v)
+{
+	return v == PV_PROVEN ? "proven" : v == PV_BOUNDED ? "bounded" : v == PV_CEX ? "counterexample" : "error";
+}
+
+/* Run argv in dir, its stdout (and stderr) into <dir>/<log>; out keeps stdout. Returns the exit status. */
+static int run_logged(char **argv, const char *dir, const char *log, wg_buf *out)
+{
+	char path[PV_PATH + 64], err[256];
+	int rc = wg_proc_capture_buf(argv, dir, WG_PROC_ERR_NULL, out);
+	snprintf(path, sizeof path, "%s/%s", dir, log);
+	wg_write_atomic(path, out->s ? out->s : "", out->s ? strlen(out->s) : 0, err, sizeof err);
+	return rc;
+}
+
+typedef enum { ABC_PROVED, ABC_CEX, ABC_UNDECIDED } abc_out;
+
+/* One ABC engine: "pdr" or "dprove". *frame: the failing frame of a cex. */
+static abc_out run_abc(const pv_req *q, const char *dir, const char *engine, int *frame, char *note, size_t nn)
+{
+	char tmo[32], cmd[512], log[64];
+	snprintf(tmo, sizeof tmo, "%d", q->timeout_s);
+	snprintf(cmd, sizeof cmd, "read_aiger miter.aig; fold; strash; %s; write_cex -a cex.aiw", engine);
+	snprintf(log, sizeof log, "%s.log", engine);
+	char *argv[] = {"timeout", "-k", "5", tmo, "yosys-abc", "-c", cmd, NULL};
+	wg_buf out = {0};
+	char cex[PV_PATH + 16];
+	snprintf(cex, sizeof cex, "%s/cex.aiw", dir);
+	remove(cex);
+	int rc = run_logged(argv, dir, log, &out);
+	const char *s = out.s ? out.s : "";
+	abc_out r = ABC_UNDECIDED;
+	const char *f;
+	if (rc == 0 && (strstr(s, "Property proved") || strstr(s, "Networks are equivalent")))
+		r = ABC_PROVED;
+	else if (rc == 0 && ((f = strstr(s, "was asserted in frame ")) != NULL || strstr(s, "NOT EQUIVALENT"))) {
+		r = ABC_CEX;
+		*frame = f ? atoi(f + strlen("was asserted in frame ")) : -1;
+	}
+	if (r == ABC_UNDECIDED) {
+		size_t used = strlen(note);
+		snprintf(note + used, nn - used, "%sabc %s: %s", used ? "; " : "", engine,
+			 rc == 124 ? "timed out (--timeout)" : rc != 0 ? "failed (see its log)" : "undecided");
+	}
+	wg_buf_free(&out);
+	return r;
+}
+
+/* The assertion yosys-smtbmc names in "Assert failed in MODULE: LABEL". */
+static void failed_assert(const char *s, char *buf, size_t n)
+{
+	const char *a = strstr(s, "Assert failed in ");
+	if (!a)
+		return;
+	a = strchr(a, ':');
+	if (!a)
+		return;
+	a += 2;
+	size_t len = strcspn(a, "\n");
+	snprintf(buf, n, "%.*s", (int)len, a);
+}
+
+/* The counterexample of an ABC engine, replayed by yosys-smtbmc into trace.vcd. */
+static void replay(const pv_req *q, const char *dir, pv_result *r)
+{
+	char tmo[32], aig[PV_PATH + 64];
+	snprintf(tmo, sizeof tmo, "%d", q->timeout_s);
+	snprintf(aig, sizeof aig, "miter.aim:cex.aiw");
+	char *argv[] = {"timeout", "-k", "5",	    tmo,	    "yosys-smtbmc", "-s",	 "z3", "--unroll", "--aig",
+			aig,	   "--aig-noheader", "--dump-vcd", "trace.vcd", "miter.smt2", NULL};
+	wg_buf out = {0};
+	run_logged(argv, dir, "replay.log", &out);
+	failed_assert(out.s ? out.s : "", r->failed, sizeof r->failed);
+	snprintf(r->trace, sizeof r->trace, "%s/trace.vcd", dir);
+	snprintf(r->replay, sizeof r->replay,
+		 "(cd %s && yosys-smtbmc -s z3 --unroll --aig miter.aim:cex.aiw --aig-noheader --dump-vcd trace.vcd "
+		 "miter.smt2) && gtkwave %s/trace.vcd",
+		 dir, dir);
+	if (!out.s || !strstr(out.s, "Status: FAILED")) {
+		size_t used = strlen(r->note);
+		snprintf(r->note + used, sizeof r->note - used,
+			 "%sthe replay of ABC's counterexample did not fail in yosys-smtbmc (see replay.log)",
+			 used ? "; " : "");
+		r->trace[0] = 0;
+	}
+	wg_buf_free(&out);
+}
+
+void pv_engines(const pv_req *q, const char *dir, pv_result *r)
+{
+	int frame = -1;
+	const char *engines[] = {"pdr", "dprove"};
+	for (int e = 0; e < 2; e++) {
+		abc_out a = run_abc(q, dir, engines[e], &frame, r->note, sizeof r->note);
+		snprintf(r->engine, sizeof r->engine, "abc %s", engines[e]);
+		if (a == ABC_PROVED) {
+			r->verdict = PV_PROVEN;
+			return;
+		}
+		if (a == ABC_CEX) {
+			r->verdict = PV_CEX;
+			r->depth = frame;
+			replay(q, dir, r);
+			return;
+		}
+	}
+	/* both undecided: a bounded check */
+	char tmo[32], depth[32];
+	snprintf(tmo, sizeof tmo, "%d", q->timeout_s);
+	snprintf(depth, sizeof depth, "%d", q->depth);
+	char *argv[] = {"timeout", "-k", "5", tmo, "yosys-smtbmc", "-s", "z3", "--unroll", "-t", depth,
+			"--dump-vcd", "trace.vcd", "miter.smt2", NULL};
+	wg_buf out = {0};
+	int rc = run_logged(argv, dir, "smtbmc.log", &out);
+	snprintf(r->engine, sizeof r->engine, "yosys-smtbmc -s z3");
+	const char *s = out.s ? out.s : "";
+	if (strstr(s, "Status: PASSED")) {
+		r->verdict = PV_BOUNDED;
+		r->depth = q->depth;
+	} else if (strstr(s, "Status: FAILED")) {
+		r->verdict = PV_CEX;
+		const char *st = strstr(s, "Checking assertions in step ");
+		for (const char *t = st; t; t = strstr(t + 1, "Checking assertions in step "))
+			st = t;
+		r->depth = st ? atoi(st + strlen("Checking assertions in step ")) : -1;
+		failed_assert(s, r->failed, sizeof r->failed);
+		snprintf(r->trace, sizeof r->trace, "%s/trace.vcd", dir);
+		snprintf(r->replay, sizeof r->replay,
+			 "(cd %s && yosys-smtbmc -s z3 --unroll -t %d --dump-vcd trace.vcd miter.smt2) && gtkwave "
+			 "%s/trace.vcd",
+			 dir, q->depth, dir);
+	} else {
+		r->verdict = PV_ERROR;
+		size_t used = strlen(r->note);
+		snprintf(r->note + used, sizeof r->note - used, "; yosys-smtbmc: %s",
+			 rc == 124 ? "timed out (--timeout)" : "failed (see smtbmc.log)");
+	}
+	wg_buf_free(&out);
+}

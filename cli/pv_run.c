@@ -1,0 +1,250 @@
+/* pv_run.c - one `warpgen prove` run: the folder, the generated RTL, the
+ * netlist (cosim/gate's synthesis, or a given file), one Yosys step (equiv_*
+ * and the miter's AIGER + SMT2, cached by content), then the engines.
+ * Folder: <out>/prove/<block>/<config>/{netlist,netlist-mapped-LIB,netlist-file-HASH,invariants}/. */
+#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pv.h"
+#include "wg_gate.h"
+#include "wg_gen.h"
+#include "wg_vtool.h"
+#include "wg_yosys.h"
+
+/* Bump when a script changes in a way its text does not show. */
+#define PV_RECIPE "pv 1"
+
+static const char *const pv_outs[] = {"miter.aig", "miter.aim", "miter.smt2", "equiv.txt", NULL};
+static const char *const pv_outs_inv[] = {"miter.aig", "miter.aim", "miter.smt2", NULL};
+
+int pv_props_path(const wg_block *b, char *buf, size_t n)
+{
+	const char *t = b->template_file;
+	size_t len = t && strstr(t, ".v") ? (size_t)(strstr(t, ".v") - t) : strlen(b->name);
+	snprintf(buf, n, "%s/rtl_templates/%.*s_props.v", wg_root(), (int)len, t ? t : b->name);
+	FILE *f = fopen(buf, "r");
+	if (!f)
+		return -1;
+	fclose(f);
+	return 0;
+}
+
+/* The run folder and the generated RTL in it. */
+static int setup(const pv_req *q, const char *leaf, pv_result *r, char **rtl, uint64_t *key, char *err, size_t n)
+{
+	char cfg[1024], path[PV_PATH + 64], ver[128];
+	wg_config_name(q->b, q->p, 1, cfg, sizeof cfg);
+	char rel[PV_PATH];
+	snprintf(rel, sizeof rel, "%s/prove/%s/%s/%s", wg_out_dir(), q->b->name, cfg, leaf);
+	if (wg_mkdirs(rel, err, n) != 0)
+		return -1;
+	if (!realpath(rel, r->dir)) {
+		snprintf(err, n, "cannot resolve %s", rel);
+		return -1;
+	}
+	if (wg_yosys_version(ver, sizeof ver) != 0) {
+		snprintf(err, n, "yosys not found or not working (`yosys -V` failed): install it with `make deps`");
+		return -1;
+	}
+	if (wg_generate(q->b, q->p, q->b->name, r->dir, err, n) != 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/%s.v", r->dir, q->b->name);
+	*rtl = wg_read_file(path, NULL, err, n);
+	if (!*rtl)
+		return -1;
+	*key = wg_fnv_part(WG_FNV_INIT, PV_RECIPE, strlen(PV_RECIPE));
+	*key = wg_fnv_part(*key, ver, strlen(ver));
+	return 0;
+}
+
+/* The AIGER and SMT2 of the module `top` (already prepared): the tail of both scripts. */
+static void aiger_tail(wg_buf *s, int drop_outputs)
+{
+	wg_buf_printf(s, "memory_map\nopt -fast\nasync2sync\ndffunmap\nwrite_smt2 -wires miter.smt2\n"
+			 "setattr -unset keep\n%sopt -full\ntechmap\nopt -fast\n"
+			 "# opt folds enables back into $_SDFFE_: dffunmap again (write_aiger refuses them)\n"
+			 "dffunmap\nabc -g AND -fast\nopt_clean\n"
+			 "# -zinit: a flip-flop without an initial value gets a free input for it (any start state)\n"
+			 "write_aiger -I -B -zinit -map miter.aim miter.aig\n",
+		      drop_outputs ? "delete -output\n" : "");
+}
+
+static int yosys(const char *const *outs, pv_result *r, const char *script, uint64_t key, int *code, char *err,
+		 size_t n)
+{
+	key = wg_fnv_part(key, script, strlen(script));
+	double secs = 0;
+	if (wg_yosys_cached(r->dir, "prove", key, outs))
+		return 0;
+	return wg_yosys_step(r->dir, "prove", script, key, outs, outs, &secs, code, err, n);
+}
+
+static void equiv_counts(pv_result *r)
+{
+	char path[PV_PATH + 32], err[256];
+	snprintf(path, sizeof path, "%s/equiv.txt", r->dir);
+	char *t = wg_read_file(path, NULL, err, sizeof err);
+	const char *s = t ? strstr(t, "Of those cells ") : NULL;
+	long a = 0, u = 0;
+	if (s && sscanf(s, "Of those cells %ld are proven and %ld are unproven", &a, &u) == 2) {
+		r->equiv_total = a + u;
+		r->equiv_unproven = u;
+	} else if (t && sscanf(t, "Found %ld $equiv cells", &a) == 1) {
+		r->equiv_total = a;
+		r->equiv_unproven = 0;
+	} else {
+		r->equiv_total = -1;
+	}
+	free(t);
+}
+
+int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
+{
+	double t0 = wg_now();
+	char leaf[256] = "netlist", net[PV_PATH + 64];
+	wg_gate_res g;
+	memset(&g, 0, sizeof g);
+	if (q->netlist_file) {
+		if (!realpath(q->netlist_file, net)) {
+			*code = 2;
+			snprintf(err, n, "--netlist-file %s: no such file", q->netlist_file);
+			return -1;
+		}
+		snprintf(leaf, sizeof leaf, "netlist-file-%08llx",
+			 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, net, strlen(net)) & 0xffffffffu));
+		snprintf(r->what, sizeof r->what, "RTL = given netlist %s", q->netlist_file);
+	} else {
+		wg_synth_flow f = q->liberty ? WG_SYNTH_MAPPED : WG_SYNTH_FULL;
+		if (wg_gate_synth(q->b, q->p, q->b->name, f, q->liberty, 1, &g, code, err, n) != 0) {
+			wg_gate_free(&g);
+			return -1;
+		}
+		snprintf(net, sizeof net, "%s/netlist.v", g.dir);
+		char real[PV_PATH];
+		if (realpath(net, real))
+			snprintf(net, sizeof net, "%s", real);
+		if (q->liberty) {
+			const char *base = strrchr(q->liberty, '/') ? strrchr(q->liberty, '/') + 1 : q->liberty;
+			const char *dot = strrchr(base, '.');
+			snprintf(leaf, sizeof leaf, "netlist-mapped-%.*s", (int)(dot && dot > base ? dot - base : 100), base);
+			snprintf(r->what, sizeof r->what, "RTL = netlist mapped to %.*s", (int)(dot && dot > base ? dot - base : 100), base);
+		} else {
+			snprintf(r->what, sizeof r->what, "RTL = generic-gate netlist");
+		}
+		wg_gate_free(&g);
+	}
+	char *rtl = NULL;
+	uint64_t key;
+	*code = 1;
+	if (setup(q, leaf, r, &rtl, &key, err, n) != 0)
+		return -1;
+	key = wg_fnv_part(key, rtl, strlen(rtl));
+	free(rtl);
+	char *nl = wg_read_file(net, NULL, err, n);
+	if (!nl)
+		return -1;
+	key = wg_fnv_part(key, nl, strlen(nl));
+	free(nl);
+	wg_buf top = {0};
+	pv_miter_top(&top, q->b, q->p);
+	char path[PV_PATH + 64];
+	snprintf(path, sizeof path, "%s/miter_top.v", r->dir);
+	if (wg_write_atomic(path, top.s, strlen(top.s), err, n) != 0) {
+		wg_buf_free(&top);
+		return -1;
+	}
+	key = wg_fnv_part(key, top.s, strlen(top.s));
+	wg_buf_free(&top);
+	const char *B = q->b->name;
+	wg_buf s = {0};
+	wg_buf_printf(&s, "# warpgen prove --netlist: %s RTL against %s. Generated: do not edit.\n", B, net);
+	wg_buf_printf(&s, "# 1. state-matched equivalence: equiv_make pairs the signals of the same name\n");
+	wg_buf_printf(&s, "read_verilog ../%s.v\nprep -top %s -flatten\nmemory_map\nopt_clean -purge\nrename %s wg_gold\n"
+			  "design -stash gold\n",
+		      B, B, B);
+	wg_buf_printf(&s, "read_verilog -icells %s\nprep -top %s -flatten\nopt_clean -purge\nrename %s wg_gate\n"
+			  "design -stash gate\n",
+		      net, B, B);
+	wg_buf_printf(&s, "design -copy-from gold -as wg_gold wg_gold\ndesign -copy-from gate -as wg_gate wg_gate\n"
+			  "design -save pair\n"
+			  "equiv_make wg_gold wg_gate equiv\nhierarchy -top equiv\nasync2sync\n"
+			  "equiv_simple -seq 5\nequiv_induct -seq 5\ntee -q -o equiv.txt equiv_status\n");
+	wg_buf_printf(&s, "# 2. the miter (miter_top.v): every output compared after the first reset\n"
+			  "design -load pair\nread_verilog -formal ../miter_top.v\nhierarchy -top wg_prove_top\n"
+			  "prep -top wg_prove_top -flatten\n");
+	aiger_tail(&s, 0);
+	int rc = yosys(pv_outs, r, s.s, key, code, err, n);
+	wg_buf_free(&s);
+	if (rc != 0)
+		return -1;
+	equiv_counts(r);
+	if (r->equiv_total > 0 && r->equiv_unproven == 0 && !q->always_miter) {
+		r->verdict = PV_PROVEN;
+		snprintf(r->engine, sizeof r->engine, "equiv_induct");
+	} else {
+		pv_engines(q, r->dir, r);
+	}
+	r->seconds = wg_now() - t0;
+	return 0;
+}
+
+int pv_invariants(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
+{
+	double t0 = wg_now();
+	char props_path[PV_PATH + 64];
+	if (q->props_file)
+		snprintf(props_path, sizeof props_path, "%s", q->props_file);
+	else if (pv_props_path(q->b, props_path, sizeof props_path) != 0) {
+		*code = 2;
+		snprintf(err, n, "%s declares no invariants (%s does not exist)", q->b->name, props_path);
+		return -1;
+	}
+	*code = 2;
+	char *props = wg_read_file(props_path, NULL, err, n);
+	if (!props)
+		return -1;
+	char *rtl = NULL;
+	uint64_t key;
+	*code = 1;
+	char leaf[64] = "invariants";
+	if (q->props_file)
+		snprintf(leaf, sizeof leaf, "invariants-file-%08llx",
+			 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, props_path, strlen(props_path)) & 0xffffffffu));
+	if (setup(q, leaf, r, &rtl, &key, err, n) != 0) {
+		free(props);
+		return -1;
+	}
+	const char *name = strrchr(props_path, '/') ? strrchr(props_path, '/') + 1 : props_path;
+	char *full = pv_insert_props(rtl, q->b->name, props, name, err, n);
+	free(rtl);
+	char labels[sizeof r->what - 16];
+	pv_props_labels(props, labels, sizeof labels);
+	free(props);
+	if (!full)
+		return -1;
+	snprintf(r->what, sizeof r->what, "invariants (%s)", labels[0] ? labels : "none labelled");
+	char path[PV_PATH + 64];
+	snprintf(path, sizeof path, "%s/%s_props.v", r->dir, q->b->name);
+	int wrc = wg_write_atomic(path, full, strlen(full), err, n);
+	key = wg_fnv_part(key, full, strlen(full));
+	free(full);
+	if (wrc != 0)
+		return -1;
+	wg_buf s = {0};
+	const char *B = q->b->name;
+	wg_buf_printf(&s, "# warpgen prove --invariants: %s with its properties. Generated: do not edit.\n", B);
+	wg_buf_printf(&s, "read_verilog -formal -DSYNTHESIS ../%s_props.v\nprep -top %s -flatten\n", B, B);
+	aiger_tail(&s, 1);
+	int rc = yosys(pv_outs_inv, r, s.s, key, code, err, n);
+	wg_buf_free(&s);
+	if (rc != 0)
+		return -1;
+	r->equiv_total = -1;
+	pv_engines(q, r->dir, r);
+	r->seconds = wg_now() - t0;
+	return 0;
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# prove_check.sh MODE BLOCK [--set N=V]... - the checks of `warpgen prove` (tests/suites/prove.sh).
+#   proven BLOCK ARGS...   --netlist and --invariants (when the block declares them, i.e.
+#                          rtl_templates/<block>_props.v exists) must both say "proven", exit 0,
+#                          and the --json record must hold one "proven" verdict per proof
+#   netlist BLOCK ARGS...  --netlist alone must be proven
+#   broken BLOCK ARGS...   the block's generic-gate netlist with one gate changed (the first $_AND_
+#                          becomes an $_OR_, else the first $_OR_ an $_AND_) given as --netlist-file
+#                          must give a counterexample (exit 1) with a non-empty trace.vcd
+#   false PROPS BLOCK ARGS...  the properties file PROPS (a false invariant) must give a
+#                          counterexample naming its property, with a trace
+# Runs $WARPGEN (default out/bin/warpgen); the netlists come from out/gate/, the runs go to
+# out/prove/ (both caches: delete them to time a cold run).
+set -uo pipefail
+W=${WARPGEN:-out/bin/warpgen}
+mode=$1; shift
+if [ "$mode" = false ]; then props=$1; shift; fi
+block=$1; shift
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+run() { # expected-exit ARGS...: run warpgen prove, keep its output in $tmp/out
+	local want=$1; shift
+	"$W" prove "$block" "$@" >"$tmp/out" 2>&1; local rc=$?
+	cat "$tmp/out"
+	[ "$rc" -eq "$want" ] || fail "warpgen prove $block $* exited $rc, expected $want"
+}
+
+case $mode in
+proven | netlist)
+	what=(--netlist)
+	n=1
+	if [ "$mode" = proven ] && [ -f "rtl_templates/${block}_props.v" ]; then what+=(--invariants); n=2; fi
+	run 0 "$@" "${what[@]}" --json "$tmp/r.json"
+	[ "$(grep -c ': proven \[' "$tmp/out")" -eq "$n" ] || fail "expected $n proven verdicts"
+	[ "$(grep -o '"verdict": "proven"' "$tmp/r.json" | wc -l)" -eq "$n" ] || fail "the JSON record lacks $n proven verdicts"
+	;;
+broken)
+	run 0 "$@" --netlist -q
+	cfg=$(sed -n 's/^prove [a-z_0-9]* (\(.*\)): RTL.*/\1/p' "$tmp/out")
+	dir=$(printf '%s' "$cfg" | sed 's/=/-/g; s/ /_/g')
+	net="out/gate/$block/$dir/netlist.v"
+	[ -f "$net" ] || fail "no netlist at $net"
+	if grep -q '\\$_AND_ ' "$net"; then
+		sed '0,/\\$_AND_ /s//\\$_OR_ /' "$net" >"$tmp/broken.v"
+	else
+		sed '0,/\\$_OR_ /s//\\$_AND_ /' "$net" >"$tmp/broken.v"
+	fi
+	[ "$(diff "$net" "$tmp/broken.v" | grep -c '^>')" -eq 1 ] || fail "the mutation did not change exactly one gate"
+	diff "$net" "$tmp/broken.v"
+	run 1 "$@" --netlist --netlist-file "$tmp/broken.v"
+	grep -q ': counterexample at cycle [0-9]* (eq_[a-z_0-9]*_o)' "$tmp/out" || fail "no counterexample naming an output"
+	tr=$(sed -n 's/^  trace:  //p' "$tmp/out")
+	[ -s "$tr" ] || fail "no waveform at '$tr'"
+	grep -q '^  replay: ' "$tmp/out" || fail "no replay command"
+	;;
+false)
+	run 1 "$@" --invariants --props "$props"
+	grep -q ': counterexample at cycle [0-9]* (p_[a-z_0-9]*)' "$tmp/out" || fail "no counterexample naming a property"
+	tr=$(sed -n 's/^  trace:  //p' "$tmp/out")
+	[ -s "$tr" ] || fail "no waveform at '$tr'"
+	;;
+*) fail "unknown mode $mode" ;;
+esac
+echo ok
