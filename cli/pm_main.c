@@ -137,6 +137,13 @@ int wg_prove_model_main(int argc, char **argv)
 			wg_die(PM_CMD, 2, "--narrow: %s is not an input port of %s (rst_i excluded)", name, b->name);
 		keep[p] = (int)num("--narrow", eq + 1, 0, L->width[p]);
 	}
+	int bits = 0;
+	for (int p = 0; p < b->nports; p++)
+		if (b->ports[p].dir == WG_IN)
+			bits += keep[p] >= 0 && keep[p] < L->width[p] ? keep[p] : L->width[p];
+	if (bits > WG_XP_MAX_BITS)
+		wg_die(PM_CMD, 2, "%s: %d input bits to enumerate per state (at most %d; smaller parameters or --narrow "
+				  "PORT=BITS on data ports)", b->name, bits, WG_XP_MAX_BITS);
 	char config[512], cpath[512], sets[1024] = "", v[64];
 	wg_config_name(b, o.p, 0, config, sizeof config);
 	wg_config_name(b, o.p, 1, cpath, sizeof cpath);
