@@ -1,20 +1,24 @@
 /* cmd_coverage.c - `warpgen coverage BLOCK [--set N=V]... DAT...`: merge the
  * code and toggle coverage data of `warpgen cosim --coverage` runs with
- * verilator_coverage and report it against the block's template.
+ * verilator_coverage and report it against the block's template(s).
  *
  * A .dat record names the generated file (the build's copy in the cache),
  * a line, a page (v_line, v_branch, v_toggle), a comment (for a toggle
- * point the signal bit) and, for line points, the span of lines the point
- * stands for (key S). The generated file is the header of wg_gen.c plus the
- * template with its {{if}} sections chosen and its placeholders filled in,
- * line for line, so a generated line maps to exactly one template line
- * (gen/wg_tmap.c recomputes the selection from the configuration that the
- * header names and checks every mapped line against the template's text).
+ * point the signal bit), the hierarchy (h) and, for line points, the span of
+ * lines the point stands for (key S). The generated file is the header of
+ * wg_gen.c plus the template with its {{if}} sections chosen and its
+ * placeholders filled in, line for line, so a generated line maps to exactly
+ * one template line (gen/wg_tmap.c recomputes the selection from the
+ * configuration that the header names and checks every mapped line against
+ * the template's text). A composition's file is its instances' modules (each
+ * instance entry's template, line for line) and its own top module: each line
+ * maps to an instance's template or to the composition's own lines.
  *
- * A generated line is covered when every line point on it was hit; a
- * template line is covered when some configuration covers it. A toggle
- * point (one bit of one signal of one configuration) is covered when it
- * toggled at least once. Exit: 0, or 2 on bad input. */
+ * A line point's count is summed over the hierarchy (an instance array's
+ * copies share one module). A generated line is covered when every line point
+ * on it was hit; a template line is covered when some configuration covers
+ * it. A toggle point (one bit of one signal of one configuration and copy) is
+ * covered when it toggled at least once. Exit: 0, or 2 on bad input. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +28,7 @@
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_cmds.h"
+#include "wg_comp.h"
 #include "wg_proc.h"
 #include "wg_root.h"
 #include "wg_tmap.h"
@@ -31,28 +36,70 @@
 
 #define MAX_FILES 256  /* generated files (configurations) in one report */
 #define MAX_SPAN 4096  /* lines one point may stand for */
+#define MAX_GLUE 65536 /* distinct lines of a composition's own modules with line points */
 
 typedef struct cov_file {
 	char *path;      /* the generated file named in the data */
-	int *tline;      /* tline[g] = template line of generated line g (1-based), 0: the header */
+	char top[128];   /* its top module */
+	int *tline;      /* tline[g] = template line of generated line g (1-based), 0: none */
+	int *src;        /* src[g] = its template (cov_rep.s[]), WG_TMAP_NONE or WG_TMAP_GLUE (wg_tmap.h) */
 	int nlines;      /* lines of the generated file */
 	int *npts;       /* line points on each generated line */
 	int *nhit;       /* ... of which hit */
 	int ntog, ntog_hit; /* toggle points of this file, hit */
+	char **gtext;    /* gtext[g]: a composition's own line g, blanks collapsed (else NULL) */
+	int split;       /* its build: 1 without -fno-split, 0 with it, -1 unknown (docs/cosim.md "Coverage") */
 } cov_file;
 
-typedef struct cov_rep {
-	const wg_block *b;   /* the block */
+/* One template the block's files map to: the block's own, or a composition's instance entry's. */
+typedef struct cov_src {
+	const wg_block *b;   /* the block whose template it is */
+	char inst[64];       /* the instance's name in a composition, "" for the block's own */
 	char tpath[256];     /* rtl_templates/<file> (relative to the root, for messages) */
 	char *ttext;         /* the template's text */
-	char **tl;           /* template lines (tl[1..ntl], in a copy of ttext) */
+	char *tmem;          /* a copy of it, split into ... */
+	char **tl;           /* ... its lines (tl[1..ntl]) */
 	int ntl;             /* their number */
 	int *t_pts;          /* per template line: 1 when some configuration has line points on it */
 	int *t_cov;          /* ... 1 when some configuration covers it */
+	long nl, nl_hit;     /* template lines with points, covered */
+	long ntog, ntog_hit; /* toggle points of its modules (every configuration and copy), toggled */
+} cov_src;
+
+/* A line of a composition's own top module with line points (identified by its text and its
+ * occurrence among equal lines, as the module differs between configurations). */
+typedef struct glue_line {
+	char *text;          /* the line, blanks collapsed */
+	int occ;             /* its occurrence among equal lines of the module */
+	int cfg, gline;      /* the first configuration (1-based) and generated line it was seen at */
+	int cov;             /* 1 when some configuration covers it */
+} glue_line;
+
+/* One line point, its count summed over the hierarchy (an instance array's copies share a
+ * module, so a line of it is covered when each of its points was hit in some copy). */
+typedef struct line_pt {
+	char *key;           /* file, line, column, page, comment, span */
+	int fi, line;        /* the file and the point's line */
+	char *span;          /* the span of lines it stands for (S), or "" */
+	long long count;     /* hits */
+} line_pt;
+
+typedef struct cov_rep {
+	const wg_block *b;   /* the block */
+	int comp;            /* 1: a composition (its files map to several templates) */
+	cov_src s[WG_TMAP_MAX_SRC]; /* the templates */
+	int ns;
+	glue_line *glue;     /* a composition's own lines with points */
+	int nglue;
+	long gtog, gtog_hit; /* toggle points of its own module */
 	cov_file f[MAX_FILES]; /* the generated files */
 	int nf;
 	int filter;          /* --set given: only files of configuration p */
 	long p[WG_MAX_PARAMS]; /* the --set configuration */
+	line_pt *lp;         /* the line points read */
+	int nlp, lpcap;
+	struct tog_rec *tr;  /* the toggle points read */
+	int ntr, trcap;
 	wg_buf untog;        /* untoggled signals, text lines */
 	wg_buf untog_json;   /* the same as JSON objects */
 	wg_buf unmapped;     /* files whose lines do not map to the template, with the reason */
@@ -67,11 +114,32 @@ static void usage(void)
 	       "verilator_coverage and reports the covered fraction of the template's lines and of the RTL's\n"
 	       "toggle points, each uncovered template line and each signal with bits that never toggled.\n"
 	       "A template line is covered when some configuration covers it (every line point on it hit).\n"
+	       "A composition's lines map to its instances' templates and its own top module: figures per\n"
+	       "template and for the block.\n"
 	       "  --set N=V       count only the data of this configuration (the others are skipped)\n"
 	       "  --write FILE    the merged data (default <out>/coverage/BLOCK/merged.dat)\n"
 	       "  --annotate DIR  verilator_coverage's annotated listing of the generated files in DIR\n"
 	       "  --json FILE     the report as JSON\n"
 	       "exit: 0, 2 bad input\n");
+}
+
+/* 1 when the build of generated file path (its cache folder's obj/V<top>__verFiles.dat names
+ * Verilator's arguments) ran without -fno-split, 0 with it, -1 unknown. */
+static int split_build(const char *path, const char *top)
+{
+	char vf[4096 + 256], line[8192];
+	const char *slash = strrchr(path, '/');
+	int dl = slash ? (int)(slash - path) : 1;
+	snprintf(vf, sizeof vf, "%.*s/obj/V%s__verFiles.dat", dl, slash ? path : ".", top);
+	FILE *fp = fopen(vf, "r");
+	if (!fp)
+		return -1;
+	int r = -1;
+	while (r < 0 && fgets(line, sizeof line, fp))
+		if (strncmp(line, "C \"", 3) == 0)
+			r = strstr(line, " -fno-split") == NULL;
+	fclose(fp);
+	return r;
 }
 
 /* Map the generated file's lines to template lines (gen/wg_tmap.c): 0, 1 another configuration
@@ -85,16 +153,45 @@ static int map_file(cov_rep *R, cov_file *F, char *err, size_t en)
 		return -1;
 	}
 	wg_tmap m;
-	int rc = wg_tmap_build(R->b, R->ttext, R->tpath, text, F->path, &m, err, en);
-	free(text);
-	if (rc != 0)
+	const char *tt[WG_TMAP_MAX_SRC], *tn[WG_TMAP_MAX_SRC];
+	for (int k = 0; k < R->ns; k++) {
+		tt[k] = R->s[k].ttext;
+		tn[k] = R->s[k].tpath;
+	}
+	int rc = R->comp ? wg_tmap_build_comp(R->b, tt, tn, text, F->path, &m, err, en)
+			 : wg_tmap_build(R->b, tt[0], tn[0], text, F->path, &m, err, en);
+	if (rc != 0) {
+		free(text);
 		return -1;
+	}
 	if (R->filter && memcmp(m.p, R->p, (size_t)R->b->nparams * sizeof *m.p) != 0) {
+		free(text);
 		wg_tmap_free(&m);
 		return 1; /* another configuration */
 	}
+	int ng;
+	char **gl = wg_split_lines(text, &ng);
+	F->gtext = wg_xcalloc((size_t)(m.nlines + 2) * sizeof *F->gtext);
+	for (int g = 1; g <= ng && g <= m.nlines; g++)
+		if (m.src[g] == WG_TMAP_GLUE) { /* blanks collapsed */
+			char *t = wg_xcalloc(strlen(gl[g]) + 1), *o = t;
+			for (const char *c = gl[g]; *c; c++)
+				if (*c != ' ' && *c != '\t')
+					*o++ = *c;
+				else if (o > t && o[-1] != ' ')
+					*o++ = ' ';
+			while (o > t && o[-1] == ' ')
+				o--;
+			*o = '\0';
+			F->gtext[g] = t;
+		}
+	free(gl);
+	free(text);
 	F->nlines = m.nlines;
 	F->tline = m.tline; /* (taken over) */
+	F->src = m.src;
+	snprintf(F->top, sizeof F->top, "%s", m.top);
+	F->split = split_build(F->path, m.top);
 	F->npts = wg_xcalloc((size_t)(m.nlines + 2) * sizeof *F->npts);
 	F->nhit = wg_xcalloc((size_t)(m.nlines + 2) * sizeof *F->nhit);
 	return 0;
@@ -139,6 +236,7 @@ static int file_of(cov_rep *R, const char *path, int *skip, int nskip_max, char 
 	if (rc != 0) {
 		free(F->path);
 		free(F->tline);
+		free(F->src);
 		free(F->npts);
 		free(F->nhit);
 		memset(F, 0, sizeof *F);
@@ -172,19 +270,32 @@ static void add_point(cov_file *F, const char *span, int l, int hit)
 
 /* Untoggled bits of one signal, accumulated over consecutive records. */
 typedef struct tog_sig {
-	char name[256]; /* signal without the bit index */
+	char name[512]; /* signal without the bit index (in a composition: its instance's path first) */
 	char file[16];  /* configuration index as text */
+	int fi;         /* ... as a number (0-based) */
 	int tline;      /* template line of its declaration */
+	int gline;      /* generated line of its declaration */
+	int src;        /* its template (cov_rep.s[]), or WG_TMAP_GLUE / WG_TMAP_NONE */
 	int bits, dead; /* points, points never toggled */
 } tog_sig;
 
 static void tog_flush(cov_rep *R, tog_sig *s)
 {
 	if (s->dead) {
-		wg_buf_printf(&R->untog, "    %s:%d: %s: %d of %d bits never toggled (configuration %s)\n", R->tpath, s->tline,
-			      s->name, s->dead, s->bits, s->file);
+		if (s->src >= 0)
+			wg_buf_printf(&R->untog, "    %s:%d: %s: %d of %d bits never toggled (configuration %s)\n",
+				      R->s[s->src].tpath, s->tline, s->name, s->dead, s->bits, s->file);
+		else
+			wg_buf_printf(&R->untog, "    %s's own module, line %d of configuration %s: %s: %d of %d bits never "
+						 "toggled\n",
+				      R->b->name, s->gline, s->file, s->name, s->dead, s->bits);
 		wg_buf_printf(&R->untog_json, "%s\n    {\"signal\": ", R->nuntog ? "," : "");
 		wg_buf_json_str(&R->untog_json, s->name);
+		wg_buf_printf(&R->untog_json, ", \"template\": ");
+		if (s->src >= 0)
+			wg_buf_json_str(&R->untog_json, R->s[s->src].tpath);
+		else
+			wg_buf_printf(&R->untog_json, "null, \"generated_line\": %d", s->gline);
 		wg_buf_printf(&R->untog_json, ", \"template_line\": %d, \"bits\": %d, \"untoggled\": %d, \"configuration\": %s}",
 			      s->tline, s->bits, s->dead, s->file);
 		R->nuntog++;
@@ -192,10 +303,101 @@ static void tog_flush(cov_rep *R, tog_sig *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* One toggle point: grouped by configuration and signal after reading (the merged file's order
+ * need not keep a signal's bits together). */
+typedef struct tog_rec {
+	char *key;           /* configuration, signal */
+	int seq;             /* its order in the file */
+	tog_sig s;           /* the signal (name, configuration, lines, template), bits 1, dead 0/1 */
+} tog_rec;
+
+static int tr_cmp(const void *a, const void *b)
+{
+	const tog_rec *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* The untoggled signals, in the order of their first bit. */
+static void tr_apply(cov_rep *R)
+{
+	if (R->ntr)
+		qsort(R->tr, (size_t)R->ntr, sizeof *R->tr, tr_cmp);
+	/* groups, then the groups in the order of their first point */
+	int *first = wg_xcalloc((size_t)R->ntr * sizeof *first + 1), ng = 0;
+	for (int i = 0; i < R->ntr; i++)
+		if (i == 0 || strcmp(R->tr[i].key, R->tr[i - 1].key) != 0)
+			first[ng++] = i;
+	for (int a = 1; a < ng; a++) /* insertion sort by the first point's order (groups are few) */
+		for (int b = a; b > 0 && R->tr[first[b]].seq < R->tr[first[b - 1]].seq; b--) {
+			int t = first[b];
+			first[b] = first[b - 1];
+			first[b - 1] = t;
+		}
+	for (int k = 0; k < ng; k++) {
+		tog_sig sig = R->tr[first[k]].s;
+		sig.bits = sig.dead = 0;
+		for (int i = first[k]; i < R->ntr && strcmp(R->tr[i].key, R->tr[first[k]].key) == 0; i++) {
+			sig.bits++;
+			sig.dead += R->tr[i].s.dead;
+		}
+		tog_flush(R, &sig);
+	}
+	free(first);
+	for (int i = 0; i < R->ntr; i++)
+		free(R->tr[i].key);
+	free(R->tr);
+	R->tr = NULL;
+	R->ntr = R->trcap = 0;
+}
+
+static void lp_add(cov_rep *R, const char *key, int fi, int line, const char *span, long long count)
+{
+	if (R->nlp == R->lpcap) {
+		R->lpcap = R->lpcap ? 2 * R->lpcap : 1024;
+		R->lp = realloc(R->lp, (size_t)R->lpcap * sizeof *R->lp);
+		if (!R->lp)
+			wg_die("coverage", 2, "out of memory");
+	}
+	line_pt *q = &R->lp[R->nlp++];
+	q->key = strdup(key);
+	q->fi = fi;
+	q->line = line;
+	q->span = strdup(span);
+	q->count = count;
+}
+
+static int lp_cmp(const void *a, const void *b)
+{
+	return strcmp(((const line_pt *)a)->key, ((const line_pt *)b)->key);
+}
+
+/* The line points summed over the hierarchy, spread over their lines. */
+static void lp_apply(cov_rep *R)
+{
+	if (R->nlp)
+		qsort(R->lp, (size_t)R->nlp, sizeof *R->lp, lp_cmp);
+	for (int i = 0; i < R->nlp;) {
+		long long sum = 0;
+		int j = i;
+		for (; j < R->nlp && strcmp(R->lp[j].key, R->lp[i].key) == 0; j++)
+			sum += R->lp[j].count;
+		add_point(&R->f[R->lp[i].fi], R->lp[i].span, R->lp[i].line, sum > 0);
+		i = j;
+	}
+	for (int i = 0; i < R->nlp; i++) {
+		free(R->lp[i].key);
+		free(R->lp[i].span);
+	}
+	free(R->lp);
+	R->lp = NULL;
+	R->nlp = R->lpcap = 0;
+}
+
 /* Read the merged data. */
 static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 {
-	char e2[512], f[4096], page[64], o[256], S[1024], l[32], sigfile[16];
+	char e2[512], f[4096], page[64], o[256], S[1024], l[32], h[256], col[32], key_[6000], name[512];
 	char *text = wg_read_file(path, NULL, e2, sizeof e2);
 	if (!text) {
 		snprintf(err, en, "%s", e2);
@@ -203,7 +405,6 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 	}
 	int n, nskip = 0, rc = -1;
 	char **rec = wg_split_lines(text, &n), *skipped[MAX_FILES];
-	tog_sig sig = {0};
 	for (int i = 1; i <= n; i++) {
 		if (strncmp(rec[i], "C '", 3) != 0)
 			continue;
@@ -218,29 +419,58 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 			continue;
 		cov_file *F = &R->f[fi];
 		int line = atoi(l);
+		int src = line >= 1 && line <= F->nlines ? F->src[line] : WG_TMAP_NONE;
+		if (key(rec[i], "o", o, sizeof o))
+			o[0] = '\0';
 		if (strncmp(page, "v_toggle/", 9) == 0) {
 			F->ntog++;
 			F->ntog_hit += count > 0;
-			if (key(rec[i], "o", o, sizeof o))
-				o[0] = '\0';
+			if (src >= 0) {
+				R->s[src].ntog++;
+				R->s[src].ntog_hit += count > 0;
+			} else {
+				R->gtog++;
+				R->gtog_hit += count > 0;
+			}
 			char *br = strrchr(o, '[');
 			if (br && strchr(br, ']') && !strchr(br, ']')[1])
 				*br = '\0';
-			snprintf(sigfile, sizeof sigfile, "%d", fi + 1);
-			if (strcmp(sig.name, o) != 0 || strcmp(sig.file, sigfile) != 0)
-				tog_flush(R, &sig);
-			snprintf(sig.name, sizeof sig.name, "%s", o);
-			snprintf(sig.file, sizeof sig.file, "%s", sigfile);
-			sig.tline = line >= 1 && line <= F->nlines ? F->tline[line] : 0;
-			sig.bits++;
-			sig.dead += count == 0;
+			snprintf(name, sizeof name, "%s", o);
+			if (R->comp && key(rec[i], "h", h, sizeof h) == 0) { /* TOP.<top>.u_x_0... -> u_x_0....signal */
+				const char *below = strchr(h, '.');
+				below = below ? strchr(below + 1, '.') : NULL;
+				if (below)
+					snprintf(name, sizeof name, "%.250s.%.250s", below + 1, o);
+			}
+			if (R->ntr == R->trcap) {
+				R->trcap = R->trcap ? 2 * R->trcap : 1024;
+				R->tr = realloc(R->tr, (size_t)R->trcap * sizeof *R->tr);
+				if (!R->tr)
+					wg_die("coverage", 2, "out of memory");
+			}
+			tog_rec *t = &R->tr[R->ntr];
+			memset(t, 0, sizeof *t);
+			snprintf(t->s.name, sizeof t->s.name, "%s", name);
+			snprintf(t->s.file, sizeof t->s.file, "%d", fi + 1);
+			t->s.fi = fi;
+			t->s.src = src;
+			t->s.gline = line;
+			t->s.tline = src >= 0 ? F->tline[line] : 0;
+			t->s.dead = count == 0;
+			snprintf(key_, sizeof key_, "%d\001%s", fi, name);
+			t->key = strdup(key_);
+			t->seq = R->ntr++;
 		} else if (strncmp(page, "v_line/", 7) == 0 || strncmp(page, "v_branch/", 9) == 0) {
 			if (key(rec[i], "S", S, sizeof S))
 				S[0] = '\0';
-			add_point(F, S, line, count > 0);
+			if (key(rec[i], "n", col, sizeof col))
+				col[0] = '\0';
+			snprintf(key_, sizeof key_, "%d\001%d\001%s\001%s\001%s\001%s", fi, line, col, page, o, S);
+			lp_add(R, key_, fi, line, S, count);
 		}
 	}
-	tog_flush(R, &sig);
+	tr_apply(R);
+	lp_apply(R);
 	rc = 0;
 out:
 	for (int i = 0; i < nskip; i++)
@@ -250,12 +480,65 @@ out:
 	return rc;
 }
 
+/* A composition's own lines with points into the glue set: a line is covered when some
+ * configuration covers it (every point on it hit). */
+static void glue_collect(cov_rep *R)
+{
+	for (int fi = 0; fi < R->nf; fi++) {
+		cov_file *F = &R->f[fi];
+		int first = R->nglue; /* occurrences count within this file's lines */
+		for (int g = 1; g <= F->nlines; g++) {
+			if (F->src[g] != WG_TMAP_GLUE || !F->npts[g] || !F->gtext[g])
+				continue;
+			int occ = 0, k;
+			for (k = first; k < R->nglue; k++) /* (lines seen earlier in this file) */
+				occ += R->glue[k].cfg == fi + 1 && strcmp(R->glue[k].text, F->gtext[g]) == 0;
+			for (k = 0; k < R->nglue; k++)
+				if (R->glue[k].occ == occ && strcmp(R->glue[k].text, F->gtext[g]) == 0)
+					break;
+			if (k == R->nglue) {
+				if (R->nglue == MAX_GLUE)
+					continue;
+				R->glue = realloc(R->glue, (size_t)(R->nglue + 1) * sizeof *R->glue);
+				if (!R->glue)
+					wg_die("coverage", 2, "out of memory");
+				R->glue[k] = (glue_line){strdup(F->gtext[g]), occ, fi + 1, g, 0};
+				R->nglue++;
+			}
+			R->glue[k].cov |= F->nhit[g] == F->npts[g];
+		}
+	}
+}
+
 static void pct(char *buf, size_t n, long a, long b)
 {
 	if (b)
 		snprintf(buf, n, "%.2f %%", 100.0 * (double)a / (double)b);
 	else
 		snprintf(buf, n, "n/a");
+}
+
+/* Load template k: the block's own (k = 0), or instance entry k's block's in a composition. */
+static void load_template(cov_rep *R, int k, const wg_block *b, const char *inst)
+{
+	char tfull[4096 + 64], err[2048];
+	cov_src *S = &R->s[k];
+	S->b = b;
+	snprintf(S->inst, sizeof S->inst, "%s", inst);
+	snprintf(S->tpath, sizeof S->tpath, "rtl_templates/%s", b->template_file);
+	snprintf(tfull, sizeof tfull, "%s/%s", wg_root(), S->tpath);
+	S->ttext = wg_read_file(tfull, NULL, err, sizeof err);
+	if (!S->ttext)
+		wg_die("coverage", 2, "%s", err);
+	S->tmem = strdup(S->ttext);
+	S->tl = wg_split_lines(S->tmem, &S->ntl);
+	S->t_pts = wg_xcalloc((size_t)(S->ntl + 2) * sizeof *S->t_pts);
+	S->t_cov = wg_xcalloc((size_t)(S->ntl + 2) * sizeof *S->t_cov);
+}
+
+static void json_fig(wg_buf *j, const char *k, long a, long b)
+{
+	wg_buf_printf(j, "\"%s\": {\"covered\": %ld, \"total\": %ld}", k, a, b);
 }
 
 int wg_cmd_coverage(int argc, char **argv)
@@ -272,9 +555,24 @@ int wg_cmd_coverage(int argc, char **argv)
 	R->b = wg_block_find(argv[0]);
 	if (!R->b)
 		wg_die("coverage", 2, "unknown block '%s' (`warpgen list` names them)", argv[0]);
-	if (R->b->comp || !R->b->template_file)
-		wg_die("coverage", 2, "%s is a composition of other blocks: its lines are not mapped to one template (not "
-				      "supported yet)", R->b->name);
+	R->comp = R->b->comp != NULL;
+	if (R->comp) {
+		const wg_comp *c = R->b->comp;
+		if (c->ninst > WG_TMAP_MAX_SRC)
+			wg_die("coverage", 2, "%s has more than %d instance entries", R->b->name, WG_TMAP_MAX_SRC);
+		for (int k = 0; k < c->ninst; k++) {
+			if (c->inst[k].block->comp || !c->inst[k].block->template_file)
+				wg_die("coverage", 2, "%s's instance %s is itself a composition (not mapped)", R->b->name,
+				       c->inst[k].name);
+			load_template(R, k, c->inst[k].block, c->inst[k].name);
+		}
+		R->ns = c->ninst;
+	} else if (!R->b->template_file) {
+		wg_die("coverage", 2, "%s has no template", R->b->name);
+	} else {
+		load_template(R, 0, R->b, "");
+		R->ns = 1;
+	}
 	wg_params_default(R->b, R->p);
 	const char **dat = wg_xcalloc((size_t)argc * sizeof *dat);
 	int ndat = 0;
@@ -323,17 +621,6 @@ int wg_cmd_coverage(int argc, char **argv)
 		snprintf(def, sizeof def, "%s/coverage/%s/merged.dat", wg_out_dir(), R->b->name);
 		write = def;
 	}
-	/* The template. */
-	char tfull[4096 + 64];
-	snprintf(R->tpath, sizeof R->tpath, "rtl_templates/%s", R->b->template_file);
-	snprintf(tfull, sizeof tfull, "%s/%s", wg_root(), R->tpath);
-	char *ttext = wg_read_file(tfull, NULL, err, sizeof err);
-	if (!ttext)
-		wg_die("coverage", 2, "%s", err);
-	R->ttext = strdup(ttext);
-	R->tl = wg_split_lines(ttext, &R->ntl);
-	R->t_pts = wg_xcalloc((size_t)(R->ntl + 2) * sizeof *R->t_pts);
-	R->t_cov = wg_xcalloc((size_t)(R->ntl + 2) * sizeof *R->t_cov);
 
 	/* Merge (into a temporary name, renamed when complete). */
 	char dir[4096], tmp[4096 + 64];
@@ -368,23 +655,34 @@ int wg_cmd_coverage(int argc, char **argv)
 
 	/* Template lines: covered when some configuration covers them. */
 	long ntog = 0, ntog_hit = 0;
+	int nsplit = 0;
 	for (int i = 0; i < R->nf; i++) {
 		cov_file *F = &R->f[i];
 		ntog += F->ntog;
 		ntog_hit += F->ntog_hit;
+		nsplit += F->split == 1;
 		for (int g = 1; g <= F->nlines; g++) {
-			int t = F->tline[g];
-			if (t && F->npts[g]) {
-				R->t_pts[t] = 1;
-				R->t_cov[t] |= F->nhit[g] == F->npts[g];
+			int t = F->tline[g], k = F->src[g];
+			if (t && k >= 0 && F->npts[g]) {
+				R->s[k].t_pts[t] = 1;
+				R->s[k].t_cov[t] |= F->nhit[g] == F->npts[g];
 			}
 		}
 	}
-	long nl = 0, nl_hit = 0;
-	for (int t = 1; t <= R->ntl; t++) {
-		nl += R->t_pts[t];
-		nl_hit += R->t_cov[t];
+	glue_collect(R);
+	long nl = 0, nl_hit = 0, gl_hit = 0;
+	for (int k = 0; k < R->ns; k++) {
+		for (int t = 1; t <= R->s[k].ntl; t++) {
+			R->s[k].nl += R->s[k].t_pts[t];
+			R->s[k].nl_hit += R->s[k].t_cov[t];
+		}
+		nl += R->s[k].nl;
+		nl_hit += R->s[k].nl_hit;
 	}
+	for (int i = 0; i < R->nglue; i++)
+		gl_hit += R->glue[i].cov;
+	nl += R->nglue;
+	nl_hit += gl_hit;
 	char pl[32], pt[32];
 	pct(pl, sizeof pl, nl_hit, nl);
 	pct(pt, sizeof pt, ntog_hit, ntog);
@@ -394,13 +692,43 @@ int wg_cmd_coverage(int argc, char **argv)
 		printf("  configuration %d: %s\n", i + 1, R->f[i].path);
 	if (R->nunmapped)
 		printf("  not counted (%d file%s whose lines do not map to %s):\n%s", R->nunmapped,
-		       R->nunmapped == 1 ? "" : "s", R->tpath, R->unmapped.s);
-	printf("  lines   %ld/%ld covered (%s) of %s's lines with coverage points\n", nl_hit, nl, pl, R->tpath);
-	printf("  toggles %ld/%ld covered (%s) of the signal bits, all configurations\n", ntog_hit, ntog, pt);
+		       R->nunmapped == 1 ? "" : "s", R->comp ? "the instances' templates" : R->s[0].tpath, R->unmapped.s);
+	if (nsplit)
+		printf("  note: %d of the %d configurations were built without -fno-split: Verilator then counts the `if` "
+		       "arms inside `for` loops of combinational blocks after the loop, with the loop's final values, "
+		       "so such arms may show 0 although they ran (docs/cosim.md \"Coverage\")\n",
+		       nsplit, R->nf);
+	if (R->comp) {
+		printf("  lines   %ld/%ld covered (%s) of %s's lines with coverage points (its instances' template lines and "
+		       "its own)\n",
+		       nl_hit, nl, pl, R->b->name);
+		printf("  toggles %ld/%ld covered (%s) of the signal bits, all configurations and copies\n", ntog_hit, ntog, pt);
+		printf("  per template:\n");
+		for (int k = 0; k < R->ns; k++) {
+			char p1[32], p2[32];
+			pct(p1, sizeof p1, R->s[k].nl_hit, R->s[k].nl);
+			pct(p2, sizeof p2, R->s[k].ntog_hit, R->s[k].ntog);
+			printf("    u_%-10s %-28s lines %4ld/%-4ld (%s)  toggles %5ld/%-5ld (%s)\n", R->s[k].inst, R->s[k].tpath,
+			       R->s[k].nl_hit, R->s[k].nl, p1, R->s[k].ntog_hit, R->s[k].ntog, p2);
+		}
+		char p1[32], p2[32];
+		pct(p1, sizeof p1, gl_hit, R->nglue);
+		pct(p2, sizeof p2, R->gtog_hit, R->gtog);
+		printf("    %-12s %-28s lines %4ld/%-4d (%s)  toggles %5ld/%-5ld (%s)\n", "(own)", "the top module (wiring)",
+		       gl_hit, R->nglue, p1, R->gtog_hit, R->gtog, p2);
+	} else {
+		printf("  lines   %ld/%ld covered (%s) of %s's lines with coverage points\n", nl_hit, nl, pl, R->s[0].tpath);
+		printf("  toggles %ld/%ld covered (%s) of the signal bits, all configurations\n", ntog_hit, ntog, pt);
+	}
 	printf("  uncovered lines (%ld):\n", nl - nl_hit);
-	for (int t = 1; t <= R->ntl; t++)
-		if (R->t_pts[t] && !R->t_cov[t])
-			printf("    %s:%d: %s\n", R->tpath, t, R->tl[t]);
+	for (int k = 0; k < R->ns; k++)
+		for (int t = 1; t <= R->s[k].ntl; t++)
+			if (R->s[k].t_pts[t] && !R->s[k].t_cov[t])
+				printf("    %s:%d: %s\n", R->s[k].tpath, t, R->s[k].tl[t]);
+	for (int i = 0; i < R->nglue; i++)
+		if (!R->glue[i].cov)
+			printf("    %s's own module, line %d of configuration %d: %s\n", R->b->name, R->glue[i].gline,
+			       R->glue[i].cfg, R->glue[i].text);
 	printf("  signals with untoggled bits (%d):\n%s", R->nuntog, R->untog.s ? R->untog.s : "");
 
 	if (annotate) {
@@ -420,20 +748,62 @@ int wg_cmd_coverage(int argc, char **argv)
 	}
 	if (json) {
 		wg_buf j = {0};
-		wg_buf_printf(&j, "{\n  \"block\": \"%s\",\n  \"template\": \"%s\",\n  \"merged\": ", R->b->name, R->tpath);
+		wg_buf_printf(&j, "{\n  \"block\": \"%s\",\n  \"composition\": %s,\n  \"template\": ", R->b->name,
+			      R->comp ? "true" : "false");
+		if (R->comp)
+			wg_buf_printf(&j, "null");
+		else
+			wg_buf_json_str(&j, R->s[0].tpath);
+		wg_buf_printf(&j, ",\n  \"merged\": ");
 		wg_buf_json_str(&j, write);
 		wg_buf_printf(&j, ",\n  \"configurations\": [");
 		for (int i = 0; i < R->nf; i++) {
 			wg_buf_printf(&j, "%s", i ? ", " : "");
 			wg_buf_json_str(&j, R->f[i].path);
 		}
-		wg_buf_printf(&j, "],\n  \"lines\": {\"covered\": %ld, \"total\": %ld},\n", nl_hit, nl);
-		wg_buf_printf(&j, "  \"toggles\": {\"covered\": %ld, \"total\": %ld},\n  \"uncovered_lines\": [", ntog_hit, ntog);
-		int k = 0;
-		for (int t = 1; t <= R->ntl; t++)
-			if (R->t_pts[t] && !R->t_cov[t]) {
-				wg_buf_printf(&j, "%s\n    {\"line\": %d, \"text\": ", k++ ? "," : "", t);
-				wg_buf_json_str(&j, R->tl[t]);
+		wg_buf_printf(&j, "],\n  \"split_builds\": %d,\n  ", nsplit);
+		json_fig(&j, "lines", nl_hit, nl);
+		wg_buf_printf(&j, ",\n  ");
+		json_fig(&j, "toggles", ntog_hit, ntog);
+		wg_buf_printf(&j, ",\n  \"templates\": [");
+		for (int k = 0; k < R->ns; k++) {
+			wg_buf_printf(&j, "%s\n    {\"instance\": ", k ? "," : "");
+			if (R->comp)
+				wg_buf_json_str(&j, R->s[k].inst);
+			else
+				wg_buf_printf(&j, "null");
+			wg_buf_printf(&j, ", \"block\": \"%s\", \"template\": ", R->s[k].b->name);
+			wg_buf_json_str(&j, R->s[k].tpath);
+			wg_buf_printf(&j, ", ");
+			json_fig(&j, "lines", R->s[k].nl_hit, R->s[k].nl);
+			wg_buf_printf(&j, ", ");
+			json_fig(&j, "toggles", R->s[k].ntog_hit, R->s[k].ntog);
+			wg_buf_printf(&j, "}");
+		}
+		if (R->comp) {
+			wg_buf_printf(&j, ",\n    {\"instance\": null, \"block\": \"%s\", \"template\": null, ", R->b->name);
+			json_fig(&j, "lines", gl_hit, R->nglue);
+			wg_buf_printf(&j, ", ");
+			json_fig(&j, "toggles", R->gtog_hit, R->gtog);
+			wg_buf_printf(&j, "}");
+		}
+		wg_buf_printf(&j, "\n  ],\n  \"uncovered_lines\": [");
+		int n = 0;
+		for (int k = 0; k < R->ns; k++)
+			for (int t = 1; t <= R->s[k].ntl; t++)
+				if (R->s[k].t_pts[t] && !R->s[k].t_cov[t]) {
+					wg_buf_printf(&j, "%s\n    {\"template\": ", n++ ? "," : "");
+					wg_buf_json_str(&j, R->s[k].tpath);
+					wg_buf_printf(&j, ", \"line\": %d, \"text\": ", t);
+					wg_buf_json_str(&j, R->s[k].tl[t]);
+					wg_buf_printf(&j, "}");
+				}
+		for (int i = 0; i < R->nglue; i++)
+			if (!R->glue[i].cov) {
+				wg_buf_printf(&j, "%s\n    {\"template\": null, \"line\": 0, \"configuration\": %d, "
+						  "\"generated_line\": %d, \"text\": ",
+					      n++ ? "," : "", R->glue[i].cfg, R->glue[i].gline);
+				wg_buf_json_str(&j, R->glue[i].text);
 				wg_buf_printf(&j, "}");
 			}
 		wg_buf_printf(&j, "\n  ],\n  \"untoggled\": [%s\n  ]\n}\n", R->untog_json.s ? R->untog_json.s : "");
@@ -442,19 +812,30 @@ int wg_cmd_coverage(int argc, char **argv)
 		wg_buf_free(&j);
 	}
 	for (int i = 0; i < R->nf; i++) {
-		free(R->f[i].path);
-		free(R->f[i].tline);
-		free(R->f[i].npts);
-		free(R->f[i].nhit);
+		cov_file *F = &R->f[i];
+		if (F->gtext)
+			for (int g = 0; g <= F->nlines + 1; g++)
+				free(F->gtext[g]);
+		free(F->gtext);
+		free(F->path);
+		free(F->tline);
+		free(F->src);
+		free(F->npts);
+		free(F->nhit);
 	}
+	for (int k = 0; k < R->ns; k++) {
+		free(R->s[k].ttext);
+		free(R->s[k].tmem);
+		free(R->s[k].tl);
+		free(R->s[k].t_pts);
+		free(R->s[k].t_cov);
+	}
+	for (int i = 0; i < R->nglue; i++)
+		free(R->glue[i].text);
+	free(R->glue);
 	wg_buf_free(&R->untog);
 	wg_buf_free(&R->untog_json);
 	wg_buf_free(&R->unmapped);
-	free(R->t_pts);
-	free(R->t_cov);
-	free(R->tl);
-	free(R->ttext);
-	free(ttext);
 	free(dat);
 	free(R);
 	return 0;

@@ -334,6 +334,13 @@ static void md_cell(wg_buf *m, const char *s)
 			wg_buf_put(m, s, 1);
 }
 
+/* The line a signal is listed at: its template's line, or its generated line in a composition's
+ * own module. */
+static const char *tt_line_key(int comp, const wg_json *s)
+{
+	return comp && !wg_json_str(wg_json_get(s, "template"), NULL) ? "generated_line" : "template_line";
+}
+
 static void block_page(const rg_cov *cov, const rg_cov_block *b, const char *label, const char *date, wg_buf *m)
 {
 	char pl[16], pt[16], e[256], js[PATH_MAX + 32];
@@ -356,12 +363,39 @@ static void block_page(const rg_cov *cov, const rg_cov_block *b, const char *lab
 	} else {
 		wg_buf_printf(m, "No line and toggle figures: %s.\n\n", b->note ? b->note : "no data");
 	}
+	const wg_json *tp = wg_json_get(j, "templates");
+	const wg_json *cj = wg_json_get(j, "composition");
+	int comp = cj && cj->type == WG_J_BOOL && cj->num != 0;
+	if (comp && tp && tp->type == WG_J_ARR) { /* a composition: figures per template */
+		wg_buf_printf(m, "| instance | template | lines | toggles |\n|---|---|---:|---:|\n");
+		for (int i = 0; i < tp->n; i++) {
+			const wg_json *e = &tp->kids[i];
+			const char *inst = wg_json_str(wg_json_get(e, "instance"), NULL);
+			const char *tt = wg_json_str(wg_json_get(e, "template"), NULL);
+			long a = (long)wg_json_num(wg_json_path(e, "lines.covered"), 0);
+			long z = (long)wg_json_num(wg_json_path(e, "lines.total"), 0);
+			long ta = (long)wg_json_num(wg_json_path(e, "toggles.covered"), 0);
+			long tz = (long)wg_json_num(wg_json_path(e, "toggles.total"), 0);
+			pct(pl, sizeof pl, a, z);
+			pct(pt, sizeof pt, ta, tz);
+			wg_buf_printf(m, "| %s%s | %s | %ld/%ld (%s) | %ld/%ld (%s) |\n", inst ? "u_" : "", inst ? inst : "(own)",
+				      tt ? tt : "the top module (wiring)", a, z, pl, ta, tz, pt);
+		}
+		wg_buf_printf(m, "\n");
+	}
 	const wg_json *u = wg_json_get(j, "uncovered_lines");
 	if (u && u->type == WG_J_ARR) {
 		wg_buf_printf(m, "### Uncovered template lines (%d)\n\n", u->n);
 		if (u->n) {
-			wg_buf_printf(m, "| line | text |\n|---:|---|\n");
+			wg_buf_printf(m, "| %sline | text |\n|%s---:|---|\n", comp ? "template | " : "", comp ? "---|" : "");
 			for (int i = 0; i < u->n; i++) {
+				const char *tt = wg_json_str(wg_json_get(&u->kids[i], "template"), NULL);
+				if (comp && tt)
+					wg_buf_printf(m, "| %s ", tt);
+				else if (comp)
+					wg_buf_printf(m, "| own module, configuration %.0f line %.0f ",
+						      wg_json_num(wg_json_get(&u->kids[i], "configuration"), 0),
+						      wg_json_num(wg_json_get(&u->kids[i], "generated_line"), 0));
 				wg_buf_printf(m, "| %.0f | `", wg_json_num(wg_json_get(&u->kids[i], "line"), 0));
 				md_cell(m, wg_json_str(wg_json_get(&u->kids[i], "text"), ""));
 				wg_buf_printf(m, "` |\n");
@@ -373,12 +407,19 @@ static void block_page(const rg_cov *cov, const rg_cov_block *b, const char *lab
 	if (t && t->type == WG_J_ARR) {
 		wg_buf_printf(m, "### Signals with bits that never toggled (%d)\n\n", t->n);
 		if (t->n) {
-			wg_buf_printf(m, "| signal | declared at line | untoggled bits | configuration |\n|---|---:|---:|---:|\n");
+			wg_buf_printf(m, "| signal | %sdeclared at line | untoggled bits | configuration |\n|---|%s---:|---:|---:|\n",
+				      comp ? "template | " : "", comp ? "---|" : "");
 			for (int i = 0; i < t->n; i++) {
 				const wg_json *s = &t->kids[i];
 				wg_buf_printf(m, "| `");
 				md_cell(m, wg_json_str(wg_json_get(s, "signal"), ""));
-				wg_buf_printf(m, "` | %.0f | %.0f of %.0f | %.0f |\n", wg_json_num(wg_json_get(s, "template_line"), 0),
+				wg_buf_printf(m, "` | ");
+				if (comp) {
+					const char *tt = wg_json_str(wg_json_get(s, "template"), NULL);
+					wg_buf_printf(m, "%s | ", tt ? tt : "own module");
+				}
+				wg_buf_printf(m, "%.0f | %.0f of %.0f | %.0f |\n",
+					      wg_json_num(wg_json_get(s, tt_line_key(comp, s)), 0),
 					      wg_json_num(wg_json_get(s, "untoggled"), 0), wg_json_num(wg_json_get(s, "bits"), 0),
 					      wg_json_num(wg_json_get(s, "configuration"), 0));
 			}

@@ -30,7 +30,7 @@ typedef struct rg_cov_block {
 	int code;            /* 1: the line and toggle figures below are measured */
 	long lines_hit, lines;     /* template lines covered / with coverage points */
 	long toggles_hit, toggles; /* toggle points covered / all */
-	char *note;          /* why there are no figures (no data, a composition, the merge failed), or NULL */
+	char *note;          /* why there are no figures (no data, the merge failed), or NULL */
 	rg_cov_point *pts;   /* the points, in the stimulus's order */
 	int npts;
 } rg_cov_block;

@@ -5,8 +5,9 @@
  * in, line for line. wg_tmap reads the configuration from the header ("//   warpgen gen BLOCK
  * --set N=V ... [--name TOP]"), recomputes the sections and checks every mapped line against the
  * template's text up to its first placeholder: a file that does not agree (a modified copy, another
- * block's file, another template) is an error, never a guess. Used by `warpgen coverage` to carry
- * Verilator's line coverage back to the template (docs/cosim.md "Coverage"). */
+ * block's file, another template) is an error, never a guess. A composition's file maps to its
+ * instances' templates and its own top module (wg_tmap_build_comp). Used by `warpgen coverage` to
+ * carry Verilator's line coverage back to the templates (docs/cosim.md "Coverage"). */
 #ifndef WG_TMAP_H
 #define WG_TMAP_H
 
@@ -14,17 +15,33 @@
 
 #include "wg_desc.h"
 
+#define WG_TMAP_MAX_SRC 8  /* templates of one file: a composition's instance entries (WG_COMP_MAX_INST) */
+#define WG_TMAP_NONE (-1)  /* src[g]: a line of no template and no module (the header, an instance's banner) */
+#define WG_TMAP_GLUE (-2)  /* src[g]: a line of a composition's own top module (its wires and adders) */
+
 typedef struct wg_tmap {
-	int *tline;              /* tline[g] = template line of generated line g (1-based), 0: a header line */
-	int nlines;              /* lines of the generated file (tline has nlines + 1 entries) */
+	int *tline;              /* tline[g] = line of generated line g (1-based) in its source's template, 0: none */
+	int *src;                /* src[g] = the template line g comes from: 0..nsrc-1, WG_TMAP_NONE or WG_TMAP_GLUE */
+	int nlines;              /* lines of the generated file (tline and src have nlines + 1 entries) */
+	int nsrc;                /* templates: 1 (the block's own), or a composition's instance entries */
+	const wg_block *sb[WG_TMAP_MAX_SRC]; /* the block whose template source k is */
 	long p[WG_MAX_PARAMS];   /* the configuration the header names */
 	char top[128];           /* its top module name */
 } wg_tmap;
 
 /* Maps the generated text gtext (named gname in messages) to the template text ttext (named
- * tname) of block b. 0, or -1 with one line in err (nothing to free). */
+ * tname) of block b (a block with a template). 0, or -1 with one line in err (nothing to free). */
 int wg_tmap_build(const wg_block *b, const char *ttext, const char *tname, const char *gtext, const char *gname,
 		  wg_tmap *m, char *err, size_t n);
+/* The same for a composition b (gen/wg_comp_verilog.c): ttext[k] and tname[k] are the template of
+ * instance entry k's block. The file is the header, then per instance entry a banner and its
+ * block's modules (the template with the instance's parameters, line for line: src[g] = k, every
+ * copy of an instance array shares the one module), then the composition's own top module
+ * (WG_TMAP_GLUE). Every line that is not an instance's template line must equal the composition's
+ * Verilog regenerated at the header's configuration; an instance that is itself a composition is
+ * refused. */
+int wg_tmap_build_comp(const wg_block *b, const char *const *ttext, const char *const *tname, const char *gtext,
+		       const char *gname, wg_tmap *m, char *err, size_t n);
 void wg_tmap_free(wg_tmap *m);
 
 #endif

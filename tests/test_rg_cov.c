@@ -5,7 +5,9 @@
  * directed apart, a missing record skipped, a block without data files noted), the pages and the
  * coverage-last link, and the history: the figures stored, the report of the last run with
  * coverage (its date, "-" for a block without figures, the points by class), a later run without
- * coverage pointing back to it, and a history of version 2 upgraded with its rows kept. */
+ * coverage pointing back to it, and a history of version 2 upgraded with its rows kept. A
+ * composition's page (its code.json as `warpgen coverage` writes it): the table per template and
+ * the own module, the template of each uncovered line and untoggled signal. */
 #include <limits.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -277,6 +279,59 @@ static void test_merge_pages_db(void)
 	rg_db_close(db);
 }
 
+/* A composition's page from a hand-written code.json of `warpgen coverage sm_rfc`. */
+static void test_comp_page(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64], err[1024];
+	snprintf(dir, sizeof dir, "%s/regress/coverage-2", tmp);
+	snprintf(path, sizeof path, "%s/sm_rfc", dir);
+	CHECK(wg_mkdirs(path, err, sizeof err) == 0);
+	snprintf(path, sizeof path, "%s/sm_rfc/code.json", dir);
+	write_text(path,
+		   "{\"block\": \"sm_rfc\", \"composition\": true, \"template\": null, \"configurations\": [\"/c/sm_rfc.v\"],\n"
+		   " \"lines\": {\"covered\": 7, \"total\": 10}, \"toggles\": {\"covered\": 30, \"total\": 40},\n"
+		   " \"templates\": [\n"
+		   "  {\"instance\": \"sched\", \"block\": \"sched2l\", \"template\": \"rtl_templates/sched2l.v\",\n"
+		   "   \"lines\": {\"covered\": 3, \"total\": 4}, \"toggles\": {\"covered\": 10, \"total\": 10}},\n"
+		   "  {\"instance\": \"rfc\", \"block\": \"rfc\", \"template\": \"rtl_templates/rfc.v\",\n"
+		   "   \"lines\": {\"covered\": 4, \"total\": 5}, \"toggles\": {\"covered\": 15, \"total\": 20}},\n"
+		   "  {\"instance\": null, \"block\": \"sm_rfc\", \"template\": null,\n"
+		   "   \"lines\": {\"covered\": 0, \"total\": 1}, \"toggles\": {\"covered\": 5, \"total\": 10}}],\n"
+		   " \"uncovered_lines\": [\n"
+		   "  {\"template\": \"rtl_templates/rfc.v\", \"line\": 375, \"text\": \"if (x) begin\"},\n"
+		   "  {\"template\": null, \"line\": 0, \"configuration\": 1, \"generated_line\": 900, \"text\": \"assign a = b;\"}],\n"
+		   " \"untoggled\": [\n"
+		   "  {\"signal\": \"u_rfc.tag_q\", \"template\": \"rtl_templates/rfc.v\", \"template_line\": 120, \"bits\": 6,"
+		   " \"untoggled\": 1, \"configuration\": 1},\n"
+		   "  {\"signal\": \"ev_w\", \"template\": null, \"generated_line\": 950, \"template_line\": 0, \"bits\": 2,"
+		   " \"untoggled\": 2, \"configuration\": 1}]}\n");
+	rg_cov cov = {0};
+	cov.dir = strdup(dir);
+	cov.nb = 1;
+	cov.b = wg_xcalloc(sizeof *cov.b);
+	cov.b[0].block = strdup("sm_rfc");
+	cov.b[0].code = 1;
+	cov.b[0].ndat = 1;
+	cov.b[0].lines_hit = 7;
+	cov.b[0].lines = 10;
+	cov.b[0].toggles_hit = 30;
+	cov.b[0].toggles = 40;
+	CHECK(rg_cov_pages(&cov, "comp unit", err, sizeof err) == 0);
+	snprintf(path, sizeof path, "%s/sm_rfc.md", dir);
+	char *page = slurp(path);
+	CHECK(contains(page, "- lines: 7 of 10 template lines with coverage points covered (70.0 %)\n"));
+	CHECK(contains(page, "| instance | template | lines | toggles |\n"));
+	CHECK(contains(page, "| u_sched | rtl_templates/sched2l.v | 3/4 (75.0 %) | 10/10 (100.0 %) |\n"));
+	CHECK(contains(page, "| u_rfc | rtl_templates/rfc.v | 4/5 (80.0 %) | 15/20 (75.0 %) |\n"));
+	CHECK(contains(page, "| (own) | the top module (wiring) | 0/1 (0.0 %) | 5/10 (50.0 %) |\n"));
+	CHECK(contains(page, "| rtl_templates/rfc.v | 375 | `if (x) begin` |\n"));
+	CHECK(contains(page, "| own module, configuration 1 line 900 | 0 | `assign a = b;` |\n"));
+	CHECK(contains(page, "| `u_rfc.tag_q` | rtl_templates/rfc.v | 120 | 1 of 6 | 1 |\n"));
+	CHECK(contains(page, "| `ev_w` | own module | 950 | 2 of 2 | 1 |\n"));
+	free(page);
+	rg_cov_free(&cov);
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmp)) {
@@ -286,6 +341,7 @@ int main(void)
 	test_classes();
 	test_job_files();
 	test_merge_pages_db();
+	test_comp_page();
 	char cmd[PATH_MAX];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
 	if (system(cmd) != 0)

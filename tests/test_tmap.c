@@ -5,13 +5,18 @@
  * configuration and top name read back from the header; and the refusals: a modified line, a
  * line too many, another block's file. Then the section grammar on small templates: NAME==V and
  * NAME!=V on a number and on a named choice (rfc's REPLACEMENT), a bare NAME, {{else}}, nesting,
- * and a condition it cannot read. */
+ * and a condition it cannot read. Compositions (wg_tmap_build_comp): sm_slg (two instances) and
+ * equalizer_gpu (an instance array: one module for every copy) map each instance's lines to its
+ * template in order, in one contiguous run per instance, the top module to WG_TMAP_GLUE, the
+ * header and banners to WG_TMAP_NONE; a changed line of the top module, of an instance, a line
+ * too many and a leaf block's file are refused, and wg_tmap_build refuses a composition. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "wg_buf.h"
 #include "wg_check.h"
+#include "wg_comp.h"
 #include "wg_gen.h"
 #include "wg_root.h"
 #include "wg_tmap.h"
@@ -161,9 +166,115 @@ static void test_grammar(void)
 	grammar("rfc", NULL, "{{if REPLACEMENT==MRU}}\nx\n{{end}}\n", "x\n", -1, "a condition this command cannot read");
 }
 
+/* A composition's file: each instance's lines agree with its template, in one run per instance. */
+static void test_comp(const char *block, const char *set)
+{
+	const wg_block *b = wg_block_find(block);
+	const wg_comp *c = b->comp;
+	char err[2048], path[4096], tl[4096], gl[4096];
+	CHECK(c != NULL && c->ninst >= 2);
+	if (!c)
+		return;
+	long p[WG_MAX_PARAMS];
+	wg_params_default(b, p);
+	if (set)
+		CHECK(wg_param_set(b, p, set, err, sizeof err) == NULL);
+	char *tt[WG_TMAP_MAX_SRC] = {0};
+	const char *tn[WG_TMAP_MAX_SRC];
+	for (int k = 0; k < c->ninst; k++) {
+		snprintf(path, sizeof path, "%s/rtl_templates/%s", wg_root(), c->inst[k].block->template_file);
+		tt[k] = wg_read_file(path, NULL, err, sizeof err);
+		tn[k] = c->inst[k].block->template_file;
+		CHECK(tt[k] != NULL);
+		if (!tt[k])
+			return;
+	}
+	char *g = wg_verilog(b, p, b->name, err, sizeof err);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	wg_tmap m;
+	CHECK_EQ(wg_tmap_build_comp(b, (const char *const *)tt, tn, g, "comp.v", &m, err, sizeof err), 0);
+	if (m.tline) {
+		CHECK_EQ(m.nlines, count_lines(g));
+		CHECK_EQ(m.nsrc, c->ninst);
+		CHECK(memcmp(m.p, p, (size_t)b->nparams * sizeof *p) == 0);
+		int ok = 1, cur = WG_TMAP_NONE, runs = 0, last = 0, nglue = 0, first_glue = 0, nk[WG_TMAP_MAX_SRC] = {0};
+		for (int k = 1; k <= m.nlines; k++) {
+			int s = m.src[k];
+			line_of(g, k, gl, sizeof gl);
+			if (s >= 0) {
+				ok &= m.sb[s] == c->inst[s].block;
+				line_of(tt[s], m.tline[k], tl, sizeof tl);
+				const char *ph = strstr(tl, "{{");
+				size_t len = ph ? (size_t)(ph - tl) : strlen(tl) + 1;
+				ok &= strncmp(gl, tl, len) == 0;
+				if (s != cur) {
+					runs++;
+					ok &= s == runs - 1; /* instance entries in order, one run each */
+					last = 0;
+				}
+				ok &= m.tline[k] > last;
+				last = m.tline[k];
+				nk[s]++;
+			} else if (s == WG_TMAP_GLUE) {
+				ok &= m.tline[k] == 0;
+				if (!nglue++)
+					first_glue = k;
+			} else {
+				ok &= s == WG_TMAP_NONE && m.tline[k] == 0;
+			}
+			if (s != WG_TMAP_NONE)
+				cur = s;
+		}
+		CHECK(ok);
+		CHECK_EQ(runs, c->ninst);
+		for (int k = 0; k < c->ninst; k++)
+			CHECK(nk[k] > 10);
+		CHECK(nglue > 5 && m.src[m.nlines] == WG_TMAP_GLUE); /* the top module closes the file */
+		line_of(g, first_glue, gl, sizeof gl);
+		CHECK(has(gl, "// ---"));
+		/* refusals: a line of the top module changed, one of an instance, a line too many */
+		for (int which = 0; which < 2; which++) {
+			char *bad = strdup(g);
+			int target = 0;
+			for (int k = m.nlines; k >= 1 && !target; k--)
+				if (which ? m.src[k] == 0 && m.tline[k] : m.src[k] == WG_TMAP_GLUE)
+					target = k;
+			char *s = bad;
+			for (int k = 1; k < target; k++)
+				s = strchr(s, '\n') + 1;
+			s[0] = s[0] == 'X' ? 'Y' : 'X';
+			wg_tmap mb;
+			CHECK_EQ(wg_tmap_build_comp(b, (const char *const *)tt, tn, bad, "bad.v", &mb, err, sizeof err), -1);
+			CHECK(has(err, "bad.v:"));
+			CHECK(mb.tline == NULL);
+			free(bad);
+		}
+		wg_buf more = {0};
+		wg_buf_printf(&more, "%s// one more\n", g);
+		wg_tmap mb;
+		CHECK_EQ(wg_tmap_build_comp(b, (const char *const *)tt, tn, more.s, "more.v", &mb, err, sizeof err), -1);
+		CHECK(has(err, "more.v has "));
+		wg_buf_free(&more);
+		wg_tmap_free(&m);
+	}
+	/* wg_tmap_build refuses a composition; wg_tmap_build_comp refuses a leaf block */
+	CHECK_EQ(wg_tmap_build(b, tt[0], tn[0], g, "comp.v", &m, err, sizeof err), -1);
+	CHECK(has(err, "is a composition"));
+	const wg_block *w = c->inst[0].block;
+	CHECK_EQ(wg_tmap_build_comp(w, (const char *const *)tt, tn, g, "comp.v", &m, err, sizeof err), -1);
+	CHECK(has(err, "is not a composition"));
+	free(g);
+	for (int k = 0; k < c->ninst; k++)
+		free(tt[k]);
+}
+
 int main(void)
 {
 	test_rename();
 	test_grammar();
+	test_comp("sm_slg", NULL);
+	test_comp("equalizer_gpu", "SMS=3");
 	return wg_check_done();
 }
