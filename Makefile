@@ -182,8 +182,9 @@ LIB_PRIVATE_H := csim/rename_int.h csim/wg_comp_plan.h csim/wg_proc.h csim/wg_vt
 LIB_C   := $(filter-out $(LIB_PRIVATE_C),$(sort $(wildcard csim/*.c power_tables/*.c)))
 LIB_H   := $(filter-out $(LIB_PRIVATE_H),$(sort $(wildcard csim/*.h power_tables/*.h)))
 LIB_TSV := $(sort $(wildcard power_tables/*.tsv))
-# the man page (issue 26 part 3) will be installed to $(PREFIX)/share/man/man1/ from here
+# man pages to install into $(PREFIX)/share/man/man1/ (none yet: docs/warpgen.1 comes with issue 26 part 3)
 LIB_MAN :=
+LIB_MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
 .PHONY: lib install uninstall
 lib: $(OUT)/lib/libwarpgen.a $(OUT)/lib/libwarpgen.so.$(LIB_VER)
@@ -202,9 +203,11 @@ $(OUT)/lib/wg_version.o: csim/wg_version.c csim/wg_version.h csim/wg_root.h $(OU
 	$(say) CC "$< (library)"
 	$(Q)$(CC) $(CSTD) $(WARN) $(CFLAGS) -fPIC -Icsim -DWG_DATADIR='"$(shell cat $(OUT)/lib/datadir)"' -c -o $@ $<
 
+# one member, the objects pre-linked (ld -r): the registries' weak references (wg_energy_<block>, ...)
+# would not pull the blocks' files out of an archive of separate objects
 $(OUT)/lib/libwarpgen.a: $(patsubst %.c,$(OUT)/obj/%.o,$(LIB_C)) $(OUT)/lib/wg_version.o
 	$(say) AR $@
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && $(CC) -r -nostdlib -o $(OUT)/lib/libwarpgen.o $^ && ar rcs $@ $(OUT)/lib/libwarpgen.o
 
 $(OUT)/lib/libwarpgen.so.$(LIB_VER): $(patsubst %.c,$(OUT)/pic/%.o,$(LIB_C)) $(OUT)/lib/wg_version.o
 	$(say) LD $@
@@ -225,12 +228,14 @@ install: lib $(OUT)/lib/warpgen.pc
 	@ln -sf $(LIB_SONAME) $(LIB_LIB_DIR)/libwarpgen.so
 	@install -m 644 $(OUT)/lib/warpgen.pc $(LIB_LIB_DIR)/pkgconfig/
 	@install -m 644 $(LIB_TSV) $(LIB_DATA_DIR)/power_tables/
+	@$(if $(LIB_MAN),install -d $(LIB_MAN_DIR) && install -m 644 $(LIB_MAN) $(LIB_MAN_DIR)/,true)
 	@echo "installed libwarpgen $(LIB_VER) in $(DESTDIR)$(PREFIX) ($(words $(LIB_H)) headers in include/warpgen/)"
 
 uninstall:
 	@rm -f $(addprefix $(LIB_INC_DIR)/,$(notdir $(LIB_H))) \
 		$(addprefix $(LIB_LIB_DIR)/,libwarpgen.a libwarpgen.so $(LIB_SONAME) libwarpgen.so.$(LIB_VER)) \
-		$(LIB_LIB_DIR)/pkgconfig/warpgen.pc $(addprefix $(LIB_DATA_DIR)/power_tables/,$(notdir $(LIB_TSV)))
+		$(LIB_LIB_DIR)/pkgconfig/warpgen.pc $(addprefix $(LIB_DATA_DIR)/power_tables/,$(notdir $(LIB_TSV))) \
+		$(addprefix $(LIB_MAN_DIR)/,$(notdir $(LIB_MAN)))
 	@rmdir --ignore-fail-on-non-empty $(LIB_INC_DIR) $(LIB_DATA_DIR)/power_tables $(LIB_DATA_DIR) \
 		$(LIB_LIB_DIR)/pkgconfig 2>/dev/null || true
 	@echo "removed libwarpgen $(LIB_VER) from $(DESTDIR)$(PREFIX)"

@@ -5,7 +5,8 @@
  *   lib_api                 every block through the descriptor API: default
  *                           parameters legal, a model built from model_size /
  *                           model_init, a reset and 20 idle cycles of frames
- *                           without a protocol violation; the version
+ *                           without a protocol violation, its energy model
+ *                           (the installed power tables); the version
  *   lib_api TRACE [ACTIVE]  the composed block sm_rfc (sched2l + rfc, wired by
  *                           the library: docs/sm_rfc.md) run through port frames
  *                           on examples/sm_trace.c's trace, printing the same
@@ -98,8 +99,12 @@ static int all_blocks(void)
 		for (int c = 0; c < 20 && !rc; c++)
 			rc = cycle(&f);
 		const uint64_t *cnt = b->model_counts(f.m);
+		wg_energy_model em;
 		if (rc || !cnt) {
 			printf("FAIL %s: idle cycles: %s\n", b->name, rc ? f.err : "no counts");
+			bad++;
+		} else if (wg_energy_model_init(&em, b, p, msg, sizeof msg) || em.nevents != b->nevents) {
+			printf("FAIL %s: energy model: %s\n", b->name, msg);
 			bad++;
 		} else {
 			printf("ok %s: %d parameters, %d ports, %d events, %zu bytes\n", b->name, b->nparams, b->nports,
