@@ -486,13 +486,12 @@ static void glue_collect(cov_rep *R)
 {
 	for (int fi = 0; fi < R->nf; fi++) {
 		cov_file *F = &R->f[fi];
-		int first = R->nglue; /* occurrences count within this file's lines */
 		for (int g = 1; g <= F->nlines; g++) {
 			if (F->src[g] != WG_TMAP_GLUE || !F->npts[g] || !F->gtext[g])
 				continue;
 			int occ = 0, k;
-			for (k = first; k < R->nglue; k++) /* (lines seen earlier in this file) */
-				occ += R->glue[k].cfg == fi + 1 && strcmp(R->glue[k].text, F->gtext[g]) == 0;
+			for (int e = 1; e < g; e++) /* equal lines with points earlier in this file */
+				occ += F->src[e] == WG_TMAP_GLUE && F->npts[e] && F->gtext[e] && strcmp(F->gtext[e], F->gtext[g]) == 0;
 			for (k = 0; k < R->nglue; k++)
 				if (R->glue[k].occ == occ && strcmp(R->glue[k].text, F->gtext[g]) == 0)
 					break;
