@@ -85,7 +85,8 @@ static void print_result(const char *block, const char *cfg, const pv_result *r,
 	}
 	printf(" [%s", r->engine);
 	if (r->equiv_total > 0)
-		printf("; equiv_induct %ld of %ld points", r->equiv_total - r->equiv_unproven, r->equiv_total);
+		printf("%s %ld of %ld points", strcmp(r->engine, "equiv_induct") == 0 ? ":" : "; equiv_induct",
+		       r->equiv_total - r->equiv_unproven, r->equiv_total);
 	printf("] %.1f s\n", r->seconds);
 	if (quiet)
 		return;

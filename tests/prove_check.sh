@@ -4,6 +4,7 @@
 #                          rtl_templates/<block>_props.v exists) must both say "proven", exit 0,
 #                          and the --json record must hold one "proven" verdict per proof
 #   netlist BLOCK ARGS...  --netlist alone must be proven
+#   invariants BLOCK ARGS...  --invariants alone must be proven
 #   broken BLOCK ARGS...   the block's generic-gate netlist with one gate changed (the first $_AND_
 #                          becomes an $_OR_, else the first $_OR_ an $_AND_) given as --netlist-file
 #                          must give a counterexample (exit 1) with a non-empty trace.vcd
@@ -28,8 +29,9 @@ run() { # expected-exit ARGS...: run warpgen prove, keep its output in $tmp/out
 }
 
 case $mode in
-proven | netlist)
+proven | netlist | invariants)
 	what=(--netlist)
+	[ "$mode" = invariants ] && what=(--invariants)
 	n=1
 	if [ "$mode" = proven ] && [ -f "rtl_templates/${block}_props.v" ]; then what+=(--invariants); n=2; fi
 	run 0 "$@" "${what[@]}" --json "$tmp/r.json"
