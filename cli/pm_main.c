@@ -171,6 +171,14 @@ int wg_prove_model_main(int argc, char **argv)
 		       (unsigned long long)seed);
 		fflush(stdout);
 	}
+	if (!o.quiet) { /* what is enumerated: the protocol check then refuses what is illegal */
+		printf("  input bits per state:");
+		for (int p = 0; p < b->nports; p++)
+			if (b->ports[p].dir == WG_IN && L->width[p] > 0)
+				printf(" %s=%d", b->ports[p].name,
+				       keep[p] >= 0 && keep[p] < L->width[p] ? keep[p] : L->width[p]);
+		printf(" (2^%d frames)\n", bits);
+	}
 	wg_xp_cfg xc = {.b = b, .p = o.p, .L = L, .dut = d, .seed = seed, .max_states = max_states,
 			.max_seconds = (double)max_seconds, .keep_bits = keep, .progress = o.quiet ? NULL : stdout};
 	wg_xp_res r;

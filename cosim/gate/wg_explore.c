@@ -111,12 +111,22 @@ static void grow_mask(store *s, const unsigned char *add)
 static void make_key(store *s, const unsigned char *cm, const unsigned char *q, unsigned char *k, unsigned char *add)
 {
 	int grow = 0;
-	for (size_t b = 0; b < s->msz; b++) {
-		add[b] = !s->inmask[b] && cm[b] != s->root[b];
-		grow |= add[b];
+	size_t b = 0;
+	for (; b + 8 <= s->msz; b += 8) { /* a word at a time: most bytes equal the root's */
+		uint64_t u, v;
+		memcpy(&u, cm + b, 8);
+		memcpy(&v, s->root + b, 8);
+		if (u != v)
+			for (size_t q = b; q < b + 8; q++)
+				grow |= !s->inmask[q] && cm[q] != s->root[q];
 	}
-	if (grow)
+	for (; b < s->msz; b++)
+		grow |= !s->inmask[b] && cm[b] != s->root[b];
+	if (grow) {
+		for (b = 0; b < s->msz; b++)
+			add[b] = !s->inmask[b] && cm[b] != s->root[b];
 		grow_mask(s, add);
+	}
 	for (long i = 0; i < s->nm; i++)
 		k[i] = cm[s->mpos[i]];
 	memset(k + s->nm, 0, (size_t)s->fb);
@@ -191,6 +201,8 @@ typedef struct xp {
 	long nonet;
 	long *inet;            /* mapped input bits */
 	long ninet;
+	uint32_t *idle_in;     /* the all-zero input frame (canon) */
+	uint32_t *idle_out;    /* its outputs, ignored */
 } xp;
 
 static void frame_of(const xp *x, uint32_t k, uint32_t *in)
@@ -201,8 +213,17 @@ static void frame_of(const xp *x, uint32_t k, uint32_t *in)
 			in[x->bitpos[j] / 32] |= 1u << (x->bitpos[j] % 32);
 }
 
+/* The canonical bytes of the working model: first an evaluation of the idle
+ * frame (every input 0), so that what a model caches in its own memory
+ * between eval and tick (rfc keeps the last frame and its decisions there)
+ * is a function of the state rather than of the last input; an eval changes
+ * no state (wg_desc.h). Then the cumulative event counts, which only grow,
+ * are zeroed. */
 static void canon(xp *x)
 {
+	char e[8];
+	memset(x->idle_out, 0, x->nout * sizeof *x->idle_out);
+	(void)x->c->b->model_eval(x->m, x->idle_in, x->idle_out, e, sizeof e);
 	memcpy(x->cm, x->m, x->msz);
 	if (x->cn)
 		memset(x->cm + x->co, 0, (size_t)x->cn);
@@ -310,6 +331,8 @@ int wg_xp_run(const wg_xp_cfg *c, wg_xp_res *r, char *err, size_t n)
 	x.m = wg_xcalloc(x.msz + 8);
 	x.mst = wg_xcalloc(x.msz + 8);
 	x.cm = wg_xcalloc(x.msz + 8);
+	x.idle_in = wg_xcalloc(x.nin * sizeof *x.idle_in + 4);
+	x.idle_out = wg_xcalloc(x.nout * sizeof *x.idle_out + 4);
 	b->model_init(x.m, c->p, L);
 	if (b->model_counts && L->nevents > 0) {
 		const unsigned char *cp = (const unsigned char *)b->model_counts(x.m);
@@ -397,9 +420,9 @@ int wg_xp_run(const wg_xp_cfg *c, wg_xp_res *r, char *err, size_t n)
 		}
 		key_state(&s, i, &x);
 		ns_restore(&x);
+		memcpy(x.m, x.mst, x.msz);
 		for (uint64_t k = 0; k < nk; k++) {
 			frame_of(&x, (uint32_t)k, in);
-			memcpy(x.m, x.mst, x.msz);
 			memset(oc, 0, x.nout * sizeof *oc);
 			if (b->model_eval(x.m, in, oc, merr, sizeof merr) != 0) {
 				r->illegal++;
@@ -456,6 +479,7 @@ int wg_xp_run(const wg_xp_cfg *c, wg_xp_res *r, char *err, size_t n)
 			make_key(&s, x.cm, qn, key, add);
 			insert(&s, key, (int32_t)i, (uint32_t)k, &fresh);
 			ns_restore(&x);
+			memcpy(x.m, x.mst, x.msz); /* an eval changes no state: only a tick needs this */
 		}
 		if (r->verdict == WG_XP_CEX)
 			break;
@@ -475,6 +499,8 @@ out:
 	free(x.m);
 	free(x.mst);
 	free(x.cm);
+	free(x.idle_in);
+	free(x.idle_out);
 	free(x.qst);
 	free(x.inet);
 	free(x.onet);
