@@ -27,8 +27,9 @@ static void usage(void)
 	       "input frame the C model's protocol check accepts, comparing every output bit and the per-cycle\n"
 	       "event counts on every transition, until no new joint state appears (docs/cosim.md, \"Exhaustive\n"
 	       "C-model equivalence\").\n"
-	       "  --narrow PORT=BITS  enumerate only the low BITS bits of input PORT (the rest held 0): the data\n"
-	       "                      reduction of a data-independent block (argued in docs/cosim.md)\n"
+	       "  --narrow PORT=BITS  enumerate BITS bits of input PORT, bit j following bit j %% BITS (1: all zeros\n"
+	       "                      or all ones; 0: held 0): the data reduction of a port the block only stores\n"
+	       "                      and forwards, or ignores (argued per block in docs/cosim.md)\n"
 	       "  --seed S            the netlist's random initial flip-flop values, as cosim --gate --seed S (default 1)\n"
 	       "  --max-states N      stop (not proven, exit 1) beyond N joint states (default 10000000)\n"
 	       "  --max-seconds S     stop (not proven, exit 1) after S seconds (default: no limit)\n"
@@ -141,9 +142,26 @@ int wg_prove_model_main(int argc, char **argv)
 	for (int p = 0; p < b->nports; p++)
 		if (b->ports[p].dir == WG_IN)
 			bits += keep[p] >= 0 && keep[p] < L->width[p] ? keep[p] : L->width[p];
-	if (bits > WG_XP_MAX_BITS)
-		wg_die(PM_CMD, 2, "%s: %d input bits to enumerate per state (at most %d; smaller parameters or --narrow "
-				  "PORT=BITS on data ports)", b->name, bits, WG_XP_MAX_BITS);
+	if (bits > WG_XP_MAX_BITS) { /* name the widest ports */
+		char wide[512] = "";
+		size_t used = 0;
+		int done[WG_MAX_PORTS] = {0};
+		for (int r = 0; r < 4; r++) {
+			int best = -1, bw = 0;
+			for (int p = 1; p < b->nports; p++) {
+				int w = keep[p] >= 0 && keep[p] < L->width[p] ? keep[p] : L->width[p];
+				if (b->ports[p].dir == WG_IN && !done[p] && w > bw)
+					best = p, bw = w;
+			}
+			if (best < 0 || bw < 2)
+				break;
+			done[best] = 1;
+			used += (size_t)snprintf(wide + used, used < sizeof wide ? sizeof wide - used : 0, "%s%s=%d",
+						 r ? ", " : "", b->ports[best].name, bw);
+		}
+		wg_die(PM_CMD, 2, "%s: %d input bits to enumerate per state (at most %d; widest: %s): smaller parameters, "
+				  "or --narrow PORT=BITS on data ports", b->name, bits, WG_XP_MAX_BITS, wide);
+	}
 	char config[512], cpath[512], sets[1024] = "", v[64];
 	wg_config_name(b, o.p, 0, config, sizeof config);
 	wg_config_name(b, o.p, 1, cpath, sizeof cpath);

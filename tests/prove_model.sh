@@ -8,7 +8,8 @@
 #                                        and `warpgen cosim --gate --blif --stim` replaying it fails
 #                                        at the same cycle on the same port; the same file on the
 #                                        good netlist passes
-#   prove_model.sh bad                   bad input: one line, exit 2, nothing on stdout
+#   prove_model.sh bad                   bad input of prove --model and of cosim --stim: one line,
+#                                        exit 2, nothing on stdout
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=${WARPGEN:-out/bin/warpgen}
@@ -85,6 +86,23 @@ bad)
 	chk "is not a number" slg --model --set WARPS=1 --set CTAS=1 --narrow launch_size_i=99
 	chk "composition" sm_slg --model
 	chk "input bits" rfc --model
+	# cosim --stim: a file it cannot replay is bad input too
+	stimchk() { # EXPECTED-TEXT FILE-TEXT
+		local so rc
+		printf '%s\n' "$2" >"$tmp/bad.stim"
+		set +e
+		so=$("$W" cosim slg --set WARPS=1 --set CTAS=1 --stim "$tmp/bad.stim" 2>"$tmp/err")
+		rc=$?
+		set -e
+		[ "$rc" -eq 2 ] && [ -z "$so" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$1" "$tmp/err" ||
+			{ echo "cosim --stim '$2': exit $rc, stdout '$so', stderr '$(cat "$tmp/err")' (wanted exit 2 and '$1')"; exit 1; }
+		echo "ok: cosim --stim '$2' -> $(cat "$tmp/err")"
+	}
+	stimchk "is not INPUT=0xHEX" "rst_i=0x1 ok_o=0x1"
+	stimchk "is not INPUT=0xHEX" "nosuch=0x1"
+	stimchk "wider than the port" "rst_i=0x2"
+	stimchk "not a hex number" "rst_i=12"
+	stimchk "has no cycles" "# nothing"
 	;;
 *) echo "usage: prove_model.sh equiv BLOCK ARGS...|mutant|bad"; exit 2 ;;
 esac

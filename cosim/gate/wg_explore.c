@@ -196,7 +196,8 @@ typedef struct xp {
 	wg_ns ns;              /* the netlist */
 	unsigned char *qst;    /* the current state's flip-flops */
 	int nbits;             /* enumerated input bits */
-	int bitpos[WG_XP_MAX_BITS]; /* their frame bit positions */
+	uint32_t *drive;       /* per enumerated bit: the input-frame bits it sets (nin words each): its own
+	                        * frame bit, and for a narrowed port every bit j >= BITS follows bit j % BITS */
 	long *onet;            /* mapped output bits: frame bit, net pairs */
 	long nonet;
 	long *inet;            /* mapped input bits */
@@ -210,7 +211,8 @@ static void frame_of(const xp *x, uint32_t k, uint32_t *in)
 	memset(in, 0, x->nin * sizeof *in);
 	for (int j = 0; j < x->nbits; j++)
 		if (k >> j & 1)
-			in[x->bitpos[j] / 32] |= 1u << (x->bitpos[j] % 32);
+			for (size_t w = 0; w < x->nin; w++)
+				in[w] |= x->drive[(size_t)j * x->nin + w];
 }
 
 /* The canonical bytes of the working model: first an evaluation of the idle
@@ -305,6 +307,7 @@ int wg_xp_run(const wg_xp_cfg *c, wg_xp_res *r, char *err, size_t n)
 	xp x = {.c = c};
 	x.nin = (size_t)L->nwords[WG_IN];
 	x.nout = (size_t)L->nwords[WG_OUT];
+	x.drive = wg_xcalloc(((size_t)WG_XP_MAX_BITS * x.nin + 1) * sizeof *x.drive);
 	for (int p = 0; p < b->nports; p++) {
 		if (b->ports[p].dir != WG_IN)
 			continue;
@@ -321,9 +324,14 @@ int wg_xp_run(const wg_xp_cfg *c, wg_xp_res *r, char *err, size_t n)
 							       : L->width[q];
 				snprintf(err, n, "%d input bits to enumerate per state (at most %d): 2^%d frames per state", tot,
 					 WG_XP_MAX_BITS, tot);
+				free(x.drive);
 				return -1;
 			}
-			x.bitpos[x.nbits++] = L->off[p] * 32 + k;
+			for (int q = k; q < L->width[p]; q += w) {
+				long pos = (long)L->off[p] * 32 + q;
+				x.drive[(size_t)x.nbits * x.nin + (size_t)(pos / 32)] |= 1u << (pos % 32);
+			}
+			x.nbits++;
 		}
 	}
 	r->in_bits = x.nbits;
@@ -501,6 +509,7 @@ out:
 	free(x.cm);
 	free(x.idle_in);
 	free(x.idle_out);
+	free(x.drive);
 	free(x.qst);
 	free(x.inet);
 	free(x.onet);

@@ -40,7 +40,9 @@ typedef struct wg_xp_cfg {
 	uint64_t seed;            /* the netlist's random initial flip-flop values */
 	long max_states;          /* stop (WG_XP_BOUND) beyond this many joint states */
 	double max_seconds;       /* ... or after this long (0: no limit) */
-	const int *keep_bits;     /* per port: input bits enumerated (the rest held 0), -1 = all; NULL: all */
+	const int *keep_bits;     /* per port: input bits enumerated, -1 = all (NULL: all); with BITS < the
+	                           * width, bit j of the port follows enumerated bit j % BITS (every bit sees
+	                           * both values: 1 gives all zeros / all ones), BITS = 0 holds it at 0 */
 	FILE *progress;           /* a line per BFS level, or NULL */
 } wg_xp_cfg;
 
