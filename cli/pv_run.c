@@ -114,8 +114,15 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 			snprintf(err, n, "--netlist-file %s: no such file", q->netlist_file);
 			return -1;
 		}
+		size_t len = 0; /* the folder is named by the file's content: a rerun reuses it */
+		char *text = wg_read_file(net, &len, err, n);
+		if (!text) {
+			*code = 2;
+			return -1;
+		}
 		snprintf(leaf, sizeof leaf, "netlist-file-%08llx",
-			 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, net, strlen(net)) & 0xffffffffu));
+			 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, text, len) & 0xffffffffu));
+		free(text);
 		snprintf(r->what, sizeof r->what, "RTL = given netlist %s", q->netlist_file);
 	} else {
 		wg_synth_flow f = q->liberty ? WG_SYNTH_MAPPED : WG_SYNTH_FULL;

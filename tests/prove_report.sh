@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# prove_report.sh - the "## Proofs" section of make's report (Markdown on stdout): runs
+# `warpgen prove --netlist` (and --invariants where the block declares them) at every small
+# configuration of tests/suites/prove.sh (PROVE_SMALL) and tabulates what was proven, at which
+# size, by which engine, in what time. Reuses the Yosys steps cached under out/prove/.
+# $WARPGEN (default out/bin/warpgen); PROVE_REPORT_BLOCKS="a b" limits it to those blocks.
+set -uo pipefail
+W=${WARPGEN:-out/bin/warpgen}
+t() { :; } # tests/suites/prove.sh declares tests with t; only its list is wanted here
+# shellcheck source=tests/suites/prove.sh
+. tests/suites/prove.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "## Proofs"
+echo
+echo "\`warpgen prove\` at the small configurations of tests/suites/prove.sh (docs/cosim.md \"Proofs\"):"
+echo "the RTL against its generic-gate netlist, and the block's invariants (rtl_templates/<block>_props.v)."
+echo "*bounded to N* is not a proof beyond cycle N; a counterexample's trace is in its folder. The time is"
+echo "this run's: Yosys steps cached under out/prove/ by an earlier run are reused."
+echo
+echo "| block | configuration | proof | verdict | engine | this run (s) |"
+echo "|---|---|---|---|---|---|"
+bad=0
+for e in "${PROVE_SMALL[@]}"; do
+	IFS='|' read -r b a _ <<<"$e"
+	if [ -n "${PROVE_REPORT_BLOCKS:-}" ] && ! [[ " $PROVE_REPORT_BLOCKS " == *" $b "* ]]; then continue; fi
+	what=(--netlist)
+	[ -f "rtl_templates/${b}_props.v" ] && what+=(--invariants)
+	# shellcheck disable=SC2086
+	"$W" prove "$b" $a "${what[@]}" -q --json "$tmp/$b.json" >"$tmp/$b.out" 2>&1
+	rc=$?
+	if [ ! -s "$tmp/$b.json" ]; then
+		echo "| $b | ${a//--set /} | — | error (exit $rc): $(tail -1 "$tmp/$b.out" | tr '|' '/') | | |"
+		bad=1
+		continue
+	fi
+	python3 - "$tmp/$b.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["prove"]:
+    v = r["verdict"]
+    if v == "bounded":
+        v = "bounded to %d cycles" % r["depth"]
+    elif v == "counterexample":
+        v = "**counterexample** at cycle %d (%s), %s" % (r["depth"], r.get("failed", ""), r.get("trace", ""))
+    eng = r["engine"]
+    if r.get("equiv_points", -1) > 0:
+        eng += "%s %d/%d points" % (":" if eng == "equiv_induct" else "; equiv_induct",
+                                    r["equiv_points"] - r["equiv_unproven"], r["equiv_points"])
+    print("| %s | %s | %s | %s | %s | %.1f |" % (d["block"], d["config"], r["what"].replace("|", "/"), v, eng,
+                                                r["seconds"]))
+EOF
+	[ "$rc" -eq 0 ] || bad=1
+done
+echo
+[ "$bad" -eq 0 ] || echo "Some proofs did not end proven: see the rows above."
+exit 0
