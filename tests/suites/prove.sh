@@ -5,7 +5,7 @@
 # composition and the Liberty-mapped netlist are in the sweep tier.
 PROVE_SMALL=(
 	"tuba|--set TFET_REGS=8 --set MAX_BLOCKS=2|test"
-	"vf_manager|--set SMS=2 --set SM_LAT=4 --set MEM_LAT=4|test"
+	"vf_manager|--set SMS=2 --set SM_LAT=4 --set MEM_LAT=4|sweep"
 	"reexec_q|--set ENTRIES=4 --set THREADS=2 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set WARPS=4 --set REG_BITS=1|test-invariants"
 	"wrc|--set WARPS=4 --set SCHEDULERS=1 --set MSHRS=4 --set MISSQ=2 --set SAT_MARGIN_MSHR=1|sweep"
 	"sched2l|--set WARPS=4 --set ACTIVE=2|sweep"
