@@ -54,7 +54,7 @@ endif
 # libsqlite3-dev: the regression history; munge + slurm*: the slurm engine and its cluster test.
 DEB_PKGS := gcc g++ make verilator yosys iverilog gtkwave z3 zlib1g-dev xvfb xauth gnuplot-nox \
             imagemagick librsvg2-bin python3 chromium libsqlite3-dev \
-            munge slurmctld slurmd slurm-client
+            munge slurmctld slurmd slurm-client clang libclang-rt-14-dev
 
 .PHONY: all main build deps test test-fast bench sweep waves wave clean report FORCE
 .DEFAULT_GOAL := main

@@ -19,14 +19,38 @@ typedef struct fparse {
 	char *err;      /* message buffer */
 	size_t n;       /* its size */
 	int cap;        /* capacity of f->nodes */
+	int depth;      /* open parentheses and inversions being read (the parser recurses on them) */
 } fparse;
+
+/* Deeper nesting is refused: each level is a few frames of recursion, and a string of a million
+ * '(' would overflow the stack (a real library nests a few levels). */
+#define FUNC_MAX_DEPTH 1000
+#define WG_STR2(x) #x
+#define WG_STR(x) WG_STR2(x)
+
+/* The text for a one-line message: a control byte (a newline a `\` continuation left in the
+ * string, ...) shown as '?', at most n - 1 bytes. */
+static const char *shown(const char *t, char *buf, size_t n)
+{
+	size_t k = 0;
+	for (; t[k] && k + 1 < n; k++)
+		buf[k] = iscntrl((unsigned char)t[k]) ? '?' : t[k];
+	buf[k] = '\0';
+	return buf;
+}
 
 static int ferr(fparse *P, const char *what)
 {
-	if (P->t[P->i])
-		snprintf(P->err, P->n, "%s '%c' at column %zu in '%s'", what, P->t[P->i], P->i + 1, P->t);
+	char text[256];
+	unsigned char c = (unsigned char)P->t[P->i];
+	if (c && !iscntrl(c))
+		snprintf(P->err, P->n, "%s '%c' at column %zu in '%s'", what, c, P->i + 1, shown(P->t, text, sizeof text));
+	else if (c)
+		snprintf(P->err, P->n, "%s byte 0x%02x at column %zu in '%s'", what, c, P->i + 1,
+			 shown(P->t, text, sizeof text));
 	else
-		snprintf(P->err, P->n, "%s end of text at column %zu in '%s'", what, P->i + 1, P->t);
+		snprintf(P->err, P->n, "%s end of text at column %zu in '%s'", what, P->i + 1,
+			 shown(P->t, text, sizeof text));
 	return -1;
 }
 
@@ -70,8 +94,11 @@ static int p_prim(fparse *P)
 {
 	char c = cur(P);
 	if (c == '(') {
+		if (++P->depth > FUNC_MAX_DEPTH)
+			return ferr(P, "nested deeper than " WG_STR(FUNC_MAX_DEPTH) " levels at");
 		P->i++;
 		int r = p_or(P);
+		P->depth--;
 		if (r < 0)
 			return -1;
 		if (cur(P) != ')')
@@ -95,7 +122,9 @@ static int p_prim(fparse *P)
 				v = k;
 		if (v < 0) {
 			if (f->nvars == WG_LIB_FUNC_MAXVARS) {
-				snprintf(P->err, P->n, "more than %d variables in '%s'", WG_LIB_FUNC_MAXVARS, P->t);
+				char text[256];
+				snprintf(P->err, P->n, "more than %d variables in '%s'", WG_LIB_FUNC_MAXVARS,
+					 shown(P->t, text, sizeof text));
 				return -1;
 			}
 			char *name = malloc(len + 1);
@@ -116,8 +145,11 @@ static int p_prim(fparse *P)
 static int p_un(fparse *P)
 {
 	if (cur(P) == '!') {
+		if (++P->depth > FUNC_MAX_DEPTH)
+			return ferr(P, "nested deeper than " WG_STR(FUNC_MAX_DEPTH) " levels at");
 		P->i++;
 		int a = p_un(P);
+		P->depth--;
 		return a < 0 ? -1 : node(P, WG_LIB_F_NOT, a, 0);
 	}
 	int a = p_prim(P);
@@ -174,7 +206,7 @@ int wg_lib_func_parse(wg_lib_func *f, const char *text, char *err, size_t n)
 		snprintf(err, n, "out of memory in '%s'", text);
 		return -1;
 	}
-	fparse P = {text, 0, f, err, n, 0};
+	fparse P = {text, 0, f, err, n, 0, 0};
 	int r = p_or(&P);
 	if (r >= 0 && cur(&P) != 0)
 		r = ferr(&P, "unexpected");
