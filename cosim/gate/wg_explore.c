@@ -492,8 +492,6 @@ int wg_xp_run(const wg_xp_cfg *c, wg_xp_res *r, char *err, size_t n)
 		if (r->verdict == WG_XP_CEX)
 			break;
 	}
-	if (r->verdict == WG_XP_EQUIV)
-		depth++; /* the last level was expanded too */
 	r->states = s.n;
 	r->depth = depth;
 	r->model_bytes = s.nm;

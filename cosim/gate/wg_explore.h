@@ -51,7 +51,8 @@ typedef struct wg_xp_res {
 	long states;              /* joint states found (reachable, distinct) */
 	long transitions;         /* legal (state, input) pairs simulated */
 	long illegal;             /* (state, input) pairs the protocol check refused */
-	int depth;                /* BFS levels completed (the longest shortest path from the root) */
+	int depth;                /* the BFS level reached: for WG_XP_EQUIV the longest shortest path from the
+	                           * root, in cycles after the reset cycle */
 	int in_bits;              /* input bits enumerated per state */
 	long model_bytes;         /* C model bytes that ever differed from the root */
 	long flops;               /* netlist flip-flops */
