@@ -69,7 +69,7 @@ static void print_human(const wg_block *b, const char *cfg, const wg_timing_resu
 	printf("  liberty          %s", rel(r->lib_path));
 	if (c->lib_nm > 0)
 		printf(" (%.0f nm)", c->lib_nm);
-	printf("\n  corner           %s, the library's only corner\n", r->corner);
+	printf("\n  corner           %s, the library's default\n", r->corner);
 	if (t->delay_ps > 0)
 		printf("  critical path    %.1f ps, fmax %.1f MHz (%s -> %s)\n", t->delay_ps, 1e6 / t->delay_ps,
 		       wg_tp_kind_name(r->start_kind), wg_tp_kind_name(r->end_kind));
