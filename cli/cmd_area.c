@@ -107,6 +107,8 @@ int wg_cmd_area(int argc, char **argv)
 			wg_print_params(o.block);
 		return 0;
 	}
+	if (o.flops_only && o.liberty && strcmp(o.liberty, "none") != 0)
+		wg_die("area", 2, "--flops-only maps no gates: it takes no --liberty %s", o.liberty);
 	char lib[4096], err[2048];
 	const char *liberty = NULL;
 	int lib_note = 0;

@@ -319,6 +319,17 @@ int wg_cmd_cosim(int argc, char **argv)
 		fclose(f);
 		unlink(cov_tmp);
 	}
+	if (o.json) { /* can the result be written? Asked now, not after the run (the same probe as --coverage) */
+		char probe[WG_PATH];
+		if (!o.json[0])
+			wg_die("cosim", 2, "--json: the file name is empty");
+		wg_tmp_name(o.json, probe, sizeof probe);
+		FILE *f = fopen(probe, "w");
+		if (!f)
+			wg_die("cosim", 2, "--json: cannot write %s: %s", o.json, strerror(errno));
+		fclose(f);
+		unlink(probe);
+	}
 	if ((gate_sim || blif || synth) && !gate)
 		wg_die("cosim", 2, "%s goes with --gate", gate_sim ? "--gate-sim" : blif ? "--blif" : "--synth");
 	if (synth && wg_synth_flow_parse(synth) < 0)
@@ -472,14 +483,19 @@ int wg_cmd_cosim(int argc, char **argv)
 	}
 	if (!o.quiet)
 		wg_fcov_print(stdout, o.stim, &r);
+	int json_bad = 0; /* the result could not be written (a full disk): exit 2, whatever the verdict */
 	if (o.json && wg_report_json(ri, &r, o.json, err, sizeof err) != 0)
-		fprintf(stderr, "warpgen cosim: %s\n", err);
+		json_bad = 1;
 	else if (o.json && gate && wg_gate_json(g, native ? "native" : "verilator", o.json, err, sizeof err) != 0)
-		fprintf(stderr, "warpgen cosim: %s\n", err);
+		json_bad = 1;
 	else if (o.json && wg_fcov_json(o.stim, &r, o.json, err, sizeof err) != 0)
-		fprintf(stderr, "warpgen cosim: %s\n", err);
+		json_bad = 1;
+	if (json_bad) { /* no part of a result left behind */
+		unlink(o.json);
+		fprintf(stderr, "warpgen cosim: --json: %s\n", err);
+	}
 	free_gate(g, nsd);
-	int rc = exit_code(r.verdict);
+	int rc = json_bad ? 2 : exit_code(r.verdict);
 	wg_harness_res_free(&r);
 	free(ri);
 	free(L);

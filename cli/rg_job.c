@@ -377,8 +377,8 @@ static int parse_cosim_opts(const wg_block *b, char **w, int nw, cosim_line *c, 
 				return -1;
 		} else if (!strcmp(o, "--cycles")) {
 			unsigned long long x;
-			if (parse_u64(v, 1000000000000ull, &x)) {
-				snprintf(err, n, "--cycles %s is not a number in 0..1000000000000", v);
+			if (parse_u64(v, 1000000000000ull, &x) || x == 0) { /* as warpgen cosim: 0 compares nothing */
+				snprintf(err, n, "--cycles %s is not a number in 1..1000000000000", v);
 				return -1;
 			}
 			c->cycles = (long)x;

@@ -105,7 +105,10 @@ int wg_yosys_step(const char *dir, const char *step, const char *script, unsigne
 	char logname[320], tmo[32];
 	snprintf(logname, sizeof logname, "%s.log", step);
 	snprintf(tmo, sizeof tmo, "%ld", timeout_s());
-	char *argv[] = {"timeout", "-k", "10", tmo, "yosys", "-q", "-l", logname, "-s", ys, NULL};
+	/* --foreground: timeout stays in warpgen's process group, so that Ctrl-C (SIGINT to the
+	 * terminal's group) reaches Yosys too; without it timeout makes a group of its own and
+	 * Yosys runs on after warpgen has stopped */
+	char *argv[] = {"timeout", "--foreground", "-k", "10", tmo, "yosys", "-q", "-l", logname, "-s", ys, NULL};
 	int here = open(".", O_RDONLY);
 	if (here < 0 || chdir(work) != 0) {
 		snprintf(err, n, "cannot run Yosys in %s: %s", work, strerror(errno));

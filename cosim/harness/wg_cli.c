@@ -1,6 +1,7 @@
 /* wg_cli.c - option parsing with one-line errors and exit code 2. */
 #include "wg_cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,13 +31,14 @@ void wg_print_params(const wg_block *b)
 	}
 }
 
-static uint64_t parse_u64(const char *cmd, const char *opt, const char *s, uint64_t max)
+static uint64_t parse_u64(const char *cmd, const char *opt, const char *s, uint64_t min, uint64_t max)
 {
 	char *end;
 	errno = 0;
 	unsigned long long v = strtoull(s, &end, 0);
-	if (*s == '\0' || *s == '-' || *end != '\0' || errno || v > max)
-		wg_die(cmd, 2, "%s %s is not a number in 0..%llu", opt, s, (unsigned long long)max);
+	if (*s == '\0' || *s == '-' || isspace((unsigned char)*s) || *end != '\0' || errno || v < min || v > max)
+		wg_die(cmd, 2, "%s %s is not a number in %llu..%llu", opt, s, (unsigned long long)min,
+		       (unsigned long long)max);
 	return (uint64_t)v;
 }
 
@@ -77,6 +79,8 @@ void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned 
 		if (strcmp(argv[i], "--case") != 0 || !(allowed & WG_OPT_CASE))
 			continue;
 		const char *name = need_arg(cmd, &i, argc, argv);
+		if (o->case_idx >= 0) /* two cases' overrides would mix: one case a run */
+			wg_die(cmd, 2, "--case is given twice (one directed case a run)");
 		for (int c = 0; o->stim && c < o->stim->ncases; c++)
 			if (strcmp(o->stim->cases[c].name, name) == 0)
 				o->case_idx = c;
@@ -102,9 +106,10 @@ void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned 
 		} else if ((allowed & WG_OPT_NAME) && strcmp(a, "--name") == 0) {
 			o->top = need_arg(cmd, &i, argc, argv);
 		} else if ((allowed & WG_OPT_SEED) && strcmp(a, "--seed") == 0) {
-			o->seed = parse_u64(cmd, a, need_arg(cmd, &i, argc, argv), UINT64_MAX);
+			o->seed = parse_u64(cmd, a, need_arg(cmd, &i, argc, argv), 0, UINT64_MAX);
 		} else if ((allowed & WG_OPT_CYCLES) && strcmp(a, "--cycles") == 0) {
-			o->cycles = (long)parse_u64(cmd, a, need_arg(cmd, &i, argc, argv), 1000000000000ull);
+			/* at least 1: a run of 0 cycles compares nothing (not even the reset) */
+			o->cycles = (long)parse_u64(cmd, a, need_arg(cmd, &i, argc, argv), 1, 1000000000000ull);
 		} else if ((allowed & WG_OPT_CASE) && strcmp(a, "--case") == 0) {
 			i++; /* handled above */
 		} else if ((allowed & WG_OPT_RTL) && strcmp(a, "--rtl") == 0) {

@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# robust_run.sh CHECK - interrupted, concurrent and out-of-space runs (docs/user-guide.md "Bad input,
+# interruption and concurrent use"). CHECK:
+#   disk            a full disk (a small tmpfs as the output folder): gen's Verilog, then its
+#                   manifest, do not fit: one line naming the file, exit 2, no file left
+#   disk-json       the same for `cosim --json` and `area --json` (a run, then its result does not fit)
+#   concurrent      two `warpgen cosim` of one new configuration started together: both pass, and
+#                   the cache holds one complete build of it (no temporary file, one libdut.so)
+#   concurrent-area two `warpgen area` of one configuration started together, its cache emptied
+#                   first: both pass with the same figures, one set of results, no work folder left
+#   kill-build      a build killed with SIGKILL half-way (the whole process group, during the C++
+#                   compile): nothing a later run takes for a build; the later run rebuilds and passes
+#   kill-synth      the same for a Yosys synthesis (`warpgen area`): the later run synthesizes again
+#   sigint          Ctrl-C (SIGINT to the process group) during a build, during a long co-simulation
+#                   and during a synthesis: every process of the group ends (Verilator, the compilers,
+#                   Yosys), and no --json result or temporary file is left
+# A new configuration is made by an --rtl copy of generated Verilog with a unique comment (its own
+# cache folder, removed at the end); WARPGEN (default out/bin/warpgen) is the program.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+W=${WARPGEN:-${OUT:-out}/bin/warpgen}
+T=$(mktemp -d)
+MNT=
+cleanup() {
+	[ -n "$MNT" ] && umount "$MNT" 2>/dev/null
+	for d in "${CACHE_DIRS[@]}"; do rm -rf "$d"; done
+	rm -rf "$T"
+}
+CACHE_DIRS=()
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# a tmpfs of SIZE at $T/m, or exit 0 with a message where this machine cannot mount one
+small_disk() {
+	MNT=$T/m
+	mkdir -p "$MNT"
+	if ! mount -t tmpfs -o "size=$1" tmpfs "$MNT" 2>"$T/mount.err"; then
+		echo "SKIP: cannot mount a tmpfs here ($(head -1 "$T/mount.err")): the full-disk check needs root"
+		MNT=
+		exit 0
+	fi
+}
+fill_disk() { dd if=/dev/zero of="$MNT/fill" bs=4k 2>/dev/null; sync; }
+
+# expect_full OUTFILE_PATTERN CMD...: exit 2, one line on stderr naming the file, no space left
+expect_full() {
+	local pat=$1 err rc
+	shift
+	err=$("$@" 2>&1 >/dev/null)
+	rc=$?
+	echo "exit $rc: $err"
+	[ "$rc" -eq 2 ] || fail "expected exit 2"
+	[ "$(printf '%s\n' "$err" | grep -c .)" -eq 1 ] || fail "expected one line on stderr"
+	printf '%s' "$err" | grep -qF -- "$pat" || fail "the message does not name $pat"
+	printf '%s' "$err" | grep -q 'No space left' || fail "the message does not say the disk is full"
+}
+
+no_files_but() { # DIR KEEP...: no file under DIR except the KEEP names
+	local left
+	left=$(find "$1" -type f | grep -vF -e "${2:-/nonexistent}" -e "${3:-/nonexistent}" | head -5)
+	[ -z "$left" ] || fail "files were left: $left"
+}
+
+# a unique --rtl copy of BLOCK's Verilog at ARGS: $T/u/BLOCK.v
+unique_rtl() {
+	local block=$1
+	shift
+	"$W" gen "$block" "$@" -o "$T/u" -q || fail "warpgen gen $block failed"
+	printf '// robust_run.sh %s %s\n' "$$" "$(date +%s%N)" >>"$T/u/$block.v"
+}
+
+# the cache folder a non-quiet cosim run named in its "build: ... -> DIR" line (log files)
+cache_dir_of() { grep -ho -- '-> .*/cache/[^ ]*' "$@" | head -1 | sed 's/^-> //'; }
+
+# group_procs PGID: the processes still in the group
+group_procs() { ps -o pid=,comm= -g "$1" 2>/dev/null; }
+
+# wait_for PGID NAME_REGEX SECS: until a process of the group matches (0), or timeout (1)
+wait_for() {
+	local i
+	for ((i = 0; i < $3 * 10; i++)); do
+		group_procs "$1" | grep -qE "$2" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+wait_gone() { # PGID SECS: every process of the group ended
+	local i
+	for ((i = 0; i < $2 * 10; i++)); do
+		[ -z "$(group_procs "$1")" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+SLG_SMALL=(--set WARPS=4 --set CTAS=2)
+# a configuration no other test synthesizes (its area cache can be emptied safely)
+AREA_CFG=(--set WARPS=3 --set CTAS=3 --set ENTER_DELAY=7)
+
+area_dir() { echo "out/area/slg/WARPS-3_CTAS-3_ENTER_DELAY-7"; }
+
+case ${1:-} in
+disk)
+	small_disk 12k
+	expect_full "$MNT/g/rfc.v" "$W" gen rfc -o "$MNT/g"
+	no_files_but "$MNT"
+	umount "$MNT" && small_disk 40k # the Verilog (36 KB) fits, its manifest does not
+	expect_full "$MNT/g/rfc.manifest.json" "$W" gen rfc -o "$MNT/g"
+	no_files_but "$MNT"
+	;;
+disk-json)
+	small_disk 64k
+	fill_disk
+	expect_full "$MNT/r.json" "$W" cosim slg "${SLG_SMALL[@]}" --cycles 2000 -q --json "$MNT/r.json"
+	no_files_but "$MNT" "$MNT/fill"
+	expect_full "$MNT/a.json" "$W" area slg "${SLG_SMALL[@]}" --liberty none -q --json "$MNT/a.json"
+	no_files_but "$MNT" "$MNT/fill"
+	;;
+concurrent)
+	unique_rtl slg "${SLG_SMALL[@]}"
+	for i in 1 2; do
+		"$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 3000 --json "$T/r$i.json" >"$T/c$i.log" 2>&1 &
+		pids[i]=$!
+	done
+	wait "${pids[1]}" || { cat "$T/c1.log"; fail "the first of two concurrent runs failed"; }
+	wait "${pids[2]}" || { cat "$T/c2.log"; fail "the second of two concurrent runs failed"; }
+	dir=$(cache_dir_of "$T"/c1.log "$T"/c2.log)
+	[ -n "$dir" ] || fail "no run said it built (both found a build that cannot exist yet?)"
+	CACHE_DIRS+=("$dir")
+	builds=$(grep -l '^build: done' "$T"/c1.log "$T"/c2.log | wc -l)
+	[ "$builds" -eq 1 ] || fail "$builds of the two runs built the configuration (expected 1: the other waits and reuses)"
+	[ -f "$dir/libdut.so" ] || fail "no libdut.so in $dir"
+	left=$(find "$dir" -maxdepth 1 -name '*.tmp*' | head -3)
+	[ -z "$left" ] || fail "temporary files left in the cache: $left"
+	grep -q '"verdict": "PASS"' "$T/r1.json" && grep -q '"verdict": "PASS"' "$T/r2.json" || fail "a result is not PASS"
+	echo "ok: both passed, one build in $dir"
+	;;
+concurrent-area)
+	d=$(area_dir)
+	rm -rf "$d"
+	for i in 1 2; do
+		"$W" area slg "${AREA_CFG[@]}" --liberty none --json "$T/a$i.json" >"$T/a$i.log" 2>&1 &
+		pids[i]=$!
+	done
+	wait "${pids[1]}" || { cat "$T/a1.log"; fail "the first of two concurrent area runs failed"; }
+	wait "${pids[2]}" || { cat "$T/a2.log"; fail "the second of two concurrent area runs failed"; }
+	grep -v seconds "$T/a1.json" >"$T/a1.cmp"
+	grep -v seconds "$T/a2.json" >"$T/a2.cmp"
+	cmp -s "$T/a1.cmp" "$T/a2.cmp" || fail "the two runs disagree: $(diff "$T/a1.cmp" "$T/a2.cmp" | head -5)"
+	left=$(find "$d" -name 'work-*' -o -name '*.tmp*' | head -3)
+	[ -z "$left" ] || fail "work folders or temporary files left: $left"
+	ls "$d"/*.key >/dev/null 2>&1 || fail "no key file in $d"
+	"$W" area slg "${AREA_CFG[@]}" --liberty none >"$T/a3.log" 2>&1 || fail "a third run failed"
+	grep -q cached "$T/a3.log" || fail "a third run did not reuse the results: $(cat "$T/a3.log")"
+	echo "ok: both passed with the same figures; the results are reused"
+	;;
+kill-build)
+	unique_rtl slg "${SLG_SMALL[@]}"
+	setsid "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 2000 >"$T/k1.log" 2>&1 &
+	pg=$!
+	wait_for "$pg" 'cc1plus|make' 120 || { kill -9 -- -"$pg"; fail "the build never reached the C++ compile"; }
+	sleep 1
+	kill -9 -- -"$pg"
+	wait_gone "$pg" 10 || fail "processes left after SIGKILL: $(group_procs "$pg")"
+	dir=$(cache_dir_of "$T/k1.log")
+	[ -n "$dir" ] || fail "the killed run named no cache folder: $(cat "$T/k1.log")"
+	CACHE_DIRS+=("$dir")
+	[ ! -e "$dir/libdut.so" ] || fail "a killed build left $dir/libdut.so (taken for a finished build)"
+	"$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 2000 >"$T/k2.log" 2>&1 || { cat "$T/k2.log"; fail "the run after the kill failed"; }
+	grep -q '^build: done' "$T/k2.log" || fail "the run after the kill did not rebuild"
+	grep -q '^PASS' "$T/k2.log" || fail "the run after the kill did not pass"
+	echo "ok: killed during the compile, rebuilt and passed"
+	;;
+kill-synth)
+	d=$(area_dir)
+	rm -rf "$d"
+	setsid "$W" area slg "${AREA_CFG[@]}" --liberty none >"$T/s1.log" 2>&1 &
+	pg=$!
+	wait_for "$pg" 'yosys' 120 || { kill -9 -- -"$pg"; fail "Yosys never started"; }
+	sleep 0.5
+	kill -9 -- -"$pg"
+	wait_gone "$pg" 10 || fail "processes left after SIGKILL: $(group_procs "$pg")"
+	if ls "$d"/*.key >/dev/null 2>&1; then fail "a killed synthesis left a key file: $(ls "$d")"; fi
+	"$W" area slg "${AREA_CFG[@]}" --liberty none >"$T/s2.log" 2>&1 || { cat "$T/s2.log"; fail "the run after the kill failed"; }
+	grep -q cached "$T/s2.log" && fail "the run after the kill reused a result: $(cat "$T/s2.log")"
+	grep -q 'flip-flop' "$T/s2.log" || fail "no flip-flop check in the run after the kill: $(cat "$T/s2.log")"
+	rm -rf "$d"/work-*
+	echo "ok: killed during Yosys, synthesized again"
+	;;
+sigint)
+	unique_rtl slg "${SLG_SMALL[@]}"
+	# during the build
+	setsid "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 2000 --json "$T/i1.json" >"$T/i1.log" 2>&1 &
+	pg=$!
+	wait_for "$pg" 'cc1plus|make|verilator' 120 || { kill -9 -- -"$pg"; fail "the build never started"; }
+	kill -INT -- -"$pg"
+	wait_gone "$pg" 15 || { kill -9 -- -"$pg"; fail "processes left 15 s after Ctrl-C during a build"; }
+	CACHE_DIRS+=("$(cache_dir_of "$T/i1.log")")
+	[ ! -e "$T/i1.json" ] || fail "Ctrl-C during the build left $T/i1.json"
+	# during a long co-simulation (built first)
+	"$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 100 -q >/dev/null 2>&1 || fail "the build after Ctrl-C failed"
+	setsid "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 1000000000 --json "$T/i2.json" >"$T/i2.log" 2>&1 &
+	pg=$!
+	sleep 2
+	kill -INT -- -"$pg"
+	wait_gone "$pg" 15 || { kill -9 -- -"$pg"; fail "processes left 15 s after Ctrl-C during a co-simulation"; }
+	[ ! -e "$T/i2.json" ] || fail "Ctrl-C during the co-simulation left $T/i2.json"
+	# during a synthesis
+	d=$(area_dir)
+	rm -rf "$d"
+	setsid "$W" area slg "${AREA_CFG[@]}" --liberty none --json "$T/i3.json" >"$T/i3.log" 2>&1 &
+	pg=$!
+	wait_for "$pg" 'yosys' 120 || { kill -9 -- -"$pg"; fail "Yosys never started"; }
+	kill -INT -- -"$pg"
+	wait_gone "$pg" 15 || { procs=$(group_procs "$pg"); kill -9 -- -"$pg"; fail "processes left 15 s after Ctrl-C during Yosys: $procs"; }
+	[ ! -e "$T/i3.json" ] || fail "Ctrl-C during the synthesis left $T/i3.json"
+	if ls "$d"/*.key >/dev/null 2>&1; then fail "Ctrl-C during the synthesis left a key file"; fi
+	rm -rf "$d"
+	left=$(find "$T" -name '*.tmp*' | head -3)
+	[ -z "$left" ] || fail "temporary files left: $left"
+	echo "ok: Ctrl-C during a build, a co-simulation and a synthesis stops every process and leaves no result"
+	;;
+*)
+	echo "usage: tests/robust_run.sh disk|disk-json|concurrent|concurrent-area|kill-build|kill-synth|sigint" >&2
+	exit 2
+	;;
+esac
