@@ -72,8 +72,18 @@ unique_rtl() {
 # the cache folder a non-quiet cosim run named in its "build: ... -> DIR" line (log files)
 cache_dir_of() { grep -ho -- '-> .*/cache/[^ ]*' "$@" | head -1 | sed 's/^-> //'; }
 
+# start_group CMD...: CMD in the background in a process group of its own, as a shell with job
+# control starts a foreground job (a plain `cmd &` in a script would start it with SIGINT ignored);
+# $PG is its group; its output goes where the caller redirects start_group's
+start_group() {
+	set -m
+	"$@" &
+	PG=$!
+	set +m
+}
+
 # group_procs PGID: the processes still in the group
-group_procs() { ps -o pid=,comm= -g "$1" 2>/dev/null; }
+group_procs() { ps -e -o pgid=,pid=,comm= | awk -v g="$1" '$1 == g { print $2, $3 }'; }
 
 # wait_for PGID NAME_REGEX SECS: until a process of the group matches (0), or timeout (1)
 wait_for() {
@@ -110,6 +120,9 @@ disk)
 	no_files_but "$MNT"
 	;;
 disk-json)
+	# built and synthesized first: the one line on stderr is then the error
+	"$W" cosim slg "${SLG_SMALL[@]}" --cycles 100 -q >/dev/null 2>&1 || fail "cosim slg failed"
+	"$W" area slg "${SLG_SMALL[@]}" --liberty none -q >/dev/null 2>&1 || fail "area slg failed"
 	small_disk 64k
 	fill_disk
 	expect_full "$MNT/r.json" "$W" cosim slg "${SLG_SMALL[@]}" --cycles 2000 -q --json "$MNT/r.json"
@@ -157,8 +170,8 @@ concurrent-area)
 	;;
 kill-build)
 	unique_rtl slg "${SLG_SMALL[@]}"
-	setsid "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 2000 >"$T/k1.log" 2>&1 &
-	pg=$!
+	start_group "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 2000 >"$T/k1.log" 2>&1
+	pg=$PG
 	wait_for "$pg" 'cc1plus|make' 120 || { kill -9 -- -"$pg"; fail "the build never reached the C++ compile"; }
 	sleep 1
 	kill -9 -- -"$pg"
@@ -175,8 +188,8 @@ kill-build)
 kill-synth)
 	d=$(area_dir)
 	rm -rf "$d"
-	setsid "$W" area slg "${AREA_CFG[@]}" --liberty none >"$T/s1.log" 2>&1 &
-	pg=$!
+	start_group "$W" area slg "${AREA_CFG[@]}" --liberty none >"$T/s1.log" 2>&1
+	pg=$PG
 	wait_for "$pg" 'yosys' 120 || { kill -9 -- -"$pg"; fail "Yosys never started"; }
 	sleep 0.5
 	kill -9 -- -"$pg"
@@ -191,8 +204,8 @@ kill-synth)
 sigint)
 	unique_rtl slg "${SLG_SMALL[@]}"
 	# during the build
-	setsid "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 2000 --json "$T/i1.json" >"$T/i1.log" 2>&1 &
-	pg=$!
+	start_group "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 2000 --json "$T/i1.json" >"$T/i1.log" 2>&1
+	pg=$PG
 	wait_for "$pg" 'cc1plus|make|verilator' 120 || { kill -9 -- -"$pg"; fail "the build never started"; }
 	kill -INT -- -"$pg"
 	wait_gone "$pg" 15 || { kill -9 -- -"$pg"; fail "processes left 15 s after Ctrl-C during a build"; }
@@ -200,8 +213,8 @@ sigint)
 	[ ! -e "$T/i1.json" ] || fail "Ctrl-C during the build left $T/i1.json"
 	# during a long co-simulation (built first)
 	"$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 100 -q >/dev/null 2>&1 || fail "the build after Ctrl-C failed"
-	setsid "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 1000000000 --json "$T/i2.json" >"$T/i2.log" 2>&1 &
-	pg=$!
+	start_group "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 1000000000 --json "$T/i2.json" >"$T/i2.log" 2>&1
+	pg=$PG
 	sleep 2
 	kill -INT -- -"$pg"
 	wait_gone "$pg" 15 || { kill -9 -- -"$pg"; fail "processes left 15 s after Ctrl-C during a co-simulation"; }
@@ -209,8 +222,8 @@ sigint)
 	# during a synthesis
 	d=$(area_dir)
 	rm -rf "$d"
-	setsid "$W" area slg "${AREA_CFG[@]}" --liberty none --json "$T/i3.json" >"$T/i3.log" 2>&1 &
-	pg=$!
+	start_group "$W" area slg "${AREA_CFG[@]}" --liberty none --json "$T/i3.json" >"$T/i3.log" 2>&1
+	pg=$PG
 	wait_for "$pg" 'yosys' 120 || { kill -9 -- -"$pg"; fail "Yosys never started"; }
 	kill -INT -- -"$pg"
 	wait_gone "$pg" 15 || { procs=$(group_procs "$pg"); kill -9 -- -"$pg"; fail "processes left 15 s after Ctrl-C during Yosys: $procs"; }
