@@ -16,10 +16,10 @@
 #include "wg_yosys.h"
 
 /* Bump when a script changes in a way its text does not show. */
-#define PV_RECIPE "pv 1"
+#define PV_RECIPE "pv 2"
 
-static const char *const pv_outs[] = {"miter.aig", "miter.aim", "miter.smt2", "equiv.txt", NULL};
-static const char *const pv_outs_inv[] = {"miter.aig", "miter.aim", "miter.smt2", NULL};
+static const char *const pv_outs[] = {"miter.aig", "miter.aim", "miter.il", "miter.smt2", "equiv.txt", NULL};
+static const char *const pv_outs_inv[] = {"miter.aig", "miter.aim", "miter.il", "miter.smt2", NULL};
 
 int pv_props_path(const wg_block *b, char *buf, size_t n)
 {
@@ -69,7 +69,9 @@ static void aiger_tail(wg_buf *s, int drop_outputs)
 			 "# opt folds enables back into $_SDFFE_: dffunmap again (write_aiger refuses them)\n"
 			 "dffunmap\nabc -g AND -fast\nopt_clean\n"
 			 "# -zinit: a flip-flop without an initial value gets a free input for it (any start state)\n"
-			 "write_aiger -I -B -zinit -map miter.aim miter.aig\n",
+			 "write_aiger -I -B -zinit -map miter.aim miter.aig\n"
+			 "# the same design for `sim -r cex.aiw` (a counterexample into a waveform)\n"
+			 "write_rtlil miter.il\n",
 		      drop_outputs ? "delete -output\n" : "");
 }
 

@@ -5,7 +5,7 @@
 #                          and the --json record must hold one "proven" verdict per proof
 #   netlist BLOCK ARGS...  --netlist alone must be proven
 #   invariants BLOCK ARGS...  --invariants alone must be proven
-#   broken BLOCK ARGS...   the block's generic-gate netlist with one gate changed (the first $_AND_
+#   broken BLOCK ARGS...   the block's generic-gate netlist, proven first, then with one gate changed (the first $_AND_
 #                          becomes an $_OR_, else the first $_OR_ an $_AND_) given as --netlist-file
 #                          must give a counterexample (exit 1) with a non-empty trace.vcd
 #   false PROPS BLOCK ARGS...  the properties file PROPS (a false invariant) must give a
@@ -40,6 +40,7 @@ proven | netlist | invariants)
 	;;
 broken)
 	run 0 "$@" --netlist -q
+	grep -q ': RTL = generic-gate netlist: proven \[' "$tmp/out" || fail "the netlist itself is not proven"
 	cfg=$(sed -n 's/^prove [a-z_0-9]* (\(.*\)): RTL.*/\1/p' "$tmp/out")
 	dir=$(printf '%s' "$cfg" | sed 's/=/-/g; s/ /_/g')
 	net="out/gate/$block/$dir/netlist.v"
