@@ -268,11 +268,10 @@ static void add_point(cov_file *F, const char *span, int l, int hit)
 	}
 }
 
-/* Untoggled bits of one signal, accumulated over consecutive records. */
+/* One signal's toggle points of one configuration: its bits and those that never toggled. */
 typedef struct tog_sig {
 	char name[512]; /* signal without the bit index (in a composition: its instance's path first) */
 	char file[16];  /* configuration index as text */
-	int fi;         /* ... as a number (0-based) */
 	int tline;      /* template line of its declaration */
 	int gline;      /* generated line of its declaration */
 	int src;        /* its template (cov_rep.s[]), or WG_TMAP_GLUE / WG_TMAP_NONE */
@@ -452,7 +451,6 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 			memset(t, 0, sizeof *t);
 			snprintf(t->s.name, sizeof t->s.name, "%s", name);
 			snprintf(t->s.file, sizeof t->s.file, "%d", fi + 1);
-			t->s.fi = fi;
 			t->s.src = src;
 			t->s.gline = line;
 			t->s.tline = src >= 0 ? F->tline[line] : 0;
@@ -693,10 +691,10 @@ int wg_cmd_coverage(int argc, char **argv)
 		printf("  not counted (%d file%s whose lines do not map to %s):\n%s", R->nunmapped,
 		       R->nunmapped == 1 ? "" : "s", R->comp ? "the instances' templates" : R->s[0].tpath, R->unmapped.s);
 	if (nsplit)
-		printf("  note: %d of the %d configurations were built without -fno-split: Verilator then counts the `if` "
+		printf("  note: %d of %d configuration%s built without -fno-split: Verilator then counts the `if` "
 		       "arms inside `for` loops of combinational blocks after the loop, with the loop's final values, "
 		       "so such arms may show 0 although they ran (docs/cosim.md \"Coverage\")\n",
-		       nsplit, R->nf);
+		       nsplit, R->nf, R->nf == 1 ? "" : "s");
 	if (R->comp) {
 		printf("  lines   %ld/%ld covered (%s) of %s's lines with coverage points (its instances' template lines and "
 		       "its own)\n",
