@@ -46,7 +46,8 @@ static void usage(const wg_opts *o)
 	       "  --cycles N    random stimulus: cycles to run (default %ld); directed case: a cap\n"
 	       "  --case NAME   a directed case instead of random stimulus (--list shows them)\n"
 	       "  --stim FILE   replay the input frames of FILE, one line a cycle (a counterexample of `warpgen\n"
-	       "                prove --model`), as a directed case named stim-file\n"
+	       "                prove --model`), as a directed case named stim-file (--case stim-file, as the\n"
+	       "                replay line writes it, goes with --stim)\n"
 	       "  --wave        dump an FST + GTKWave save file (random: the last %ld cycles)\n"
 	       "  --gate        co-simulate the Yosys gate-level netlist (generic gates) instead of the RTL, and\n"
 	       "                count the toggles of every net; netlist cached under out/gate/ (docs/cosim.md,\n"
@@ -239,7 +240,7 @@ int wg_cmd_cosim(int argc, char **argv)
 	wg_opts o;
 	/* --model-only, --gate, --synth, --gate-sim, --blif and --no-window are this command's own options; the
 	 * rest is the common set */
-	int model_only = 0, gate = 0, no_window = 0, ac = 0;
+	int model_only = 0, gate = 0, no_window = 0, ac = 0, case_stim = 0;
 	const char *gate_sim = NULL, *blif = NULL, *synth = NULL, *cov = NULL, *stim_file = NULL;
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	for (int i = 0; i < argc; i++) {
@@ -253,6 +254,9 @@ int wg_cmd_cosim(int argc, char **argv)
 			if (i + 1 >= argc)
 				wg_die("cosim", 2, "%s needs a value", argv[i]);
 			*val = argv[++i];
+		} else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc && strcmp(argv[i + 1], "stim-file") == 0) {
+			case_stim = 1; /* the name --stim's case has in a replay line: --stim gives it */
+			i++;
 		} else if (strcmp(argv[i], "--model-only") == 0) {
 			model_only = 1;
 		} else if (strcmp(argv[i], "--gate") == 0) {
@@ -288,6 +292,8 @@ int wg_cmd_cosim(int argc, char **argv)
 	wg_run_info *ri = wg_xcalloc(sizeof *ri);
 	wg_layout *L = wg_xcalloc(sizeof *L);
 	wg_layout_init(L, o.block, o.p);
+	if (case_stim && !stim_file)
+		wg_die("cosim", 2, "--case stim-file is the case of --stim FILE: give the file");
 	if (stim_file) { /* the frames of a file as a directed case (cosim/gate/wg_explore.h) */
 		char serr[1024];
 		if (o.case_idx >= 0)
@@ -381,6 +387,15 @@ int wg_cmd_cosim(int argc, char **argv)
 			wg_die("cosim", 2, "--rtl: cannot read %s: %s", o.rtl, strerror(errno));
 		wg_abs_path(o.rtl, ri->rtl_abs, sizeof ri->rtl_abs);
 		o.rtl = ri->rtl_abs;
+	}
+	if (stim_file) { /* the replay line (wg_replay_cmd) names the file after the gate or --rtl options */
+		char sabs[2048];
+		size_t gl = strlen(ri->gate_args);
+		wg_abs_path(stim_file, sabs, sizeof sabs);
+		if (!gate && ri->rtl_abs[0])
+			gl += (size_t)snprintf(ri->gate_args + gl, sizeof ri->gate_args - gl, " --rtl %s", ri->rtl_abs);
+		if (gl < sizeof ri->gate_args)
+			snprintf(ri->gate_args + gl, sizeof ri->gate_args - gl, " --stim %s", sabs);
 	}
 	const int directed = o.case_idx >= 0;
 	ri->cycles_req = directed ? o.cycles : (o.cycles >= 0 ? o.cycles : RANDOM_CYCLES);

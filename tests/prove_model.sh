@@ -61,6 +61,7 @@ mutant)
 	echo "$rout"
 	[ "$rrc" -eq 1 ] || { echo "the replay exits $rrc, not 1"; exit 1; }
 	grep -q "^MISMATCH slg .* cycle=$cyc port=$port " <<<"$rout" || { echo "the replay does not fail at cycle $cyc on $port"; exit 1; }
+	grep -q -- "replay: .* --case stim-file .*--blif .* --stim $stim\$" <<<"$rout" || { echo "cosim's own replay line does not name the file"; exit 1; }
 	"$W" cosim slg "${SLG[@]}" --gate --stim "$stim" -q || { echo "the good netlist fails the stimulus"; exit 1; }
 	echo "caught at cycle $cyc ($port), replayed"
 	;;
