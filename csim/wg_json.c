@@ -2,6 +2,7 @@
  * escapes below 0x80 decoded, others kept as '?'). */
 #include "wg_json.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +52,12 @@ static int string(jp *p, char **out)
 		if (c == '"')
 			break;
 		if (c == '\\') {
-			char e = *p->s++;
+			char e = *p->s;
+			if (e == '\0') {
+				free(b);
+				return fail(p, "unterminated string");
+			}
+			p->s++;
 			switch (e) {
 			case 'n': c = '\n'; break;
 			case 't': c = '\t'; break;
@@ -61,9 +67,14 @@ static int string(jp *p, char **out)
 			case 'u': {
 				unsigned u = 0;
 				for (int i = 0; i < 4; i++) {
-					char h = *p->s++;
+					char h = *p->s;
+					if (!isxdigit((unsigned char)h)) { /* also the end of the text: never read past it */
+						free(b);
+						return fail(p, "bad \\u escape in string (four hex digits)");
+					}
+					p->s++;
 					u = u * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
-							  : h >= 'A' && h <= 'F' ? h - 'A' + 10 : 0);
+							  : h - 'A' + 10);
 				}
 				c = u < 0x80 ? (char)u : '?';
 				break;
