@@ -24,7 +24,7 @@ typedef struct fparse {
 
 /* Deeper nesting is refused: each level is a few frames of recursion, and a string of a million
  * '(' would overflow the stack (a real library nests a few levels). */
-#define FUNC_MAX_DEPTH 1000
+#define FUNC_MAX_DEPTH 256
 #define WG_STR2(x) #x
 #define WG_STR(x) WG_STR2(x)
 
