@@ -48,6 +48,9 @@ static void verilator_flags(wg_argv *a, const char *top, wg_flavour f)
 	if (f == WG_FLAVOUR_COV) { /* TOOLCHAIN.md §8.2 */
 		wg_argv_add(a, "--coverage-line");
 		wg_argv_add(a, "--coverage-toggle");
+		/* docs/cosim.md "Coverage": with V3Split, the if arms of an unrolled loop are counted after
+		 * the loop, with the loop's final values (an arm that ran reads 0) */
+		wg_argv_add(a, "-fno-split");
 	}
 }
 
