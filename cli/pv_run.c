@@ -16,7 +16,7 @@
 #include "wg_yosys.h"
 
 /* Bump when a script changes in a way its text does not show. */
-#define PV_RECIPE "pv 3"
+#define PV_RECIPE "pv 4"
 
 static const char *const pv_outs[] = {"miter.aig", "miter.aim", "miter.il", "miter.smt2", "equiv.txt", NULL};
 static const char *const pv_outs_inv[] = {"miter.aig", "miter.aim", "miter.il", "miter.smt2", NULL};
@@ -69,13 +69,14 @@ static void aiger_tail(wg_buf *s, int drop_outputs)
 			 "# shows that no output depends on one, as Verilator's random x values would show\n"
 			 "setundef -undriven -anyseq\n"
 			 "async2sync\ndffunmap\nwrite_smt2 -wires miter.smt2\n"
+			 "# the word-level design for `sim -r cex.aiw` (a counterexample into a waveform of\n"
+			 "# the designs' own signals; the witness names flip-flops and inputs, as here)\n"
+			 "write_rtlil miter.il\n"
 			 "setattr -unset keep\n%sopt -full\ntechmap\nopt -fast\n"
 			 "# opt folds enables back into $_SDFFE_: dffunmap again (write_aiger refuses them)\n"
 			 "dffunmap\nabc -g AND -fast\nopt_clean\n"
 			 "# -zinit: a flip-flop without an initial value gets a free input for it (any start state)\n"
-			 "write_aiger -I -B -zinit -map miter.aim miter.aig\n"
-			 "# the same design for `sim -r cex.aiw` (a counterexample into a waveform)\n"
-			 "write_rtlil miter.il\n",
+			 "write_aiger -I -B -zinit -map miter.aim miter.aig\n",
 		      drop_outputs ? "delete -output\n" : "");
 }
 
