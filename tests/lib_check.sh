@@ -53,18 +53,22 @@ done
 echo "ok: $nh headers compile alone as C11 and C++17"
 
 # --- build with pkg-config only; run from another folder (the tables come from PREFIX) ---
-cc -std=c11 -Wall -Wextra -Werror $CFLAGS_WG tests/lib/lib_api.c $LIBS_WG -o "$tmp/lib_api" || fail "build lib_api"
-cc -std=c11 -Wall -Wextra -Werror $CFLAGS_WG examples/sm_trace.c $LIBS_WG -o "$tmp/sm_trace" || fail "build sm_trace"
-c++ -std=c++17 -Wall -Wextra -Werror $CFLAGS_WG examples/gpgpusim_glue.cc $LIBS_WG -o "$tmp/glue" || fail "build gpgpusim_glue"
+# the programs (not the library) under ASan + UBSan, as every test program
+SAN="-g -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+cc -std=c11 -Wall -Wextra -Werror $SAN $CFLAGS_WG tests/lib/lib_api.c $LIBS_WG -o "$tmp/lib_api" || fail "build lib_api"
+cc -std=c11 -Wall -Wextra -Werror $SAN $CFLAGS_WG examples/sm_trace.c $LIBS_WG -o "$tmp/sm_trace" || fail "build sm_trace"
+c++ -std=c++17 -Wall -Wextra -Werror $SAN $CFLAGS_WG examples/gpgpusim_glue.cc $LIBS_WG -o "$tmp/glue" ||
+	fail "build gpgpusim_glue"
 cc -std=c11 $CFLAGS_WG tests/lib/lib_api.c "$P/lib/libwarpgen.a" -lm -o "$tmp/lib_api_static" ||
 	fail "link lib_api with libwarpgen.a"
-readelf -d "$tmp/sm_trace" | grep -q 'NEEDED.*libwarpgen.so.0' || fail "sm_trace does not use the shared library"
+readelf -d "$tmp/sm_trace" | grep -q "NEEDED.*libwarpgen.so.$(field MAJOR)\]" || fail "sm_trace does not use the shared library"
 cp examples/sm_trace.txt "$tmp/trace.txt"
 cd "$tmp" || exit 1
 unset WARPGEN_HOME
 export LD_LIBRARY_PATH=$P/lib
 ./lib_api > api_blocks.txt || { cat api_blocks.txt; fail "lib_api (every block)"; }
-./lib_api_static > api_static.txt && cmp -s api_blocks.txt api_static.txt || fail "lib_api linked statically differs"
+./lib_api_static > api_static.txt && cmp -s api_blocks.txt api_static.txt ||
+	{ diff api_blocks.txt api_static.txt | head -5; fail "lib_api linked with libwarpgen.a differs from the shared build"; }
 tail -1 api_blocks.txt
 
 # the trace's own figures
