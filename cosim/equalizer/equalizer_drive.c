@@ -31,9 +31,9 @@ uint64_t eqs_avail(const eqs_stim *s)
 static void map_warps(eqs_stim *s)
 {
 	unsigned top = (unsigned)wg_ones64(s->SB);
-	for (int w = 0; w < s->c.warps; w++) {
-		unsigned sl = s->cur.wcta ? (unsigned)w / s->cur.wcta : 0;
-		s->cur.wslot[w] = (uint8_t)(sl > top ? top : sl);
+	for (int i = 0; i < s->c.warps; i++) { /* wperm: the identity unless SLOT_MAP=1 */
+		unsigned sl = s->cur.wcta ? (unsigned)i / s->cur.wcta : 0;
+		s->cur.wslot[s->wperm[i]] = (uint8_t)(sl > top ? top : sl);
 	}
 }
 

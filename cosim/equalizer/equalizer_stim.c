@@ -57,6 +57,15 @@ static const wg_param_def eqs_knobs[EQS_NKNOBS] = {
 		"per-million of cycles with a mid-run reset; -1: auto, 20 at EPOCH <= 1024, 20*1024/EPOCH above (about "
 		"one reset per 50 epochs at most)",
 		"assumed"},
+	[EK_SLOT_MAP] = {"SLOT_MAP", 0, 0, 1, NULL,
+		"warp-to-slot map: 0 slot s owns warps s*wcta..s*wcta+wcta-1; 1 a random permutation of the warps per "
+		"kernel (the i-th warp of the order is in slot i/wcta: any warp in any slot)",
+		"assumed"},
+	[EK_FILL_PCT] = {"FILL_PCT", 0, 0, 100, NULL,
+		"% of kernels with the largest CTAs that fit, wcta = WARPS / kmax (every warp resident when the slots "
+		"are full: the per-sample counts and epoch sums reach their top bits); the others draw wcta in "
+		"1..WARPS/kmax",
+		"assumed"},
 };
 
 /* per base profile: % head valid, ready, memory, at a barrier, lsu_full, a scheduler issues */
@@ -346,8 +355,16 @@ static void random_next(eqs_stim *s, long t)
 			long kmx = s->c.max_ctas < s->c.warps ? s->c.max_ctas : s->c.warps;
 			unsigned km = 1 + (unsigned)eqs_pick(s, kmx);
 			unsigned wc = 1 + (unsigned)eqs_pick(s, s->c.warps / (long)km);
+			if (s->k[EK_FILL_PCT] && eqs_pick(s, 100) < s->k[EK_FILL_PCT]) /* drawn only with the knob */
+				wc = (unsigned)(s->c.warps / (long)km);
 			long pool = s->k[EK_KCTAS] ? 1 + eqs_pick(s, s->k[EK_KCTAS]) : (long)km * (8 + eqs_pick(s, 16));
 			eqs_kstart(s, km, wc, pool);
+			if (s->k[EK_SLOT_MAP]) /* drawn only with the knob: SLOT_MAP=0 keeps the stream */
+				for (int i = s->c.warps - 1; i > 0; i--) {
+					int j = (int)eqs_pick(s, i + 1);
+					uint8_t x = s->wperm[i];
+					s->wperm[i] = s->wperm[j], s->wperm[j] = x;
+				}
 			if (s->k[EK_PROFILE] == EP_MIXED)
 				s->prof = (int)eqs_pick(s, EP_NBASE);
 			if (s->k[EK_PROFILE] == EP_PHASES) { /* T starts at kmax: begin with a memory phase (down) */
@@ -443,6 +460,8 @@ static const char *eqs_init(void *st, const long *p, const wg_layout *L, const l
 	s->cs = case_idx;
 	s->rng = wg_rng_seed(seed);
 	s->r.hdir = 1;
+	for (int w = 0; w < s->c.warps; w++)
+		s->wperm[w] = (uint8_t)w;
 	s->phase = case_idx < 0 ? (int)eqs_pick(s, NPHASE) : 0; /* random: the phase; directed: the script's step */
 	s->prof = s->k[EK_PROFILE] == EP_PHASES ? phase_order[s->phase] : (int)eqs_pick(s, EP_NBASE);
 	s->prof_ep = (int)s->k[EK_PHASE_EP];
