@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 	sc.warps = env.warps;
 	sc.active = argc == 3 ? atoi(argv[2]) : 4;
 	if (sc.active < 1 || sc.active > sc.warps) {
-		fprintf(stderr, "sm_trace: ACTIVE=%s out of range (legal range 1..%d)\n", argv[2], sc.warps);
+		fprintf(stderr, "sm_trace: ACTIVE=%d out of range (legal range 1..%d)\n", sc.active, sc.warps);
 		return 2;
 	}
 	/* the cache: one slot per active warp, the paper's sizes otherwise */
