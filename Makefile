@@ -77,10 +77,16 @@ $(OUT)/build/blocks.inc: FORCE
 
 FORCE:
 
+# The library's layers (csim/, power_tables/) compile position-independent once, for the program and
+# for libwarpgen.so alike (make install); -fno-semantic-interposition keeps the inlining a -fPIE build has.
+PIC_csim         := -fPIC -fno-semantic-interposition
+PIC_power_tables := $(PIC_csim)
+PIC = $(PIC_$(firstword $(subst /, ,$<)))
+
 $(OUT)/obj/%.o: %.c $(OUT)/build/blocks.inc
 	@mkdir -p $(@D)
 	$(say) CC $<
-	$(Q)$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CSTD) $(WARN) $(CFLAGS) $(PIC) $(INC) -MMD -MP -c -o $@ $<
 
 $(OUT)/san/%.o: %.c $(OUT)/build/blocks.inc
 	@mkdir -p $(@D)
@@ -165,8 +171,7 @@ wave: build
 # Public: csim/ (typed models, descriptors, compositions, frames) and power_tables/ (energy rules);
 # left out: the tool's plumbing (processes, Verilator runs, JSON, the checkout's root: the library's
 # root is csim/wg_version.c compiled with WG_DATADIR) and the Liberty reader (gate-level energy).
-# The static library reuses the build's objects ($(OUT)/obj); the shared one needs position-
-# independent objects ($(OUT)/pic, the same sources compiled again with -fPIC).
+# Both libraries reuse the build's objects ($(OUT)/obj: csim/ and power_tables/ compile with -fPIC).
 PREFIX  ?= /usr/local
 LIB_INC_DIR  = $(DESTDIR)$(PREFIX)/include/warpgen
 LIB_LIB_DIR  = $(DESTDIR)$(PREFIX)/lib
@@ -189,11 +194,6 @@ LIB_MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 .PHONY: lib install uninstall
 lib: $(OUT)/lib/libwarpgen.a $(OUT)/lib/libwarpgen.so.$(LIB_VER)
 
-$(OUT)/pic/%.o: %.c $(OUT)/build/blocks.inc
-	@mkdir -p $(@D)
-	$(say) CC "$< (PIC)"
-	$(Q)$(CC) $(CSTD) $(WARN) $(CFLAGS) -fPIC $(INC) -MMD -MP -c -o $@ $<
-
 # where the library finds its power tables: rewritten only when PREFIX changes
 $(OUT)/lib/datadir: FORCE
 	@mkdir -p $(@D)
@@ -209,7 +209,7 @@ $(OUT)/lib/libwarpgen.a: $(patsubst %.c,$(OUT)/obj/%.o,$(LIB_C)) $(OUT)/lib/wg_v
 	$(say) AR $@
 	$(Q)rm -f $@ && $(CC) -r -nostdlib -o $(OUT)/lib/libwarpgen.o $^ && ar rcs $@ $(OUT)/lib/libwarpgen.o
 
-$(OUT)/lib/libwarpgen.so.$(LIB_VER): $(patsubst %.c,$(OUT)/pic/%.o,$(LIB_C)) $(OUT)/lib/wg_version.o
+$(OUT)/lib/libwarpgen.so.$(LIB_VER): $(patsubst %.c,$(OUT)/obj/%.o,$(LIB_C)) $(OUT)/lib/wg_version.o
 	$(say) LD $@
 	$(Q)$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,-Bsymbolic -Wl,--no-undefined -o $@ $^ -lm
 
@@ -243,4 +243,4 @@ uninstall:
 clean:
 	rm -rf $(OUT)
 
--include $(OBJ:.o=.d) $(SANOBJ:.o=.d) $(TSANOBJ:.o=.d) $(wildcard $(OUT)/pic/*/*.d)
+-include $(OBJ:.o=.d) $(SANOBJ:.o=.d) $(TSANOBJ:.o=.d)
