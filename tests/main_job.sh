@@ -80,6 +80,20 @@ case $? in
 3) echo "plots: skipped (gnuplot not installed)" ;;
 *) echo "plots: FAILED (see out/main/plots.log)"; status=1 ;;
 esac
+# Timing (docs/user-guide.md "Timing"): each default's critical path mapped to the Liberty library,
+# fmax and the paper's clock check; the plot of delay against size. Cached by content in out/area/.
+echo
+WARPGEN=$W TIMING_JSON_DIR=out/main/timing tests/timing_report.sh >out/main/timing.md 2>out/main/timing.log ||
+	{ echo "timing: FAILED (see out/main/timing.md, out/main/timing.log)"; status=1; }
+grep -E '^\| [a-z_]+ \|' out/main/timing.md | head -40
+{ echo; cat out/main/timing.md; } >>out/report.md
+WARPGEN=$W tests/timing_plot.sh out/plots >out/main/timing_plot.log 2>&1 ||
+	{ [ $? -eq 3 ] || { echo "timing plot: FAILED (see out/main/timing_plot.log)"; status=1; }; }
+# Proofs (docs/cosim.md "Proofs"): the RTL against its netlist and the invariants, small configurations.
+WARPGEN=$W tests/prove_report.sh >out/main/proofs.md 2>out/main/proofs.log ||
+	{ echo "proofs: FAILED (see out/main/proofs.md, out/main/proofs.log)"; status=1; }
+echo "proofs: $(grep -c '^| [a-z_]* |' out/main/proofs.md) rows in out/main/proofs.md"
+{ echo; cat out/main/proofs.md; } >>out/report.md
 # Gate-level: every block's default configuration synthesized (full flow), co-simulated in the
 # native gate-level simulator and priced with the Liberty library (docs/cosim.md).
 echo
