@@ -39,6 +39,16 @@ const wg_param_def mse_knobs[MSE_NKNOBS] = {
 	[MSE_K_RESET_PPM] = {"RESET_PPM", 20, 0, 1000000, NULL, "mid-run resets per million cycles", "assumed"},
 	[MSE_K_WATCHDOG] = {"WATCHDOG", 20000, 100, 10000000, NULL,
 			    "cycles without an issue while warps have work that fail the run", "check option"},
+	[MSE_K_ADDR_MIX] = {"ADDR_MIX", 0, 0, 1, NULL,
+			    "1: a pushed entry's address spreads the line id over every ADDR_BITS bit (a bijection that "
+			    "keeps the low 6 line bits, the L1 set; the bits above the line id a hash of it), its "
+			    "per-thread offsets are random bytes and its access size random in 0..4; 0: line << 7, "
+			    "word offsets of the thread index, size 2",
+			    "assumed (covers the entry's address, offset and size bits)"},
+	[MSE_K_SAT_EXT_PPM] = {"SAT_EXT_PPM", 0, 0, 1000000, NULL,
+			       "per-million of cycles in which sat_ext_i (saturation reported from outside the L1) "
+			       "flips; 0: held at 0 (random runs)",
+			       "assumed"},
 };
 
 #define MAXW 64
@@ -110,6 +120,7 @@ struct ms_env {
 							   * MSHRS, MISSQ, ADDR/OFFSET/REG_BITS, STORES */
 	int nldregs;              /* load destination registers 0..nldregs-1 */
 	uint32_t linemask;        /* line ids fit ADDR_BITS - 7 bits */
+	int sat_ext;              /* random, SAT_EXT_PPM: sat_ext_i as driven */
 	const mse_script *sc;     /* directed script, NULL: random streams */
 	uint64_t rng;             /* the environment's generator (lines, resets, launch delays) */
 	uint32_t stream;          /* next streaming line */
@@ -145,6 +156,35 @@ static void fail(ms_env *e, long cyc, const char *msg, long a, long b)
 }
 
 static unsigned rnd(uint64_t *s, unsigned n) { return n ? (unsigned)(wg_rng_next(s) % n) : 0; }
+
+static uint64_t hash64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= UINT64_C(0xff51afd7ed558ccd);
+	x ^= x >> 33;
+	x *= UINT64_C(0xc4ceb34fe63a53b9);
+	return x ^ (x >> 33);
+}
+
+/* ADDR_MIX=1: the line id as the queue sees it, an involution on linemask's bits that keeps the
+ * low 6 (the set) and XORs the rest with a hash of them; 0: the identity. */
+static uint32_t line_mix(const ms_env *e, uint32_t line)
+{
+	if (!e->k[MSE_K_ADDR_MIX])
+		return line;
+	return (line ^ ((uint32_t)hash64(line & 63u) << 6)) & e->linemask;
+}
+
+/* The pushed entry's address of a line: line_mix(line) << 7 and, with ADDR_MIX, the bits above
+ * the line id a hash of it (the replay reads the line back from bits 7.. only). */
+static uint64_t line_addr(const ms_env *e, uint32_t line)
+{
+	uint64_t a = (uint64_t)line_mix(e, line) << 7;
+	int lb = e->AB - 7 > 31 ? 31 : e->AB - 7;
+	if (e->k[MSE_K_ADDR_MIX] && 7 + lb < 64)
+		a |= hash64((uint64_t)line + 1) << (7 + lb);
+	return a & wg_ones64(e->AB);
+}
 
 /* ---- streams ---- */
 
@@ -413,7 +453,7 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 		pl->warp = (int)h->warp;
 		pl->reg = (int)h->reg;
 		pl->store = (int)h->store;
-		pl->line = (uint32_t)(h->addr >> 7) & e->linemask;
+		pl->line = line_mix(e, (uint32_t)(h->addr >> 7) & e->linemask);
 	}
 	int adv = 0; /* the LSU's current request leaves it at this edge */
 	if (pl->acc) {
@@ -442,7 +482,7 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 	if (pl->push) {
 		rq_entry en;
 		memset(&en, 0, sizeof en);
-		en.addr = ((uint64_t)e->lsu.line[e->lsu.seg] << 7) & wg_ones64(e->AB);
+		en.addr = line_addr(e, e->lsu.line[e->lsu.seg]);
 		en.warp = (unsigned)e->lsu.warp;
 		en.reg = (unsigned)e->lsu.reg;
 		en.store = (unsigned)e->lsu.store;
@@ -451,6 +491,11 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 		en.mask = e->lsu.mask[e->lsu.seg];
 		for (int t = 0; t < e->T; t++)
 			en.off[t] = (uint8_t)(((t / nseg) * 4) & 127 & (int)wg_ones64(e->OB));
+		if (e->k[MSE_K_ADDR_MIX]) { /* drawn only with the knob: ADDR_MIX=0 keeps the stream */
+			en.size = rnd(&e->rng, 5);
+			for (int t = 0; t < e->T; t++)
+				en.off[t] = (uint8_t)(rnd(&e->rng, 256) & wg_ones64(e->OB));
+		}
 		wg_port_put(e->L, in, MSC_PUSH_VALID_I, 1);
 		rq_entry_pack(rq_config(rq), e->L, &en, MSC_PUSH_ADDR_I, in);
 	}
@@ -462,7 +507,9 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 	wg_port_put(e->L, in, MSC_LSU_PEND_I, pend);
 	wg_port_put(e->L, in, MSC_MSHR_USED_I, (uint64_t)mshr_used(e));
 	wg_port_put(e->L, in, MSC_MQ_USED_I, (uint64_t)e->mq_n);
-	wg_port_put(e->L, in, MSC_SAT_EXT_I, (uint64_t)(e->sc && e->sc->sat_ext));
+	if (!e->sc && e->k[MSE_K_SAT_EXT_PPM] && (long)rnd(&e->rng, 1000000) < e->k[MSE_K_SAT_EXT_PPM])
+		e->sat_ext ^= 1; /* drawn only with the knob: SAT_EXT_PPM=0 keeps the stream */
+	wg_port_put(e->L, in, MSC_SAT_EXT_I, (uint64_t)(e->sc ? e->sc->sat_ext : e->sat_ext));
 
 	/* data written at this edge: per warp and register, completing requests */
 	int dec[MAXW][MSE_REGS];

@@ -54,6 +54,8 @@ enum {
 	MSE_K_BAR_PM,     /* barriers per 1000 instructions */
 	MSE_K_RESET_PPM,  /* mid-run resets per million cycles */
 	MSE_K_WATCHDOG,   /* cycles without an issue (while warps have work) that fail the run */
+	MSE_K_ADDR_MIX,   /* 1: pushed entries use every address bit, random offsets and access sizes */
+	MSE_K_SAT_EXT_PPM, /* per-million of cycles in which the external saturation input flips */
 	MSE_NKNOBS
 };
 

@@ -66,3 +66,8 @@ mutant rq-full-queue-has-nothing sweep 's/occ\[i\] = full | (wrap/occ[i] = (wrap
 MSC_FCOV="--set ENTRIES=16 --set STORES=1 --knob L2_LAT=600 --knob RESET_PPM=200 --knob HOT_LINES=8 --knob STORE_PCT=30"
 t sweep "cosim:mascar-fcov-seed1" "\$WARPGEN cosim mascar $MSC_FCOV --seed 1 --cycles ${CYCLES:-1000000} -q"
 t sweep "fcov:mascar-closure" "\$WARPGEN cosim mascar $MSC_FCOV --model-only --seed 1 --cycles 1000000 | awk -v runs=1 -f tests/fcov_closure.awk"
+
+# toggle coverage (issue 24; docs/mascar.md "Code and toggle coverage"): the closure configuration's knobs at the
+# 16-warp sweep size with ADDR_MIX=1 (every address bit, random offsets and sizes in the queue's entries) and
+# SAT_EXT_PPM=2000 (sat_ext_i flips), against the RTL
+t sweep "cosim:mascar-w16-e2-stores-addrmix-seed1" "\$WARPGEN cosim mascar --set WARPS=16 --set ENTRIES=2 --set STORES=1 --knob L2_LAT=600 --knob HOT_LINES=8 --knob STORE_PCT=30 --knob RESET_PPM=200 --knob ADDR_MIX=1 --knob SAT_EXT_PPM=2000 --seed 1 --cycles 200000 -q"
