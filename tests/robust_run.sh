@@ -82,26 +82,42 @@ start_group() {
 	set +m
 }
 
-# group_procs PGID: the processes still in the group
-group_procs() { ps -e -o pgid=,pid=,comm= | awk -v g="$1" '$1 == g { print $2, $3 }'; }
+# descendants PID: every process under PID (Yosys runs under timeout, which a careless caller lets
+# make a process group of its own: looking at the group alone would not see it)
+descendants() {
+	local c
+	for c in $(pgrep -P "$1"); do
+		echo "$c"
+		descendants "$c"
+	done
+}
 
-# wait_for PGID NAME_REGEX SECS: until a process of the group matches (0), or timeout (1)
-wait_for() {
-	local i
+wait_desc() { # PID NAME_REGEX SECS: until a process under PID matches (0), or timeout (1)
+	local i p
 	for ((i = 0; i < $3 * 10; i++)); do
-		group_procs "$1" | grep -qE "$2" && return 0
+		for p in $(descendants "$1"); do
+			ps -o comm= -p "$p" 2>/dev/null | grep -qE "$2" && return 0
+		done
 		sleep 0.1
 	done
 	return 1
 }
 
-wait_gone() { # PGID SECS: every process of the group ended
-	local i
-	for ((i = 0; i < $2 * 10; i++)); do
-		[ -z "$(group_procs "$1")" ] && return 0
+# signal_all SIG PID SECS: SIG to PID's process group (a terminal's Ctrl-C, or a kill of the job);
+# then every process that was under PID, wherever its group, must end within SECS (the ones left
+# are named, and killed)
+signal_all() {
+	local sig=$1 pid=$2 secs=$3 procs p i left
+	procs="$pid $(descendants "$pid" | tr '\n' ' ')"
+	kill -"$sig" -- -"$pid"
+	for ((i = 0; i < secs * 10; i++)); do
+		left=
+		for p in $procs; do kill -0 "$p" 2>/dev/null && left="$left $p($(ps -o comm= -p "$p" 2>/dev/null))"; done
+		[ -z "$left" ] && return 0
 		sleep 0.1
 	done
-	return 1
+	for p in $procs; do kill -9 "$p" 2>/dev/null; done
+	fail "processes left $secs s after SIG$sig:$left"
 }
 
 SLG_SMALL=(--set WARPS=4 --set CTAS=2)
@@ -172,10 +188,9 @@ kill-build)
 	unique_rtl slg "${SLG_SMALL[@]}"
 	start_group "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 2000 >"$T/k1.log" 2>&1
 	pg=$PG
-	wait_for "$pg" 'cc1plus|make' 120 || { kill -9 -- -"$pg"; fail "the build never reached the C++ compile"; }
+	wait_desc "$pg" 'cc1plus|make' 120 || { kill -9 -- -"$pg"; fail "the build never reached the C++ compile"; }
 	sleep 1
-	kill -9 -- -"$pg"
-	wait_gone "$pg" 10 || fail "processes left after SIGKILL: $(group_procs "$pg")"
+	signal_all KILL "$pg" 10
 	dir=$(cache_dir_of "$T/k1.log")
 	[ -n "$dir" ] || fail "the killed run named no cache folder: $(cat "$T/k1.log")"
 	CACHE_DIRS+=("$dir")
@@ -190,10 +205,9 @@ kill-synth)
 	rm -rf "$d"
 	start_group "$W" area slg "${AREA_CFG[@]}" --liberty none >"$T/s1.log" 2>&1
 	pg=$PG
-	wait_for "$pg" 'yosys' 120 || { kill -9 -- -"$pg"; fail "Yosys never started"; }
+	wait_desc "$pg" '^yosys' 120 || { kill -9 -- -"$pg"; fail "Yosys never started"; }
 	sleep 0.5
-	kill -9 -- -"$pg"
-	wait_gone "$pg" 10 || fail "processes left after SIGKILL: $(group_procs "$pg")"
+	signal_all KILL "$pg" 10
 	if ls "$d"/*.key >/dev/null 2>&1; then fail "a killed synthesis left a key file: $(ls "$d")"; fi
 	"$W" area slg "${AREA_CFG[@]}" --liberty none >"$T/s2.log" 2>&1 || { cat "$T/s2.log"; fail "the run after the kill failed"; }
 	grep -q cached "$T/s2.log" && fail "the run after the kill reused a result: $(cat "$T/s2.log")"
@@ -206,9 +220,8 @@ sigint)
 	# during the build
 	start_group "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 2000 --json "$T/i1.json" >"$T/i1.log" 2>&1
 	pg=$PG
-	wait_for "$pg" 'cc1plus|make|verilator' 120 || { kill -9 -- -"$pg"; fail "the build never started"; }
-	kill -INT -- -"$pg"
-	wait_gone "$pg" 15 || { kill -9 -- -"$pg"; fail "processes left 15 s after Ctrl-C during a build"; }
+	wait_desc "$pg" 'cc1plus|make|verilator' 120 || { kill -9 -- -"$pg"; fail "the build never started"; }
+	signal_all INT "$pg" 15
 	CACHE_DIRS+=("$(cache_dir_of "$T/i1.log")")
 	[ ! -e "$T/i1.json" ] || fail "Ctrl-C during the build left $T/i1.json"
 	# during a long co-simulation (built first)
@@ -216,17 +229,17 @@ sigint)
 	start_group "$W" cosim slg "${SLG_SMALL[@]}" --rtl "$T/u/slg.v" --cycles 1000000000 --json "$T/i2.json" >"$T/i2.log" 2>&1
 	pg=$PG
 	sleep 2
-	kill -INT -- -"$pg"
-	wait_gone "$pg" 15 || { kill -9 -- -"$pg"; fail "processes left 15 s after Ctrl-C during a co-simulation"; }
+	signal_all INT "$pg" 15
 	[ ! -e "$T/i2.json" ] || fail "Ctrl-C during the co-simulation left $T/i2.json"
-	# during a synthesis
-	d=$(area_dir)
+	# during a synthesis: a configuration whose synthesis takes minutes (nothing else uses it; Ctrl-C
+	# must stop it at once, so it costs a few seconds)
+	d=out/area/rfc/WARPS-24_ACTIVE_WARPS-5_ENTRIES-5
 	rm -rf "$d"
-	start_group "$W" area slg "${AREA_CFG[@]}" --liberty none --json "$T/i3.json" >"$T/i3.log" 2>&1
+	CACHE_DIRS+=("$d")
+	start_group "$W" area rfc --set WARPS=24 --set ACTIVE_WARPS=5 --set ENTRIES=5 --liberty none --json "$T/i3.json" >"$T/i3.log" 2>&1
 	pg=$PG
-	wait_for "$pg" 'yosys' 120 || { kill -9 -- -"$pg"; fail "Yosys never started"; }
-	kill -INT -- -"$pg"
-	wait_gone "$pg" 15 || { procs=$(group_procs "$pg"); kill -9 -- -"$pg"; fail "processes left 15 s after Ctrl-C during Yosys: $procs"; }
+	wait_desc "$pg" '^yosys' 120 || { kill -9 -- -"$pg"; fail "Yosys never started"; }
+	signal_all INT "$pg" 5
 	[ ! -e "$T/i3.json" ] || fail "Ctrl-C during the synthesis left $T/i3.json"
 	if ls "$d"/*.key >/dev/null 2>&1; then fail "Ctrl-C during the synthesis left a key file"; fi
 	rm -rf "$d"
