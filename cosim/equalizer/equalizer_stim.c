@@ -11,7 +11,8 @@
  * lowest free slot, CTAs that finish after 1..CTA_LIFE cycles of unpaused
  * progress, and when the pool is empty and every CTA (paused ones too, once
  * unpaused) has finished, a gap without a kernel before the next one. Warps
- * of slot s are s*wcta .. s*wcta+wcta-1; warps of free slots have no head.
+ * of slot s are s*wcta .. s*wcta+wcta-1 (SLOT_MAP=1: the s-th wcta warps of
+ * a random order drawn per kernel); warps of free slots have no head.
  * Each warp's head (hv, hrdy, hmem, hbar) is redrawn every 1..2*DWELL cycles
  * and after it issues, with the tendencies of the kernel PROFILE; two
  * schedulers issue at most one instruction each, at most one memory
