@@ -50,6 +50,10 @@ const wg_param_def rne_knobs[RNE_NKNOBS] = {
 		"% of instructions whose pir flags also set the bits the block ignores: a source that is the "
 		"destination (A13) and the earlier slots of a register released in its last slot (A14)",
 		"test stimulus (docs/rename.md Stimulus)"},
+	[RNE_K_PC_SPREAD] = {"PC_SPREAD", 0, 0, 1, NULL,
+		"1: each kernel's code is placed at a random base address, drawn per kernel so that its highest "
+		"pir PC fits PC_BITS (the flag cache's tags and pir_pc_i use every bit); 0: the code starts at 0",
+		"test stimulus (docs/rename.md Stimulus)"},
 };
 
 #define RNE_MAXW RN_MAX_WARPS
@@ -112,6 +116,7 @@ struct rn_env {
 	int need_launch;            /* next non-reset cycle launches */
 	int kw, kr, ke, R;          /* its shape */
 	int burst;                  /* its loads return in bursts */
+	uint64_t pc_base;           /* PC_SPREAD: added to its pir PCs */
 	uint64_t kseed;             /* its seed */
 	uint64_t epoch;             /* launch count (tokens) */
 	int nkernels;               /* kernels launched */
@@ -378,6 +383,7 @@ static const char *build_kernel(rn_env *e, char *err, size_t n)
 		}
 		kw = nkw;
 	}
+	uint64_t ktop = 0;
 	for (int i = 0; i < e->kern.nblocks; i++) {
 		const rnk_block *bl = &e->kern.block[i];
 		uint64_t top = (uint64_t)bl->pc + (uint64_t)(bl->npbr + 8) / 9 + (uint64_t)bl->n / 18 + 1;
@@ -385,7 +391,12 @@ static const char *build_kernel(rn_env *e, char *err, size_t n)
 			snprintf(err, n, "rn_env: the kernel's pir PCs exceed PC_BITS=%d (fewer INSNS)", c->pc_bits);
 			return err;
 		}
+		if (top > ktop)
+			ktop = top;
 	}
+	e->pc_base = 0; /* drawn only with the knob: PC_SPREAD=0 keeps the stream */
+	if (!e->fixed && e->k[RNE_K_PC_SPREAD])
+		e->pc_base = wg_rng_next(&e->rng) % (wg_ones64(c->pc_bits) - ktop + 1);
 	e->kw = kw;
 	e->kr = e->kern.nregs;
 	e->ke = e->kern.nexempt;
@@ -647,7 +658,7 @@ void rne_drive(rn_env *e, const rn_model *m, rn_in *in, long cyc)
 		if (wp->live && wp->head.kind == RNK_EV_PIR && w != e->v.op_warp) {
 			in->pir_valid = 1;
 			in->pir_warp = (unsigned)w;
-			in->pir_pc = (uint32_t)(wp->head.pc & (uint32_t)wg_ones64(e->c.pc_bits));
+			in->pir_pc = (uint32_t)((wp->head.pc + e->pc_base) & wg_ones64(e->c.pc_bits));
 			in->pir_flags = pir_flags(e, w, wp->head.flags) & wg_ones64(54);
 			e->v.pir_warp = w;
 			e->pir_rr = w;

@@ -66,6 +66,7 @@ enum {
 	RNE_K_BAD_HINT,   /* negative testing: every pir flag set (the data check must fail) */
 	RNE_K_WAVES,      /* thread blocks run in each warp slot per kernel (later ones start as earlier ones exit) */
 	RNE_K_DUP_HINT_PCT, /* % of instructions whose pir flags also carry bits the block ignores (A13, A14) */
+	RNE_K_PC_SPREAD,  /* 1: each kernel's code at a random base address within PC_BITS */
 	RNE_NKNOBS
 };
 

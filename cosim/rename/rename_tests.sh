@@ -181,3 +181,9 @@ mutant refused-counts-tfet sweep 's/n_trf + { {(E_AL-1){1.b0}}, qt \& ~tf}/n_trf
 RN_FULL="$RN_SMALL --set ALLOC_PORTS=3 --knob OVERSUB_PCT=100 --knob REGS_MIN=8 --knob LONG_PCT=80 --knob SCHED=0 --knob ALC_BLOCK_PCT=0 --knob LD_PCT=10 --knob LL_LAT=20 --knob LL_SPREAD=0 --knob BURST_PCT=100 --knob ALU_LAT=2 --knob RESET_PPM=100"
 t sweep "cosim:rename-small-full-seed1" "\$WARPGEN cosim rename $RN_FULL --seed 1 --cycles ${CYCLES:-1000000} -q"
 t sweep "fcov:rename-closure" "for a in '--seed 1 --cycles 300000' '$RN_FULL --seed 1 --cycles 500000' '--set WARPS=8 --set RT_ENTRIES=504 --set FC_ENTRIES=1 --knob SCHED=0 --seed 3 --cycles 100000' '--set TFET_ROWS=32 --set CLASS=MEM_RA --set GATING=OCCUPANCY --seed 5 --cycles 100000'; do \$WARPGEN cosim rename \$a --model-only; done | awk -v runs=4 -f tests/fcov_closure.awk"
+
+# toggle coverage (issue 24; docs/rename.md "Functional coverage points", code and toggle coverage): PC_SPREAD=1
+# (each kernel's code at a random base: the high bits of pir_pc_i and the flag cache's tags) at the full small
+# table and at the 16-warp size, against the RTL
+t sweep "cosim:rename-small-full-pcspread-seed1" "\$WARPGEN cosim rename $RN_FULL --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
+t sweep "cosim:rename-w16-p64-l3-a4-b8-pcspread-seed1" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
