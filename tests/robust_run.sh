@@ -121,10 +121,10 @@ signal_all() {
 }
 
 SLG_SMALL=(--set WARPS=4 --set CTAS=2)
-# a configuration no other test synthesizes (its area cache can be emptied safely)
-AREA_CFG=(--set WARPS=3 --set CTAS=3 --set ENTER_DELAY=7)
-
-area_dir() { echo "out/area/slg/WARPS-3_CTAS-3_ENTER_DELAY-7"; }
+# a configuration no other test synthesizes (its area cache can be emptied safely), one per check
+# (make sweep runs them side by side): ENTER_DELAY 7 for concurrent-area, 6 for kill-synth
+area_cfg() { AREA_CFG=(--set WARPS=3 --set CTAS=3 --set ENTER_DELAY="$1"); }
+area_dir() { echo "out/area/slg/WARPS-3_CTAS-3_ENTER_DELAY-${AREA_CFG[5]#ENTER_DELAY=}"; }
 
 case ${1:-} in
 disk)
@@ -166,6 +166,7 @@ concurrent)
 	echo "ok: both passed, one build in $dir"
 	;;
 concurrent-area)
+	area_cfg 7
 	d=$(area_dir)
 	rm -rf "$d"
 	for i in 1 2; do
@@ -201,6 +202,7 @@ kill-build)
 	echo "ok: killed during the compile, rebuilt and passed"
 	;;
 kill-synth)
+	area_cfg 6
 	d=$(area_dir)
 	rm -rf "$d"
 	start_group "$W" area slg "${AREA_CFG[@]}" --liberty none >"$T/s1.log" 2>&1
