@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fuzz.sh - the libFuzzer harnesses of warpgen's input parsers (tests/fuzz/fz_*.c), built with
 # clang under AddressSanitizer + UndefinedBehaviorSanitizer (Debian: clang, libclang-rt-14-dev).
-#   tests/fuzz.sh build                build every harness into $OUT/fuzz/bin/ (needs `make build`'s
+#   tests/fuzz.sh build                build the harnesses into $OUT/fuzz/bin/ (needs `make build`'s
 #                                      objects in $OUT/obj/: only the parsers are recompiled with
 #                                      the fuzzer's coverage, the rest is linked as it is)
 #   tests/fuzz.sh replay H...          each file of tests/fuzz/corpus/H/ and tests/fuzz/crashes/H/
@@ -94,8 +94,9 @@ build_locked() {
 	flock -u 9
 }
 
-# the libFuzzer options every run uses: a hang is an input over 10 s; 2 GB of memory at most
-COMMON=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=0)
+# the libFuzzer options every run uses: 2 GB of memory at most; a hang is a fuzzed input over 10 s
+# (a replayed file: over 120 s, for sky130's 12.8 MB library, 13 s under ASan at -O0 on a loaded machine)
+COMMON=(-rss_limit_mb=2048 -print_final_stats=0)
 
 replay() {
 	local h=$1 files=()
@@ -104,7 +105,7 @@ replay() {
 	mapfile -t files < <(find "tests/fuzz/corpus/$h" "tests/fuzz/crashes/$h" -type f 2>/dev/null | sort)
 	[ "$h" = liberty ] && [ "${FUZZ_SKY130:-0}" = 1 ] && files+=(../shared/liberty/sky130_fd_sc_hd__tt_025C_1v80.lib)
 	echo "replay $h: ${#files[@]} files"
-	"$F/bin/fz_$h" "${COMMON[@]}" "${files[@]}" >"$F/log/$h.replay" 2>&1 || {
+	"$F/bin/fz_$h" "${COMMON[@]}" -timeout=120 "${files[@]}" >"$F/log/$h.replay" 2>&1 || {
 		tail -n 40 "$F/log/$h.replay"
 		echo "fuzz.sh: $h: a corpus or reproducer file fails (log $F/log/$h.replay)"
 		exit 1
@@ -118,7 +119,7 @@ fuzz() {
 	echo "fuzz $h: ${FUZZ_RUNS:+$FUZZ_RUNS inputs or }$secs s, seed $seed (FUZZ_SEED=$seed ${FUZZ_RUNS:+FUZZ_RUNS=$FUZZ_RUNS }tests/fuzz.sh run $secs $h repeats it)"
 	local runs=()
 	[ -n "${FUZZ_RUNS:-}" ] && runs=(-runs="$FUZZ_RUNS")
-	if ! "$F/bin/fz_$h" "${COMMON[@]}" "${runs[@]}" -seed="$seed" -max_total_time="$secs" -max_len=65536 \
+	if ! "$F/bin/fz_$h" "${COMMON[@]}" -timeout=10 "${runs[@]}" -seed="$seed" -max_total_time="$secs" -max_len=65536 \
 		-artifact_prefix="$F/crashes/$h-" "$F/work/$h" "tests/fuzz/corpus/$h" >"$F/log/$h.fuzz" 2>&1; then
 		grep -E 'ERROR|SUMMARY|runtime error|Test unit written|timeout|out-of-memory' "$F/log/$h.fuzz" | head -n 20
 		echo "fuzz.sh: $h: the fuzzer found an input that fails (log $F/log/$h.fuzz; reproducer above)"
