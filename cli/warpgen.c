@@ -64,6 +64,6 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
-	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim coverage wave area timing energy liberty bench stats report regress)\n", argv[1]);
+	fprintf(stderr, "warpgen: unknown command '%s' (commands: list gen cosim coverage wave area timing prove energy liberty bench stats report regress)\n", argv[1]);
 	return 2;
 }
