@@ -35,7 +35,7 @@ static abc_out run_abc(const pv_req *q, const char *dir, const char *engine, int
 	snprintf(tmo, sizeof tmo, "%d", q->timeout_s);
 	snprintf(cmd, sizeof cmd, "read_aiger miter.aig; fold; strash; %s; write_cex -a cex.aiw", engine);
 	snprintf(log, sizeof log, "%s.log", engine);
-	char *argv[] = {"timeout", "-k", "5", tmo, "yosys-abc", "-c", cmd, NULL};
+	char *argv[] = {"timeout", "--foreground", "-k", "5", tmo, "yosys-abc", "-c", cmd, NULL};
 	wg_buf out = {0};
 	char cex[PV_PATH + 16];
 	snprintf(cex, sizeof cex, "%s/cex.aiw", dir);
@@ -98,7 +98,7 @@ static void replay(const pv_req *q, const char *dir, pv_result *r)
 {
 	char tmo[32];
 	snprintf(tmo, sizeof tmo, "%d", q->timeout_s);
-	char *argv[] = {"timeout", "-k", "5", tmo, "yosys", "-q", "-p",
+	char *argv[] = {"timeout", "--foreground", "-k", "5", tmo, "yosys", "-q", "-p",
 			"read_rtlil miter.il; sim -clock clk_i -r cex.aiw -map miter.aim -vcd trace.vcd", NULL};
 	wg_buf out = {0};
 	/* sim reports a failed assertion as a warning, on stderr under -q: capture both */
@@ -150,7 +150,7 @@ void pv_engines(const pv_req *q, const char *dir, pv_result *r)
 	char tmo[32], depth[32];
 	snprintf(tmo, sizeof tmo, "%d", q->timeout_s);
 	snprintf(depth, sizeof depth, "%d", q->depth);
-	char *argv[] = {"timeout", "-k", "5", tmo, "yosys-smtbmc", "-s", "z3", "--unroll", "-t", depth,
+	char *argv[] = {"timeout", "--foreground", "-k", "5", tmo, "yosys-smtbmc", "-s", "z3", "--unroll", "-t", depth,
 			"--dump-vcd", "trace.vcd", "miter.smt2", NULL};
 	wg_buf out = {0};
 	int rc = run_logged(argv, dir, "smtbmc.log", &out);

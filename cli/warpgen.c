@@ -33,8 +33,10 @@ static const wg_command commands[] = {
 
 int wg_cmd_list(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	if (argc > 0) {
+		fprintf(stderr, "warpgen list: takes no arguments (got '%s')\n", argv[0]);
+		return 2;
+	}
 	int n;
 	const wg_block *const *b = wg_blocks(&n);
 	for (int i = 0; i < n; i++)

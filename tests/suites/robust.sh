@@ -8,6 +8,7 @@ t fast "bad:cosim-cycles-negative" "tests/expect_bad.sh '--cycles -5 is not a nu
 t fast "bad:cosim-cycles-huge" "tests/expect_bad.sh '--cycles 99999999999999999999 is not a number in 1..1000000000000' $W cosim rfc --model-only --cycles 99999999999999999999"
 t fast "bad:cosim-cycles-empty" "tests/expect_bad.sh '--cycles  is not a number in 1..' $W cosim rfc --model-only --cycles ''"
 t fast "bad:cosim-cycles-last-wins" "tests/expect_bad.sh '--cycles 0 is not a number' $W cosim rfc --model-only --cycles 5 --cycles 0"
+t fast "bad:list-argument" "tests/expect_bad.sh \"warpgen list: takes no arguments (got 'extra')\" $W list extra"
 t fast "bad:bench-cycles-zero" "tests/expect_bad.sh '--cycles 0 is not a number in 1..' $W bench rfc --cycles 0"
 t fast "bad:seed-negative" "tests/expect_bad.sh '--seed -1 is not a number in 0..18446744073709551615' $W cosim rfc --model-only --seed -1"
 t fast "bad:seed-huge" "tests/expect_bad.sh '--seed 18446744073709551616 is not a number in 0..' $W cosim rfc --model-only --seed 18446744073709551616"
