@@ -14,6 +14,7 @@
 
 #include "prefetch_table.h"
 #include "prefetch_table_env.h"
+#include "prefetch_table_sm.h"
 #include "wg_cli.h"
 #include "wg_stats.h"
 #include "wg_vtool.h"
@@ -34,6 +35,7 @@ static void usage(void)
 	       "  --profile P   stream, strided, tia, irregular, manypc or phases (default: the five but phases)\n"
 	       "  --cycles N    cycles per run (default %ld)\n"
 	       "  --knob K=V    environment knobs (MEM_LAT, BW_GAP, L1_SETS, L1_WAYS, MSHRS, GAP...; RESET_PPM is 0 here)\n"
+	       "  --compare     the SM-level comparison instead: Apogee_4 against SIMT_32 and SIMT_4 (--compare --help)\n"
 	       "exit: 0, 1 a check failed, 2 bad input\n",
 	       SP_CYCLES);
 }
@@ -126,6 +128,9 @@ static void print_prof(int prof, const pte_stats *s, const pte_stats *b)
 
 static int prefetch_table_stats_run(int argc, char **argv)
 {
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--compare") == 0)
+			return pts_compare_main(argc, argv); /* the SM-level comparison (prefetch_table_compare.c) */
 	char **av = calloc((size_t)argc + 1, sizeof *av);
 	int ac = 0, reset_knob = 0;
 	const char *prof = NULL;

@@ -35,6 +35,17 @@ t test "case-neg:prefetch_table-min-active-2" "tests/expect_check_fail.sh 'two_t
 t test "case-neg:prefetch_table-dist-bits-3" "tests/expect_check_fail.sh 'issued line #3: 0x27 tag 0x22, expected 0x26' \$WARPGEN cosim prefetch_table --case distance_slow_then_early --set DIST_BITS=3 --model-only -q"
 t test "stats:prefetch_table-stream" "\$WARPGEN_SAN stats prefetch_table --profile stream --cycles 50000 | awk '/accuracy/{a=\$2} END{exit !(a+0 >= 80)}'"
 t test "gen:prefetch_table-paper-storage" "cosim/prefetch_table/prefetch_table_storage.sh"
+# APOGEE at the SM (docs/prefetch_table.md "SM-level comparison"): a short kernel of the stream profile in
+# the three arms (every row there, prefetching faster than 4 warps without, the exit code 1 exactly when a
+# direction is printed REVERSED); a baseline of 1 warp must fail the multithreading check; bad --sm input.
+PT_CMP_OK="awk -v rc=\$rc '/^[|] stream [|] (SIMT_32|SIMT_4|Apogee_4) [|]/{n++} /Apogee_4 faster than SIMT_4.*: ok/{ok=1} /REVERSED/{rev=1} END{exit !(n==3 && ok && rc==(rev?1:0))}'"
+t test "stats:prefetch_table-compare-quick" "out=\$(\$WARPGEN stats prefetch_table --compare --profile stream --sm LOADS=128); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | $PT_CMP_OK"
+t test "stats-neg:prefetch_table-compare-1-warp" "tests/expect_check_fail.sh 'more warps hide latency: SIMT_32 faster than SIMT_4 (§5.2.1 Fig. 5.1, Fig. 5.12): REVERSED' \$WARPGEN stats prefetch_table --compare --profile stream --sm LOADS=64 --sm WARPS_BASE=1"
+t fast "bad:stats-pt-compare-sm" "tests/expect_bad.sh '--sm BOGUS=1: not an SM parameter' $W stats prefetch_table --compare --sm BOGUS=1"
+t fast "bad:stats-pt-compare-range" "tests/expect_bad.sh 'MSHRS must be an integer in 1..1024' $W stats prefetch_table --compare --sm MSHRS=0"
+for s in 2 3; do
+	t sweep "stats:prefetch_table-compare-seed$s" "out=\$(\$WARPGEN stats prefetch_table --compare --seed $s); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | awk -v rc=\$rc '/^[|] [a-z]+ [|] Apogee_4 [|]/{n++} /^check: .*: (ok|REVERSED)/{c++} /REVERSED/{rev=1} END{exit !(n==5 && c==5 && rc==(rev?1:0))}'"
+done
 t test "energy:prefetch_table" "[ \"\$(\$WARPGEN energy prefetch_table -q | grep -c ' n/g\$')\" = 17 ] && \$WARPGEN energy prefetch_table -q | grep -qx 'lookup n/g' && \$WARPGEN energy prefetch_table | grep -Eq '^lookup +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: a load.s PC compared with the 64 entries of the Artisan SRAM \\(64 x 73 bits, TSMC 65 nm\\)' && \$WARPGEN energy prefetch_table | grep -q '64 x 73-bit entries = 4672 bits' && \$WARPGEN energy prefetch_table | grep -qx 'clock 1 GHz (leakage energy per cycle = leakage mW / clock GHz pJ)'"
 t sweep "area:prefetch_table-small" "\$WARPGEN area prefetch_table --flops-only --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4 -q"
 t sweep "lint:prefetch_table-w8-l32-pq64" "BLOCK=prefetch_table tests/lint.sh --set WARPS=8 --set LANES_PER_CYCLE=32 --set PQ_DEPTH=64 --set ADDR_BITS=32 --set OFFSET_BITS=16"
@@ -48,7 +59,7 @@ done; done; done; done
 mutant_args "--set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8"
 mutant confirm-strict test 's/(conf_i >= nact_i - CONF_SLACK)/(conf_i > nact_i - CONF_SLACK)/'
 mutant_args "--set ENTRIES=4 --set THREADS=8" # (one entry never merges a queued line)
-mutant merge-ignores-valid sweep 's/if (pvl_q \&\& (lines\[l\*LB +: LB\] == pln_q))/if (lines[l*LB +: LB] == pln_q)/'
+mutant merge-ignores-valid sweep 's/if (pvl_q && (lines\[l\*LB +: LB\] == pln_q))/if (lines[l*LB +: LB] == pln_q)/'
 
 # the thesis's size (64 entries, 4 warps, 32 threads, 8 lanes per cycle) and at 8 warps, 16 entries
 main_area_opt --flops-only
@@ -68,6 +79,20 @@ prefetch_table_report() {
 	$W stats prefetch_table >out/main/stats-prefetch_table.log 2>&1 || status=1
 	sed 's/^/  /' out/main/stats-prefetch_table.log
 	{ echo; echo "## APOGEE prefetching per access profile (C model only)"; echo; echo '```'; cat out/main/stats-prefetch_table.log; echo '```'; } >>out/report.md
+	# the thesis's headline at the SM (§5.5.1): Apogee_4 against SIMT_32 and SIMT_4, IPC and perf/W, with a plot
+	echo "APOGEE at the SM (warpgen stats prefetch_table --compare, C model only, seed 1; thesis §5.5.1: Apogee_4"
+	echo "19 % faster than SIMT_32, 51 % higher perf/W; the run fails when a direction the thesis states is reversed):"
+	$W stats prefetch_table --compare >out/main/stats-prefetch_table-compare.log 2>&1 || status=1
+	sed 's/^/  /' out/main/stats-prefetch_table-compare.log
+	cosim/prefetch_table/prefetch_table_sm_plot.sh out/main/stats-prefetch_table-compare.log out/main/apogee_sm || status=1
+	{
+		echo; echo "## APOGEE at the level of the SM: Apogee_4 against SIMT_32 and SIMT_4 (C model only)"; echo
+		echo "Thesis (Sethia 2015 §5.5.1, §5.7): Apogee_4 19 % faster than SIMT_32, 51 % (52 %) higher performance per watt."
+		echo "Model, power rule and calibration: docs/prefetch_table.md \"SM-level comparison\"."; echo
+		awk '/^[|]/ { if (inb) { print "```"; inb = 0 } print; next } { if (!inb) { print "```"; inb = 1 } print } END { if (inb) print "```" }' \
+			out/main/stats-prefetch_table-compare.log
+		echo; echo "Plot: [apogee_sm.png](main/apogee_sm/apogee_sm.png) / [apogee_sm.svg](main/apogee_sm/apogee_sm.svg)"
+	} >>out/report.md
 }
 
 # Functional coverage closure (docs/prefetch_table.md "Functional coverage points"): a small table
