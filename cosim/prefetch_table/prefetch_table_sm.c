@@ -13,9 +13,9 @@
  * in; in the APOGEE arm it is copied into the training FIFO; (3) APOGEE arm:
  * the table gets the FIFO's head (held until ld_ack_o), pf_present_i from
  * the L1 and the MSHRs, pf_ready_i when a line may leave, no demand line
- * waits and an MSHR is free; an issued line takes the bandwidth and comes
- * back MEM_LAT cycles later. Demand and prefetch lines share MSHRS MSHRs: a
- * load whose missing lines do not fit waits (the next ready warp may go). */
+ * waits and fewer than MSHRS lines are in flight; an issued line takes the bandwidth and comes
+ * back MEM_LAT cycles later. Demand lines always get an MSHR; a prefetch is
+ * offered only while fewer than MSHRS lines (demand and prefetch) are in flight. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +48,7 @@ const wg_param_def pts_params[PTS_NPARAMS] = {
 	[PTS_LOADS] = {"LOADS", 4096, 1, 10000000, NULL, "the kernel's size in warp loads (whole iterations)",
 		"assumed"},
 	[PTS_MSHRS] = {"MSHRS", 64, 1, 1024, NULL,
-		"MSHRs shared by demand and prefetch lines (a load issues when its missing lines fit)",
+		"a prefetch is offered only while fewer lines (demand and prefetch) are in flight",
 		"assumed (ch. V gives no count; the Fermi L1 of ch. IV, Tab. 4.1: 64)"},
 	[PTS_TQ_DEPTH] = {"TQ_DEPTH", 4, 1, 64, NULL, "training FIFO between the load path and the table", "assumed"},
 	[PTS_TIA_INV] = {"TIA_INV", 1024, 0, 100000000, NULL,
@@ -382,28 +382,6 @@ static void lanes(const pts_prog *g, const pts_arm *a, long it, int w, int j, pt
 	}
 }
 
-/* the lines of ld that neither the L1 nor an MSHR holds (each once) */
-static int new_lines(pts_sm *s, const pts_prog *g, const pt_in *ld)
-{
-	int lsh = 0, ns = 0, k = 0;
-	while ((1 << lsh) < g->line_bytes)
-		lsh++;
-	uint32_t seen[PT_MAX_THREADS];
-	for (int t = 0; t < g->threads_per_warp; t++) {
-		if (!((ld->ld_mask >> t) & 1u))
-			continue;
-		uint32_t line = ld->ld_addr[t] >> lsh;
-		int dup = 0;
-		for (int i = 0; i < ns; i++)
-			dup |= seen[i] == line;
-		if (dup)
-			continue;
-		seen[ns++] = line;
-		k += !pts_l1_find(&s->l1, line) && !ms_find(s, line);
-	}
-	return k;
-}
-
 /* the load of warp w: L1 lookups; its table inputs into ld */
 static void load(pts_sm *s, const pts_prog *g, const pts_arm *a, int w, int j, long cyc, pt_in *ld, pts_result *r,
 		 const long *sp)
@@ -490,14 +468,6 @@ static void issue(pts_sm *s, const pts_prog *g, const pts_arm *a, const long *p,
 		if (dep && x->res_at > cyc)
 			continue;
 		pt_in ld;
-		if (r0 == 0) { /* a load issues when its missing lines fit in the free MSHRs */
-			lanes(g, a, x->it, w, (int)(k / (1 + sp[PTS_ALU])), &ld);
-			int need = new_lines(s, g, &ld);
-			if (s->ms_used + need > sp[PTS_MSHRS] && (s->ms_used > 0 || need <= sp[PTS_MSHRS])) {
-				r->mshr_stall++;
-				continue;
-			}
-		}
 		/* issue k */
 		s->rr = (w + 1) % a->warps;
 		s->issue_free = cyc + (g->threads_per_warp + sp[PTS_SIMD] - 1) / sp[PTS_SIMD];

@@ -40,7 +40,7 @@ enum {
 	PTS_DEP_PCT,    /* per cent of the compute instructions that need the previous one's result */
 	PTS_ALU,        /* compute instructions after each load */
 	PTS_LOADS,      /* the kernel's size: about this many warp loads (rounded to whole iterations) */
-	PTS_MSHRS,      /* MSHRs, demand and prefetch (a load waits until its missing lines fit) */
+	PTS_MSHRS,      /* a prefetch is offered only while fewer lines (demand + prefetch) fly */
 	PTS_TQ_DEPTH,   /* training FIFO between the load path and the table (a full FIFO skips training) */
 	PTS_TIA_INV,    /* thread-invariant lines leave the L1 each time this many threads finished an iteration */
 	PTS_NPARAMS
@@ -139,7 +139,6 @@ typedef struct pts_result {
 	uint64_t pf_used;     /* of them: used by a demand (before or after the fill) */
 	uint64_t pf_early;    /* prefetched lines evicted unused */
 	uint64_t train_drop;  /* loads not trained (FIFO full) */
-	uint64_t mshr_stall;  /* warp-cycles a ready load waited for free MSHRs */
 	uint64_t mem_lines;   /* lines read from memory (demand + prefetch) */
 	int finished;         /* every warp finished within the cycle limit */
 } pts_result;
