@@ -11,16 +11,6 @@
 #include "wg_cmds.h"
 #include "wg_gen.h"
 
-/* A path relative to the repository root when it lies inside it. */
-static const char *rel(const char *path)
-{
-	const char *root = wg_root();
-	size_t n = strlen(root);
-	if (strncmp(path, root, n) == 0 && path[n] == '/')
-		return path + n + 1;
-	return path;
-}
-
 static void print_types(const wg_stat *s)
 {
 	int w = 8;
@@ -65,7 +55,7 @@ static char *json_report(const wg_block *b, const long *p, const wg_area_result 
 		      r->latch_bits, r->cmos.transistors, r->cmos.transistors_partial ? "false" : "true");
 	wg_buf_printf(&o, "  \"liberty\": ");
 	if (r->have_lib) {
-		wg_buf_json_str(&o, rel(r->lib_path));
+		wg_buf_json_str(&o, wg_root_rel(r->lib_path));
 		wg_buf_printf(&o, ",\n  \"area_um2\": %.3f,\n  \"liberty_cells_total\": %ld,\n  \"liberty_cells\": ",
 			      r->area_um2, r->lib.cells);
 		json_types(&o, &r->lib);
@@ -137,7 +127,7 @@ int wg_cmd_area(int argc, char **argv)
 		char cfg[1024];
 		wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
 		printf("%s %s: flip-flop bits %ld, storage_bits predicts %ld: %s (coarse synthesis, %s)\n", o.block->name,
-		       cfg, r.flop_bits, r.storage_bits, ok ? "ok" : "MISMATCH", rel(r.dir));
+		       cfg, r.flop_bits, r.storage_bits, ok ? "ok" : "MISMATCH", wg_root_rel(r.dir));
 		if (r.latch_bits)
 			printf("  latch bits %ld (latches inferred: not expected)\n", r.latch_bits);
 		if (o.json) {
@@ -168,7 +158,7 @@ int wg_cmd_area(int argc, char **argv)
 	char cfg[1024];
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
 	if (!o.quiet) {
-		printf("area of %s (%s): %s/\n", o.block->name, cfg, rel(r.dir));
+		printf("area of %s (%s): %s/\n", o.block->name, cfg, wg_root_rel(r.dir));
 		printf("  flip-flop bits   %ld (storage_bits predicts %ld: %s)\n", r.flop_bits, r.storage_bits,
 		       flop_ok ? "ok" : "MISMATCH");
 		if (r.latch_bits)
@@ -179,7 +169,7 @@ int wg_cmd_area(int argc, char **argv)
 		       o.block->name);
 		print_types(&r.generic);
 		if (r.have_lib) {
-			printf("  liberty          %s\n", rel(r.lib_path));
+			printf("  liberty          %s\n", wg_root_rel(r.lib_path));
 			printf("  area             %.1f um^2 (Yosys \"Chip area\", %ld cells)\n", r.area_um2, r.lib.cells);
 			if (r.have_leak)
 				printf("  leakage          %.1f nW (sum of cell leakage x count; Liberty unit \"%s\"%s)\n",
@@ -223,7 +213,7 @@ int wg_cmd_area(int argc, char **argv)
 		fprintf(stderr,
 			"warpgen area: %s (%s): flip-flop check failed: Yosys counts %ld flip-flop bits, "
 			"storage_bits predicts %ld (difference %+ld); see %s/generic.txt\n",
-			o.block->name, cfg, r.flop_bits, r.storage_bits, r.flop_bits - r.storage_bits, rel(r.dir));
+			o.block->name, cfg, r.flop_bits, r.storage_bits, r.flop_bits - r.storage_bits, wg_root_rel(r.dir));
 		rc = 1;
 	}
 	wg_area_free(&r);

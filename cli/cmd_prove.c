@@ -10,13 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pm.h"
 #include "pv.h"
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_cmds.h"
+#include "wg_root.h"
 
 #define PV_TIMEOUT_DEF 600 /* seconds per engine run */
 #define PV_DEPTH_DEF 20    /* cycles of the bounded check */
@@ -55,16 +55,6 @@ static long number(const char *opt, const char *s, long lo, long hi)
 	return v;
 }
 
-/* A path relative to the working folder when it lies under it. */
-static const char *rel(const char *path)
-{
-	static char cwd[PV_PATH];
-	if (!getcwd(cwd, sizeof cwd))
-		return path;
-	size_t n = strlen(cwd);
-	return strncmp(path, cwd, n) == 0 && path[n] == '/' ? path + n + 1 : path;
-}
-
 static void print_result(const char *block, const char *cfg, const pv_result *r, int quiet)
 {
 	printf("prove %s (%s): %s: ", block, cfg, r->what);
@@ -90,9 +80,9 @@ static void print_result(const char *block, const char *cfg, const pv_result *r,
 	printf("] %.1f s\n", r->seconds);
 	if (quiet)
 		return;
-	printf("  folder: %s\n", rel(r->dir));
+	printf("  folder: %s\n", wg_root_rel(r->dir));
 	if (r->verdict == PV_CEX && r->trace[0])
-		printf("  trace:  %s\n  replay: %s\n", rel(r->trace), r->replay);
+		printf("  trace:  %s\n  replay: %s\n", wg_root_rel(r->trace), r->replay);
 	if (r->note[0])
 		printf("  note:   %s\n", r->note);
 }
@@ -108,12 +98,12 @@ static void json_result(wg_buf *j, const pv_result *r)
 	if (r->equiv_total >= 0)
 		wg_buf_printf(j, ", \"equiv_points\": %ld, \"equiv_unproven\": %ld", r->equiv_total, r->equiv_unproven);
 	wg_buf_printf(j, ", \"seconds\": %.2f, \"folder\": ", r->seconds);
-	wg_buf_json_str(j, rel(r->dir));
+	wg_buf_json_str(j, wg_root_rel(r->dir));
 	if (r->verdict == PV_CEX) {
 		wg_buf_printf(j, ", \"failed\": ");
 		wg_buf_json_str(j, r->failed);
 		wg_buf_printf(j, ", \"trace\": ");
-		wg_buf_json_str(j, r->trace[0] ? rel(r->trace) : "");
+		wg_buf_json_str(j, r->trace[0] ? wg_root_rel(r->trace) : "");
 		wg_buf_printf(j, ", \"replay\": ");
 		wg_buf_json_str(j, r->replay);
 	}

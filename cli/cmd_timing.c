@@ -18,15 +18,6 @@
 	"and routing, and corners other than the library's"
 #define RULE "delay ~ L (constant-field: C, V and I per cell all scale with L; docs/energy-model.md §9.1's C ~ L)"
 
-static const char *rel(const char *path)
-{
-	const char *root = wg_root();
-	size_t n = strlen(root);
-	if (strncmp(path, root, n) == 0 && path[n] == '/')
-		return path + n + 1;
-	return path;
-}
-
 /* The paper check: 1 when computed (fits, scaled delay, margin), 0 when the
  * paper gives no clock or the library's node is unknown (why in note). */
 typedef struct paper_check {
@@ -65,8 +56,8 @@ static void check_paper(const wg_block *b, const wg_timing_result *r, double lib
 static void print_human(const wg_block *b, const char *cfg, const wg_timing_result *r, const paper_check *c)
 {
 	const wg_stime *t = &r->st;
-	printf("timing of %s (%s): %s/\n", b->name, cfg, rel(r->dir));
-	printf("  liberty          %s", rel(r->lib_path));
+	printf("timing of %s (%s): %s/\n", b->name, cfg, wg_root_rel(r->dir));
+	printf("  liberty          %s", wg_root_rel(r->lib_path));
 	if (c->lib_nm > 0)
 		printf(" (%.0f nm)", c->lib_nm);
 	printf("\n  corner           %s, the library's default\n", r->corner);
@@ -114,7 +105,7 @@ static char *json_report(const wg_block *b, const long *p, const char *cfg, cons
 	wg_json_params(&o, b->params, b->nparams, p);
 	wg_buf_printf(&o, ",\n  \"flow\": \"warpgen area step 1 (synth); flatten; dfflibmap -liberty; abc -D 1 -liberty "
 			  "-script (TOOLCHAIN 8.4 recipe) ending in stime -p\",\n  \"liberty\": ");
-	wg_buf_json_str(&o, rel(r->lib_path));
+	wg_buf_json_str(&o, wg_root_rel(r->lib_path));
 	if (c->lib_nm > 0)
 		wg_buf_printf(&o, ",\n  \"library_node_nm\": %.0f", c->lib_nm);
 	else

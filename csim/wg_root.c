@@ -41,3 +41,12 @@ const char *wg_out_dir(void)
 		snprintf(out, sizeof out, "%s/out", wg_root());
 	return out;
 }
+
+const char *wg_root_rel(const char *path)
+{
+	const char *root = wg_root();
+	size_t n = strlen(root);
+	if (strncmp(path, root, n) == 0 && path[n] == '/')
+		return path + n + 1;
+	return path;
+}

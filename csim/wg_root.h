@@ -12,6 +12,8 @@ extern "C" {
 const char *wg_root(void);
 /* <root>/out, the one folder for build products. */
 const char *wg_out_dir(void);
+/* PATH relative to the repository root when it lies inside it, else PATH itself. */
+const char *wg_root_rel(const char *path);
 
 #ifdef __cplusplus
 }

@@ -231,8 +231,7 @@ static void lib_script(wg_buf *o, const wg_block *b, const char *lib)
 	wg_buf_printf(o, "tee -q -o lib.txt stat -liberty %s\n", lib);
 }
 
-/* "osu018_stdcells-1a2b3c4d": the file's base name and a hash of its path. */
-static void lib_tag(const char *abs, char *buf, size_t n)
+void wg_area_lib_tag(const char *abs, char *buf, size_t n)
 {
 	const char *base = strrchr(abs, '/');
 	base = base ? base + 1 : abs;
@@ -348,7 +347,7 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 
 	/* Step 2: Liberty mapping and area; leakage from the Liberty file. */
 	char tag[200], step[220], txt[240];
-	lib_tag(abs_lib, tag, sizeof tag);
+	wg_area_lib_tag(abs_lib, tag, sizeof tag);
 	snprintf(step, sizeof step, "lib-%s", tag);
 	snprintf(txt, sizeof txt, "lib-%s.txt", tag);
 	lib_script(&script, b, abs_lib);

@@ -68,6 +68,9 @@ typedef struct wg_area_result {
 
 /* The default Liberty file (OSU 0.18 um, unpacked by `make deps`). */
 void wg_area_default_liberty(char *buf, size_t n);
+/* A Liberty file's folder name under out/area/, "osu018_stdcells-1a2b3c4d": its base name and a
+ * hash of its absolute path ABS (timing's results use the same). */
+void wg_area_lib_tag(const char *abs, char *buf, size_t n);
 
 /* Generate b at p into out/area/<block>/<config>/, run (or reuse) the Yosys
  * steps and parse their results. liberty: a file, or NULL for none.

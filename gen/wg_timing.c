@@ -325,23 +325,6 @@ static void lib_attr(const char *text, const char *key, char *buf, size_t n)
 	}
 }
 
-/* "sky130_fd_sc_hd__tt_025C_1v80-1a2b3c4d": the file's base name and a hash of its path. */
-static void lib_tag(const char *abs, char *buf, size_t n)
-{
-	const char *base = strrchr(abs, '/');
-	base = base ? base + 1 : abs;
-	char name[128];
-	wg_fmt(name, sizeof name, "%s", base);
-	char *dot = strstr(name, ".lib");
-	if (dot)
-		*dot = '\0';
-	for (char *c = name; *c; c++)
-		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-')
-			*c = '_';
-	snprintf(buf, n, "%s-%08llx", name,
-		 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, abs, strlen(abs)) & 0xffffffffull));
-}
-
 /* ABC's script: TOOLCHAIN §8.4's recipe (Yosys turns {D} into -D and ',' into ' '). */
 #define WG_ABC_TIMING_SCRIPT                                                                                        \
 	"+strash;&get,-n;&fraig,-x;&put;scorr;dc2;dretime;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer;upsize,{D};"    \
@@ -431,7 +414,7 @@ int wg_timing_run(const wg_block *b, const long *p, const char *liberty, wg_timi
 	free(skey);
 	free(libtext);
 	char tag[200], step[220], txt[240];
-	lib_tag(abs_lib, tag, sizeof tag);
+	wg_area_lib_tag(abs_lib, tag, sizeof tag);
 	snprintf(step, sizeof step, "timing-%s", tag);
 	snprintf(txt, sizeof txt, "timing-%s.txt", tag);
 	const char *outs[] = {"stime.txt", NULL}, *names[] = {txt, NULL};
