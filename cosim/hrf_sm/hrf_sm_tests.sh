@@ -18,8 +18,9 @@ t fast-only "cosim:hrf_sm-small-short" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --
 
 # make test: three seeds at the small size (MEM_RA with TRWS and TUBA on BFS; MEM_RA under plain
 # GTO; NW's four blocks per SM, where TUBA moves; CMOS_RA, a build of its own, in make sweep), the
-# directed cases, the paper's default size once (its build, a minute, is the largest of the
-# project's compositions; `make` runs it 1,000,000 cycles). The composed file's lint by the
+# directed cases. The paper's default size is make sweep's and `make`'s (1,000,000 cycles): its build,
+# 50 s of one core, is the largest of the project's compositions and the same templates are
+# co-simulated at the small size here. The composed file's lint by the
 # three tools (a minute and a half, Yosys most of it) is make sweep's: each instance's template is
 # linted by the three in its own block's make test, Verilator reads the composed file in every
 # co-simulation and Yosys in the gate-level test.
@@ -28,7 +29,7 @@ t test "cosim:hrf_sm-small-seed1" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob 
 t test "cosim:hrf_sm-small-gto-seed2" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob TRWS=0 --knob ILEN=60 --seed 2 --cycles 50000 -q"
 t sweep "cosim:hrf_sm-small-cmos-ra-gto-seed2" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set CLASS=CMOS_RA --knob TRWS=0 --knob ILEN=60 --seed 2 --cycles ${CYCLES:-1000000} -q"
 t test "cosim:hrf_sm-small-nw-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --seed 3 --cycles 100000 -q"
-t test "cosim:hrf_sm-default-seed1" "\$WARPGEN cosim hrf_sm --knob ILEN=100 --knob SMS=2 --seed 1 --cycles 20000 -q"
+t sweep "cosim:hrf_sm-default-seed1" "\$WARPGEN cosim hrf_sm --knob ILEN=100 --knob SMS=2 --seed 1 --cycles 20000 -q"
 cases test
 # negative checks: a parameter that takes the behaviour away makes its case fail
 t test "case-neg:hrf_sm-by-request-under-cmos-ra" "tests/expect_check_fail.sh 'never saw a TFET grant' \$WARPGEN cosim hrf_sm --case tfet_by_request --set CLASS=CMOS_RA --model-only -q"

@@ -42,4 +42,4 @@ t sweep "prove:tuba-liberty" "tests/prove_check.sh netlist tuba --set TFET_REGS=
 t fast "bad:prove-unknown-block" "tests/expect_bad.sh \"unknown block 'nosuch'\" $W prove nosuch --netlist"
 t fast "bad:prove-nothing-to-prove" "tests/expect_bad.sh 'say what to prove: --netlist, --invariants or --model' $W prove tuba"
 t fast "bad:prove-timeout" "tests/expect_bad.sh '--timeout 0: not a whole number in 1..86400' $W prove tuba --netlist --timeout 0"
-t fast "bad:prove-no-invariants" "tests/expect_bad.sh 'tuba declares no invariants yet' $W prove tuba --invariants"
+t fast "bad:prove-no-invariants" "tests/expect_bad.sh 'rename declares no invariants yet' $W prove rename --invariants"
