@@ -37,10 +37,7 @@ static char *json_report(const wg_block *b, const long *p, const wg_area_result 
 	char cfg[1024];
 	wg_config_name(b, p, 0, cfg, sizeof cfg);
 	wg_buf o = {0};
-	wg_buf_printf(&o, "{\n  \"block\": ");
-	wg_buf_json_str(&o, b->name);
-	wg_buf_printf(&o, ",\n  \"config\": ");
-	wg_buf_json_str(&o, cfg);
+	wg_json_result_head(&o, b->name, cfg);
 	wg_buf_printf(&o, ",\n  \"parameters\": ");
 	wg_json_params(&o, b->params, b->nparams, p);
 	wg_buf_printf(&o, ",\n  \"flow\": \"synth -top %s (hierarchical); dfflegalize + abc -g cmos2 + stat -tech cmos",
@@ -132,10 +129,7 @@ int wg_cmd_area(int argc, char **argv)
 			printf("  latch bits %ld (latches inferred: not expected)\n", r.latch_bits);
 		if (o.json) {
 			wg_buf j = {0};
-			wg_buf_printf(&j, "{\n  \"block\": ");
-			wg_buf_json_str(&j, o.block->name);
-			wg_buf_printf(&j, ",\n  \"config\": ");
-			wg_buf_json_str(&j, cfg);
+			wg_json_result_head(&j, o.block->name, cfg);
 			wg_buf_printf(&j, ",\n  \"flow\": \"synth -run begin:fine; memory_map; opt -fast; stat -width\",\n"
 					  "  \"flop_bits\": %ld,\n  \"storage_bits_predicted\": %ld,\n  \"flop_check\": \"%s\",\n"
 					  "  \"latch_bits\": %ld,\n  \"yosys_seconds\": %.1f\n}\n",

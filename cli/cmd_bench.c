@@ -13,6 +13,7 @@
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_cmds.h"
+#include "wg_gen.h"
 #include "wg_harness.h"
 #include "wg_root.h"
 #include "wg_vbuild.h"
@@ -155,10 +156,7 @@ static void write_json(const bench *B, const char *cfgname, const double cps[NK]
 	int nk = B->cov ? NK : 3;
 	char err[512];
 	wg_buf j = {0};
-	wg_buf_printf(&j, "{\n  \"block\": ");
-	wg_buf_json_str(&j, o->block->name);
-	wg_buf_printf(&j, ",\n  \"config\": ");
-	wg_buf_json_str(&j, cfgname);
+	wg_json_result_head(&j, o->block->name, cfgname);
 	wg_buf_printf(&j, ",\n  \"seed\": %llu,\n  \"cycles\": %ld,\n  \"rounds\": %d,\n  \"cycles_per_s\": {",
 		      (unsigned long long)o->seed, B->n, ROUNDS);
 	for (int k = 0; k < nk; k++)

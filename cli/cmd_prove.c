@@ -16,6 +16,7 @@
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_cmds.h"
+#include "wg_gen.h"
 #include "wg_root.h"
 
 #define PV_TIMEOUT_DEF 600 /* seconds per engine run */
@@ -208,10 +209,7 @@ int wg_cmd_prove(int argc, char **argv)
 	}
 	if (o.json) {
 		wg_buf j = {0};
-		wg_buf_printf(&j, "{\n  \"block\": ");
-		wg_buf_json_str(&j, o.block->name);
-		wg_buf_printf(&j, ",\n  \"config\": ");
-		wg_buf_json_str(&j, cfg);
+		wg_json_result_head(&j, o.block->name, cfg);
 		wg_buf_printf(&j, ",\n  \"prove\": [");
 		for (int i = 0; i < nres; i++) {
 			wg_buf_printf(&j, "%s\n    ", i ? "," : "");

@@ -97,10 +97,7 @@ static char *json_report(const wg_block *b, const long *p, const char *cfg, cons
 {
 	const wg_stime *t = &r->st;
 	wg_buf o = {0};
-	wg_buf_printf(&o, "{\n  \"block\": ");
-	wg_buf_json_str(&o, b->name);
-	wg_buf_printf(&o, ",\n  \"config\": ");
-	wg_buf_json_str(&o, cfg);
+	wg_json_result_head(&o, b->name, cfg);
 	wg_buf_printf(&o, ",\n  \"parameters\": ");
 	wg_json_params(&o, b->params, b->nparams, p);
 	wg_buf_printf(&o, ",\n  \"flow\": \"warpgen area step 1 (synth); flatten; dfflibmap -liberty; abc -D 1 -liberty "

@@ -451,6 +451,14 @@ int wg_generate(const wg_block *b, const long *p, const char *top, const char *d
 	return rc;
 }
 
+void wg_json_result_head(wg_buf *o, const char *block, const char *config)
+{
+	wg_buf_printf(o, "{\n  \"block\": ");
+	wg_buf_json_str(o, block);
+	wg_buf_printf(o, ",\n  \"config\": ");
+	wg_buf_json_str(o, config);
+}
+
 void wg_json_params(wg_buf *o, const wg_param_def *defs, int n, const long *vals)
 {
 	char v[64];

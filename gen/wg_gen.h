@@ -20,6 +20,9 @@ char *wg_manifest(const wg_block *b, const long *p, const char *top);
 /* {"NAME": value, ...} for n parameter (or knob) definitions and their values:
  * numbers as numbers, enumerations as their names (the results' JSON files). */
 void wg_json_params(wg_buf *o, const wg_param_def *defs, int n, const long *vals);
+/* The opening of a result's JSON file: `{\n  "block": BLOCK,\n  "config": CONFIG` (the caller goes on
+ * with ",\n  ..." and closes the object). */
+void wg_json_result_head(wg_buf *o, const char *block, const char *config);
 /* Default output folder: <out>/gen/<block>/<config>. */
 void wg_default_dir(const wg_block *b, const long *p, char *buf, size_t n);
 /* Write <dir>/<top>.v and <dir>/<top>.manifest.json, each atomically.
