@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "prefetch_table.h"
 #include "prefetch_table_env.h"
@@ -103,10 +102,7 @@ int pts_compare_main(int argc, char **argv)
 	}
 	int p0 = 0, p1 = PTE_NBASE - 1;
 	if (prof) {
-		int k = -1;
-		for (int i = 0; i < PTE_NBASE; i++)
-			if (strcasecmp(prof, pte_profile_name(i)) == 0)
-				k = i;
+		int k = pte_profile_find(prof, PTE_NBASE);
 		if (k < 0)
 			wg_die("stats", 2, "--profile %s: stream, strided, tia, irregular or manypc with --compare", prof);
 		p0 = p1 = k;

@@ -15,6 +15,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "prefetch_table_env.h"
 #include "wg_bits.h"
@@ -129,6 +130,14 @@ static uint64_t rnd(pt_env *e) { return wg_rng_next(&e->rng); }
 static long pick(pt_env *e, long n) { return n <= 1 ? 0 : wg_pick(&e->rng, n); } /* no draw for n <= 1 */
 
 const char *pte_profile_name(int prof) { return prof >= 0 && prof < PTE_NPROF ? pte_prof_names[prof] : "?"; }
+
+int pte_profile_find(const char *name, int n)
+{
+	for (int i = 0; i < n && i < PTE_NPROF; i++)
+		if (strcasecmp(name, pte_prof_names[i]) == 0)
+			return i;
+	return -1;
+}
 
 size_t pte_size(const long *p)
 {

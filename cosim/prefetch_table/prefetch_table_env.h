@@ -67,6 +67,8 @@ typedef struct pt_env pt_env;
 
 extern const wg_param_def pte_knobs[PTE_NKNOBS];
 const char *pte_profile_name(int prof);
+/* The profile of that name among the first n (case ignored), or -1. */
+int pte_profile_find(const char *name, int n);
 
 size_t pte_size(const long *p);
 /* Returns NULL or a message in err. */

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "prefetch_table.h"
 #include "prefetch_table_env.h"
@@ -152,10 +151,7 @@ static int prefetch_table_stats_run(int argc, char **argv)
 	}
 	int p0 = 0, p1 = PTE_NBASE - 1;
 	if (prof) {
-		int k = -1;
-		for (int i = 0; i < PTE_NPROF; i++)
-			if (strcasecmp(prof, pte_profile_name(i)) == 0)
-				k = i;
+		int k = pte_profile_find(prof, PTE_NPROF);
 		if (k < 0)
 			wg_die("stats", 2, "--profile %s: stream, strided, tia, irregular, manypc or phases", prof);
 		p0 = p1 = k;
