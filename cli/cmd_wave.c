@@ -36,7 +36,7 @@
 #define WAVE_BEFORE 300L    /* else: cycles before the key cycle ... */
 #define WAVE_AFTER 99L      /* ... and after it (400 cycles in all) */
 #define WAVE_SHORT 100      /* --list: description cut */
-#define SNAP_SECONDS "60"   /* the snapshot's time limit */
+#define SNAP_SECONDS 60.0   /* the snapshot's time limit */
 
 /* What the command line asked for, beyond the common options. */
 typedef struct wave_req {
@@ -179,10 +179,10 @@ static int write_png(const char *dir, const char *fst, const char *gtkw, const c
 		return -1;
 	}
 	/* fixed scrollbars: GTK's overlay scrollbars fade in and out with time */
-	char *argv[] = {"timeout", SNAP_SECONDS, "env", "GTK_OVERLAY_SCROLLING=0", "xvfb-run", "-a", "-s",
-			"-screen 0 1280x720x24", "gtkwave", "-S", tcl,
-			(char *)fst, (char *)gtkw, NULL};
-	int st = wg_proc_run(argv, -1);
+	char *argv[] = {"env", "GTK_OVERLAY_SCROLLING=0", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", "gtkwave",
+			"-S", tcl, (char *)fst, (char *)gtkw, NULL};
+	/* a limit on the whole tree (xvfb-run, Xvfb, gtkwave), which stays in warpgen's group for Ctrl-C */
+	int st = wg_proc_wait_limit(wg_proc_start(argv, -1), SNAP_SECONDS, 5);
 	unlink(tcl);
 	struct stat sb;
 	if (st != 0 || stat(tmp, &sb) != 0 || sb.st_size == 0 || rename(tmp, png) != 0) {

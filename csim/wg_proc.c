@@ -1,11 +1,16 @@
-/* wg_proc.c - fork/exec with output to a log file, output capture, log tails. */
+/* wg_proc.c - fork/exec with output to a log file, output capture, time limits that stop a
+ * child's whole tree, log tails. */
 #include "wg_proc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "wg_buf.h"
@@ -45,17 +50,234 @@ pid_t wg_proc_start(char *const argv[], int log_fd)
 	_exit(127);
 }
 
+/* ---- processes under a child, found through /proc ---- */
+
+typedef struct {
+	pid_t pid;		  /* a process */
+	unsigned long long start; /* its start time (/proc/PID/stat field 22): tells a reused pid */
+} proc_id;
+
+typedef struct {
+	proc_id *v; /* the processes */
+	size_t n;   /* how many */
+} proc_set;
+
+/* PID's parent and start time from /proc/PID/stat; 0 when it is gone or has ended (a zombie
+ * waits only for its parent's wait) */
+static int proc_stat(pid_t pid, pid_t *ppid, unsigned long long *start)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	ssize_t got = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (got <= 0)
+		return 0;
+	buf[got] = 0;
+	char *p = strrchr(buf, ')'); /* the command name may hold spaces and parentheses */
+	if (!p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X')
+		return 0;
+	/* after ") ": state(3) ppid(4) ... starttime(22), one space apart */
+	for (int field = 3; (p = strchr(p + 1, ' ')) != NULL; field++) {
+		if (field == 4)
+			*ppid = (pid_t)strtol(p + 1, NULL, 10);
+		if (field == 22) {
+			*start = strtoull(p + 1, NULL, 10);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* every process under root (not root), by the parent links of one pass over /proc */
+static proc_set procs_below(pid_t root)
+{
+	proc_set all = {0}, below = {0};
+	pid_t *parent = NULL;
+	size_t cap = 0;
+	DIR *d = opendir("/proc");
+	for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+		char *end;
+		long pid = strtol(e->d_name, &end, 10);
+		pid_t pp;
+		unsigned long long st;
+		if (*end || pid <= 0 || !proc_stat((pid_t)pid, &pp, &st))
+			continue;
+		if (all.n == cap) {
+			cap = cap ? 2 * cap : 256;
+			proc_id *v = realloc(all.v, cap * sizeof *v);
+			pid_t *q = realloc(parent, cap * sizeof *q);
+			if (!v || !q) {
+				free(v ? v : all.v);
+				free(q ? q : parent);
+				closedir(d);
+				return below;
+			}
+			all.v = v;
+			parent = q;
+		}
+		all.v[all.n] = (proc_id){(pid_t)pid, st};
+		parent[all.n++] = pp;
+	}
+	if (d)
+		closedir(d);
+	below.v = malloc((all.n ? all.n : 1) * sizeof *below.v);
+	/* breadth first: step 0 appends root's children, step k the children of below.v[k - 1] */
+	for (size_t k = 0; below.v; k++) {
+		pid_t up = k == 0 ? root : below.v[k - 1].pid;
+		for (size_t i = 0; i < all.n; i++)
+			if (parent[i] == up)
+				below.v[below.n++] = all.v[i];
+		if (k >= below.n)
+			break;
+	}
+	free(all.v);
+	free(parent);
+	return below;
+}
+
+/* signal the members of s that are still the processes they were */
+static void signal_set(const proc_set *s, int sig)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		pid_t pp;
+		unsigned long long st;
+		if (proc_stat(s->v[i].pid, &pp, &st) && st == s->v[i].start)
+			kill(s->v[i].pid, sig);
+	}
+}
+
+static int set_alive(const proc_set *s)
+{
+	int n = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		pid_t pp;
+		unsigned long long st;
+		n += proc_stat(s->v[i].pid, &pp, &st) && st == s->v[i].start;
+	}
+	return n;
+}
+
+int wg_proc_signal_below(pid_t pid, int sig)
+{
+	proc_set s = procs_below(pid);
+	signal_set(&s, sig);
+	int n = (int)s.n;
+	free(s.v);
+	return n;
+}
+
+/* ---- time limits ---- */
+
+static double mono(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void nap(double s)
+{
+	struct timespec t = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
+	while (nanosleep(&t, &t) != 0 && errno == EINTR)
+		;
+}
+
+typedef struct {
+	pid_t pid;	/* the child */
+	double end;	/* when the next stage is due (monotonic seconds); 0: never */
+	double grace;	/* seconds from SIGTERM to SIGKILL */
+	int stage;	/* 0 running, 1 SIGTERM sent, 2 SIGKILL sent */
+	proc_set below; /* the processes under the child when the limit expired */
+} limit;
+
+static limit limit_new(pid_t pid, double seconds, double grace)
+{
+	return (limit){.pid = pid, .end = seconds > 0 ? mono() + seconds : 0, .grace = grace > 0 ? grace : 0};
+}
+
+/* the limit's next stage when it is due: the tree is taken before anyone is signalled, so that
+ * a grandchild whose parent dies first is still known */
+static void limit_tick(limit *l)
+{
+	if (l->end <= 0 || mono() < l->end)
+		return;
+	if (l->stage == 0) {
+		l->below = procs_below(l->pid);
+		kill(l->pid, SIGTERM);
+		signal_set(&l->below, SIGTERM);
+		l->stage = 1;
+		l->end = mono() + l->grace;
+	} else if (l->stage == 1) {
+		proc_set now = procs_below(l->pid);
+		kill(l->pid, SIGKILL);
+		signal_set(&l->below, SIGKILL);
+		signal_set(&now, SIGKILL);
+		free(now.v);
+		l->stage = 2;
+		l->end = 0;
+	}
+}
+
+/* the child has been waited for: what it left under it after a SIGTERM gets the rest of the
+ * grace and then SIGKILL */
+static void limit_finish(limit *l)
+{
+	if (l->stage == 1) {
+		while (set_alive(&l->below) && mono() < l->end)
+			nap(0.02);
+		signal_set(&l->below, SIGKILL);
+	}
+	free(l->below.v);
+	l->below = (proc_set){0};
+}
+
+static int status_of(int st)
+{
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
+}
+
+static int wait_limit(limit *l)
+{
+	int st;
+	double pause = 0.001;
+	for (;;) {
+		pid_t r = waitpid(l->pid, &st, l->end > 0 ? WNOHANG : 0);
+		if (r == l->pid)
+			break;
+		if (r < 0 && errno != EINTR) {
+			limit_finish(l);
+			return -1;
+		}
+		limit_tick(l);
+		if (l->end > 0) {
+			nap(pause); /* short first, so that a quick tool costs no latency */
+			pause = pause < 0.05 ? 2 * pause : 0.05;
+		}
+	}
+	int timed_out = l->stage > 0;
+	limit_finish(l);
+	return timed_out ? WG_PROC_TIMEOUT : status_of(st);
+}
+
+int wg_proc_wait_limit(pid_t pid, double seconds, double grace)
+{
+	if (pid < 0)
+		return -1;
+	limit l = limit_new(pid, seconds, grace);
+	return wait_limit(&l);
+}
+
 int wg_proc_wait(pid_t pid)
 {
 	if (pid < 0)
 		return -1;
-	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	if (WIFEXITED(st))
-		return WEXITSTATUS(st);
-	return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
+	limit l = limit_new(pid, 0, 0);
+	return wait_limit(&l);
 }
 
 int wg_proc_run(char *const argv[], int log_fd)
@@ -63,7 +285,8 @@ int wg_proc_run(char *const argv[], int log_fd)
 	return wg_proc_wait(wg_proc_start(argv, log_fd));
 }
 
-int wg_proc_capture_buf(char *const argv[], const char *dir, int err_fd, wg_buf *out)
+int wg_proc_capture_limit(char *const argv[], const char *dir, int err_fd, wg_buf *out, double seconds,
+			  double grace)
 {
 	int p[2];
 	wg_buf_put(out, "", 0); /* (a NUL-terminated text even when nothing comes) */
@@ -92,7 +315,18 @@ int wg_proc_capture_buf(char *const argv[], const char *dir, int err_fd, wg_buf 
 		_exit(127);
 	}
 	close(p[1]);
+	if (pid < 0) {
+		close(p[0]);
+		return -1;
+	}
+	limit l = limit_new(pid, seconds, grace);
 	for (;;) {
+		/* with a limit, wake up now and then to check it, even when the child is silent */
+		struct pollfd pf = {.fd = p[0], .events = POLLIN};
+		int ready = poll(&pf, 1, l.end > 0 ? 50 : -1);
+		limit_tick(&l);
+		if (ready == 0 || (ready < 0 && errno == EINTR))
+			continue;
 		char tmp[4096];
 		ssize_t got = read(p[0], tmp, sizeof tmp);
 		if (got < 0 && errno == EINTR)
@@ -102,8 +336,15 @@ int wg_proc_capture_buf(char *const argv[], const char *dir, int err_fd, wg_buf 
 		wg_buf_put(out, tmp, (size_t)got);
 	}
 	close(p[0]);
-	return wg_proc_wait(pid);
+	return wait_limit(&l);
 }
+
+int wg_proc_capture_buf(char *const argv[], const char *dir, int err_fd, wg_buf *out)
+{
+	return wg_proc_capture_limit(argv, dir, err_fd, out, 0, 0);
+}
+
+
 
 int wg_proc_capture(char *const argv[], char *buf, size_t n)
 {

@@ -29,6 +29,20 @@ int wg_proc_capture_buf(char *const argv[], const char *dir, int err_fd, struct 
 /* Run argv and keep its stdout (trailing newlines dropped) in buf; stderr to /dev/null.
  * Returns the exit status as wg_proc_wait does. */
 int wg_proc_capture(char *const argv[], char *buf, size_t n);
+/* Time limits. A child run with a limit stays in this process group, so that a Ctrl-C at the
+ * terminal or a kill of the job's group reaches it as it reaches warpgen. When the limit expires,
+ * every process under the child (its children's children too: Yosys's ABC) gets SIGTERM, and
+ * SIGKILL `grace` seconds later if it is still there; the status is then WG_PROC_TIMEOUT, as
+ * timeout(1)'s. seconds <= 0: no limit. */
+#define WG_PROC_TIMEOUT 124
+/* wg_proc_wait with a limit of `seconds` from now. */
+int wg_proc_wait_limit(pid_t pid, double seconds, double grace);
+/* wg_proc_capture_buf with a limit. */
+int wg_proc_capture_limit(char *const argv[], const char *dir, int err_fd, struct wg_buf *out, double seconds,
+			  double grace);
+/* Signal every process under pid (not pid itself) and return how many there were: found
+ * through /proc, so that processes in other groups are found too. */
+int wg_proc_signal_below(pid_t pid, int sig);
 /* Print the last nlines lines of a text file to f, each indented by two spaces. */
 void wg_proc_tail(const char *path, int nlines, FILE *f);
 

@@ -102,13 +102,11 @@ int wg_yosys_step(const char *dir, const char *step, const char *script, unsigne
 	/* Yosys writes its full log itself (-l); its console output is only
 	 * warnings (-q), which are in the log too. */
 	snprintf(log, sizeof log, "%s/%s.log", work, step);
-	char logname[320], tmo[32];
+	char logname[320];
 	snprintf(logname, sizeof logname, "%s.log", step);
-	snprintf(tmo, sizeof tmo, "%ld", timeout_s());
-	/* --foreground: timeout stays in warpgen's process group, so that Ctrl-C (SIGINT to the
-	 * terminal's group) reaches Yosys too; without it timeout makes a group of its own and
-	 * Yosys runs on after warpgen has stopped */
-	char *argv[] = {"timeout", "--foreground", "-k", "10", tmo, "yosys", "-q", "-l", logname, "-s", ys, NULL};
+	/* Yosys stays in warpgen's process group, so that Ctrl-C reaches it; when the limit expires
+	 * wg_proc stops it and its ABC children (timeout(1) would signal Yosys alone) */
+	char *argv[] = {"yosys", "-q", "-l", logname, "-s", ys, NULL};
 	int here = open(".", O_RDONLY);
 	if (here < 0 || chdir(work) != 0) {
 		snprintf(err, n, "cannot run Yosys in %s: %s", work, strerror(errno));
@@ -122,7 +120,7 @@ int wg_yosys_step(const char *dir, const char *step, const char *script, unsigne
 	pid_t pid = wg_proc_start(argv, -1);
 	int back = fchdir(here);
 	close(here);
-	int rc = pid < 0 ? -1 : wg_proc_wait(pid);
+	int rc = pid < 0 ? -1 : wg_proc_wait_limit(pid, (double)timeout_s(), 10);
 	*secs = wg_now() - t0;
 	if (back != 0) {
 		snprintf(err, n, "cannot return to the working folder: %s", strerror(errno));
@@ -134,9 +132,9 @@ int wg_yosys_step(const char *dir, const char *step, const char *script, unsigne
 	if (rc != 0) {
 		fprintf(stderr, "yosys log %s (last lines):\n", dst);
 		wg_proc_tail(dst, 12, stderr);
-		if (rc == 124)
-			snprintf(err, n, "Yosys step '%s' timed out after %s s (WARPGEN_AREA_TIMEOUT); log: %s", step, tmo,
-				 dst);
+		if (rc == WG_PROC_TIMEOUT)
+			snprintf(err, n, "Yosys step '%s' timed out after %ld s (WARPGEN_AREA_TIMEOUT); log: %s", step,
+				 timeout_s(), dst);
 		else
 			snprintf(err, n, "Yosys step '%s' failed (exit %d); log: %s", step, rc, dst);
 		rm_work(work);

@@ -11,6 +11,10 @@
 #   kill-build      a build killed with SIGKILL half-way (the whole process group, during the C++
 #                   compile): nothing a later run takes for a build; the later run rebuilds and passes
 #   kill-synth      the same for a Yosys synthesis (`warpgen area`): the later run synthesizes again
+#   limit           WARPGEN_AREA_TIMEOUT expiring while Yosys has a child (a stand-in yosys first in
+#                   PATH, whose child runs on as ABC's did under timeout(1)): the timeout's one line,
+#                   exit 1, nothing left running under it (csim/wg_proc.c's limits stop the whole tree;
+#                   unit:proc has a child that ignores SIGTERM)
 #   sigint          Ctrl-C (SIGINT to the process group) during a build, during a long co-simulation
 #                   and during a synthesis: every process of the group ends (Verilator, the compilers,
 #                   Yosys), and no --json result or temporary file is left
@@ -217,6 +221,32 @@ kill-synth)
 	rm -rf "$d"/work-*
 	echo "ok: killed during Yosys, synthesized again"
 	;;
+limit)
+	mkdir -p "$T/fake"
+	cat >"$T/fake/yosys" <<EOF
+#!/bin/sh
+case "\$1" in -V) echo "Yosys 0.23 (robust_run.sh's stand-in)"; exit 0 ;; esac
+sh -c 'echo \$\$ >"$T/child.pid"; while :; do sleep 1; done' &
+wait
+EOF
+	chmod +x "$T/fake/yosys"
+	area_cfg 7
+	d=$(area_dir)
+	rm -rf "$d"
+	CACHE_DIRS+=("$d")
+	PATH="$T/fake:$PATH" WARPGEN_AREA_TIMEOUT=2 "$W" area slg "${AREA_CFG[@]}" --liberty none >"$T/l.log" 2>&1
+	rc=$?
+	[ "$rc" -eq 1 ] || { cat "$T/l.log"; fail "an expired limit: exit $rc, want 1"; }
+	grep -q "timed out after 2 s (WARPGEN_AREA_TIMEOUT)" "$T/l.log" || fail "no timeout line: $(cat "$T/l.log")"
+	[ -s "$T/child.pid" ] || fail "the stand-in's child never started"
+	child=$(cat "$T/child.pid")
+	if kill -0 "$child" 2>/dev/null && [ "$(ps -o stat= -p "$child" | cut -c1)" != Z ]; then
+		kill -9 "$child"
+		fail "Yosys's child (pid $child) was left running after the limit"
+	fi
+	if ls "$d"/*.key >/dev/null 2>&1; then fail "a timed-out synthesis left a key file"; fi
+	echo "ok: the limit stopped the stand-in Yosys and its child"
+	;;
 sigint)
 	unique_rtl slg "${SLG_SMALL[@]}"
 	# during the build
@@ -250,7 +280,7 @@ sigint)
 	echo "ok: Ctrl-C during a build, a co-simulation and a synthesis stops every process and leaves no result"
 	;;
 *)
-	echo "usage: tests/robust_run.sh disk|disk-json|concurrent|concurrent-area|kill-build|kill-synth|sigint" >&2
+	echo "usage: tests/robust_run.sh disk|disk-json|concurrent|concurrent-area|kill-build|kill-synth|limit|sigint" >&2
 	exit 2
 	;;
 esac

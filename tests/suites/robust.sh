@@ -38,3 +38,5 @@ t sweep "robust:concurrent-area" "tests/robust_run.sh concurrent-area"
 t sweep "robust:kill-build" "tests/robust_run.sh kill-build"
 t sweep "robust:kill-synth" "tests/robust_run.sh kill-synth"
 t sweep "robust:sigint" "tests/robust_run.sh sigint"
+# A synthesis's time limit stops Yosys and what runs under it (a stand-in yosys: a few seconds)
+t test "robust:limit" "tests/robust_run.sh limit"
