@@ -14,9 +14,11 @@
 #   lint_cases TIER              the lint of every directed case's parameter overrides
 #   gate_synth quick|full        the Yosys flow of the gate-level test of the default configuration
 #                                (default full; quick where the full flow takes minutes)
-#   gate_small ARGS [FLOW]       make test co-simulates this small configuration at gate level (in
+#   gate_small ARGS [FLOW] [TIER] make test co-simulates this small configuration at gate level (in
 #                                FLOW, default the block's) instead of the default, which moves to make sweep (where
-#                                synthesizing the default takes minutes)
+#                                synthesizing the default takes minutes); TIER sweep: make sweep runs the
+#                                small one too, and make test none (a composition whose leaves make test
+#                                runs at gate level)
 #   mutant_args ARGS             the configuration the block's RTL mutants declared after it are built at
 #   mutant NAME TIER SED         an RTL mutant: one sed edit of the generated Verilog that
 #                                co-simulation must catch (tests/mutant.sh BLOCK/NAME); TIER test
@@ -66,7 +68,7 @@ lint_cases() { # TIER: the lint of each directed case's parameter overrides ([A=
 }
 
 gate_synth() { [ "$DECL_MODE" = gate ] && printf '%s\tsynth\t%s\n' "$BLOCK" "$1"; return 0; }
-gate_small() { [ "$DECL_MODE" = gate ] && printf '%s\tsmall\t%s\t%s\n' "$BLOCK" "$1" "${2:-}"; return 0; }
+gate_small() { [ "$DECL_MODE" = gate ] && printf '%s\tsmall\t%s\t%s\t%s\n' "$BLOCK" "$1" "${2:--}" "${3:-test}"; return 0; }
 
 mutant_args() { DECL_MUTANT_ARGS=$1; }
 mutant() { # NAME TIER SED

@@ -23,15 +23,15 @@ W='$WARPGEN_SAN' # for bad-input lines: the program as written in the test list
 # cycles, seed 2. First in the list: the longest tests start first ---
 OUT=${OUT:-out}
 for b in $("$OUT"/bin/warpgen list | awk '{print $1}'); do
-	flow=full small="" sflow=""
-	while IFS=$'\t' read -r _ what value value2; do
-		case $what in synth) flow=$value ;; small) small=$value sflow=$value2 ;; esac
+	flow=full small="" sflow="" stier=test
+	while IFS=$'\t' read -r _ what value value2 value3; do
+		case $what in synth) flow=$value ;; small) small=$value sflow=${value2#-} stier=${value3:-test} ;; esac
 	done < <(BLOCK=$b bash -c '. tests/decl.sh; DECL_MODE=gate; f=cosim/$BLOCK/${BLOCK}_tests.sh; [ ! -f "$f" ] || . "$f"')
 	sfx="" ssfx=""
 	[ "$flow" = quick ] && sfx=-quick
 	[ "${sflow:-$flow}" = quick ] && ssfx=-quick
 	if [ -n "$small" ]; then
-		t test "cosim:$b-gate-small$ssfx" "tests/gate_check.sh pass $b 20000 $small${ssfx:+ --synth quick}"
+		t "$stier" "cosim:$b-gate-small$ssfx" "tests/gate_check.sh pass $b 20000 $small${ssfx:+ --synth quick}"
 		t sweep "cosim:$b-gate-default$sfx" "tests/gate_check.sh pass $b 20000${sfx:+ --synth quick}"
 	else
 		t test "cosim:$b-gate-default$sfx" "tests/gate_check.sh pass $b 20000${sfx:+ --synth quick}"
