@@ -199,7 +199,16 @@ static int parse_file(const char *dir, const char *name, wg_stat *st, char *err,
 	return rc;
 }
 
-/* The two scripts. Both run inside a work folder one level below dir. */
+/* The scripts. Each runs inside a work folder one level below dir. */
+static void netlist_lines(wg_buf *o, const wg_block *b)
+{
+	wg_buf_printf(o, "read_verilog ../%s.v\n", b->name);
+	wg_buf_printf(o, "hierarchy -check -top %s\n", b->name);
+	wg_buf_printf(o, "synth -top %s\n", b->name);
+	wg_buf_printf(o, "tee -q -o generic.txt stat\n");
+	wg_buf_printf(o, "write_rtlil synth.il\n");
+}
+
 static void synth_script(wg_buf *o, const wg_block *b, const long *p)
 {
 	char cfg[1024];
@@ -207,17 +216,25 @@ static void synth_script(wg_buf *o, const wg_block *b, const long *p)
 	wg_buf_printf(o, "# warpgen area, step 1: generic synthesis of %s (%s). Generated: do not edit.\n", b->name, cfg);
 	wg_buf_printf(o, "# Hierarchical (no -flatten): each distinct submodule, e.g. the lane bank, is\n"
 			 "# synthesized and mapped once; stat multiplies it by its instance count.\n");
-	wg_buf_printf(o, "read_verilog ../%s.v\n", b->name);
-	wg_buf_printf(o, "hierarchy -check -top %s\n", b->name);
-	wg_buf_printf(o, "synth -top %s\n", b->name);
-	wg_buf_printf(o, "tee -q -o generic.txt stat\n");
-	wg_buf_printf(o, "write_rtlil synth.il\n");
+	netlist_lines(o, b);
 	wg_buf_printf(o, "# Technology-independent transistor count: every flop becomes a plain\n"
 			 "# D flip-flop ($_DFF_P_), logic maps to NAND/NOR/NOT (TOOLCHAIN §5).\n");
 	wg_buf_printf(o, "dfflegalize -cell $_DFF_P_ 01\n");
 	wg_buf_printf(o, "abc -g cmos2\n");
 	wg_buf_printf(o, "opt_clean\n");
 	wg_buf_printf(o, "tee -q -o cmos.txt stat -tech cmos\n");
+}
+
+/* Step 1 without the transistor count (wg_area_netlist): the same synthesis, so the same netlist.
+ * (The count stays in step 1: ABC maps the netlist Yosys holds in memory, and mapping it again
+ * from synth.il gives another count, 4,250 against 4,528 transistors on wrc WARPS=4.) */
+static void netlist_script(wg_buf *o, const wg_block *b, const long *p)
+{
+	char cfg[1024];
+	wg_config_name(b, p, 0, cfg, sizeof cfg);
+	wg_buf_printf(o, "# warpgen area, step 1 without the transistor count: generic synthesis of %s (%s).\n"
+			 "# Generated: do not edit.\n", b->name, cfg);
+	netlist_lines(o, b);
 }
 
 static void lib_script(wg_buf *o, const wg_block *b, const char *lib)
@@ -288,6 +305,24 @@ static int area_step(wg_area_result *r, const char *step, const char *script, un
 	return wg_yosys_step(r->dir, step, script, key, outs, outs, &r->synth_seconds, code, err, n);
 }
 
+/* r->flop_bits and r->latch_bits from r->generic */
+static int count_flops(wg_area_result *r, char *err, size_t n)
+{
+	for (int i = 0; i < r->generic.ntypes; i++) {
+		const wg_cellcount *c = &r->generic.types[i];
+		if (wg_cell_is_flop(c->type))
+			r->flop_bits += c->count;
+		else if (wg_cell_is_latch(c->type))
+			r->latch_bits += c->count;
+		else if (c->type[0] == '$' && c->type[1] != '_') {
+			snprintf(err, n, "%s/generic.txt: word-level cell %s left after synth: cannot count its bits",
+				 r->dir, c->type);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
 		size_t n)
 {
@@ -328,18 +363,9 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 		free(libtext);
 		return -1;
 	}
-	for (int i = 0; i < r->generic.ntypes; i++) {
-		const wg_cellcount *c = &r->generic.types[i];
-		if (wg_cell_is_flop(c->type))
-			r->flop_bits += c->count;
-		else if (wg_cell_is_latch(c->type))
-			r->latch_bits += c->count;
-		else if (c->type[0] == '$' && c->type[1] != '_') {
-			snprintf(err, n, "%s/generic.txt: word-level cell %s left after synth: cannot count its bits",
-				 r->dir, c->type);
-			free(libtext);
-			return -1;
-		}
+	if (count_flops(r, err, n) != 0) {
+		free(libtext);
+		return -1;
 	}
 	r->cmos_flops = wg_stat_count(&r->cmos, "$_DFF_P_");
 	if (!liberty)
@@ -399,6 +425,34 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 }
 
 /* ---- the flip-flop check alone ---- */
+
+int wg_area_netlist(const wg_block *b, const long *p, wg_area_result *r, unsigned long long *key, int *code,
+		    char *err, size_t n)
+{
+	if (area_begin(b, p, r, code, err, n) != 0)
+		return -1;
+	char *verilog = area_verilog(b, p, r, code, err, n);
+	if (!verilog)
+		return -1;
+	wg_buf full = {0}, script = {0};
+	synth_script(&full, b, p);
+	netlist_script(&script, b, p);
+	unsigned long long skey = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), full.s), verilog);
+	*key = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s), verilog);
+	free(verilog);
+	wg_buf_free(&full);
+	static const char *const s_outs[] = {"generic.txt", "cmos.txt", "synth.il", NULL};
+	static const char *const n_outs[] = {"generic.txt", "synth.il", NULL};
+	int rc = 0;
+	if (wg_yosys_cached(r->dir, "synth", skey, s_outs) || wg_yosys_cached(r->dir, "netlist", *key, n_outs))
+		r->synth_cached = 1;
+	else
+		rc = wg_yosys_step(r->dir, "netlist", script.s, *key, n_outs, n_outs, &r->synth_seconds, code, err, n);
+	wg_buf_free(&script);
+	if (rc == 0)
+		rc = parse_file(r->dir, "generic.txt", &r->generic, err, n);
+	return rc == 0 ? count_flops(r, err, n) : -1;
+}
 
 static void flops_script(wg_buf *o, const wg_block *b, const long *p)
 {

@@ -77,6 +77,12 @@ void wg_area_lib_tag(const char *abs, char *buf, size_t n);
  * Returns 0, or -1 with a message (2 = bad input, 1 = tool failure in *code). */
 int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
 		size_t n);
+/* The generic netlist alone, out/area/<block>/<config>/synth.il (what timing needs): step 1's
+ * when it is cached, else a step of its own with the same synthesis and no transistor count, so
+ * that nothing waits for ABC's gate mapping. r->generic and the flip-flop bits are set, r->cmos is
+ * not. *key: the netlist's identity (Yosys, the synthesis, the Verilog), whichever step made it. */
+int wg_area_netlist(const wg_block *b, const long *p, wg_area_result *r, unsigned long long *key, int *code,
+		    char *err, size_t n);
 /* The flip-flop check only: coarse synthesis (synth -run begin:fine,
  * memory_map, opt -fast) and `stat -width`; flop bits = sum of width x count
  * of the flip-flop cells. Minutes faster than the full flow on big designs

@@ -382,9 +382,11 @@ int wg_timing_run(const wg_block *b, const long *p, const char *liberty, wg_timi
 	wg_fmt(r->corner, sizeof r->corner, "%s (nom_process %s, nom_voltage %s V, nom_temperature %s C)",
 		 cond[0] ? cond : "default", proc[0] ? proc : "?", volt[0] ? volt : "?", temp[0] ? temp : "?");
 
-	/* Step 1: `warpgen area`'s generic synthesis (cached there by content). */
+	/* Step 1: `warpgen area`'s generic synthesis (cached there by content), without waiting for
+	 * its transistor count. */
 	wg_area_result ar;
-	if (wg_area_run(b, p, NULL, &ar, code, err, n) != 0) {
+	unsigned long long nkey;
+	if (wg_area_netlist(b, p, &ar, &nkey, code, err, n) != 0) {
 		wg_area_free(&ar);
 		free(libtext);
 		return -1;
@@ -396,22 +398,14 @@ int wg_timing_run(const wg_block *b, const long *p, const char *liberty, wg_timi
 	r->synth_cached = ar.synth_cached;
 	wg_area_free(&ar);
 	*code = 1;
-	char kpath[PATH_MAX + 300];
-	snprintf(kpath, sizeof kpath, "%s/synth.key", r->dir);
-	char *skey = wg_read_file(kpath, NULL, err, n);
-	if (!skey) {
-		free(libtext);
-		return -1;
-	}
 
-	/* Step 2: flatten, map, time. Key: Yosys, script, step 1's key, Liberty text. */
+	/* Step 2: flatten, map, time. Key: Yosys, script, the netlist's identity, Liberty text. */
 	wg_buf script = {0};
 	timing_script(&script, b, abs_lib);
 	uint64_t key = wg_fnv_part(WG_FNV_INIT, r->yosys_version, strlen(r->yosys_version));
 	key = wg_fnv_part(key, script.s, strlen(script.s));
-	key = wg_fnv_part(key, skey, strlen(skey));
+	key = wg_fnv_part(key, (const char *)&nkey, sizeof nkey);
 	key = wg_fnv_part(key, libtext, liblen);
-	free(skey);
 	free(libtext);
 	char tag[200], step[220], txt[240];
 	wg_area_lib_tag(abs_lib, tag, sizeof tag);
