@@ -10,6 +10,7 @@
 #include "wg_cli.h"
 #include "wg_cmds.h"
 #include "wg_gen.h"
+#include "wg_scale.h"
 #include "wg_timing.h"
 
 #define LEAVES_OUT                                                                                                   \
@@ -44,7 +45,7 @@ static void check_paper(const wg_block *b, const wg_timing_result *r, double lib
 		return;
 	}
 	char err[256];
-	if (wg_tm_scale_delay(r->st.delay_ps, lib_nm, c->pc->node_nm, &c->scaled_ps, err, sizeof err) != 0) {
+	if (wg_sc_delay(r->st.delay_ps, lib_nm, c->pc->node_nm, &c->scaled_ps, err, sizeof err) != 0) {
 		snprintf(c->note, sizeof c->note, "%s", err);
 		return;
 	}

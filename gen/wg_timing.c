@@ -252,14 +252,6 @@ const wg_paper_clock *wg_paper_clock_find(const char *block)
 	return NULL;
 }
 
-int wg_tm_scale_delay(double d, double from_nm, double to_nm, double *out, char *err, size_t n)
-{
-	if (wg_sc_check_node(from_nm, err, n) != 0 || wg_sc_check_node(to_nm, err, n) != 0)
-		return -1;
-	*out = d * to_nm / from_nm;
-	return 0;
-}
-
 double wg_lib_node_nm(const char *path)
 {
 	const char *base = strrchr(path, '/');

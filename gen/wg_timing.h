@@ -65,12 +65,6 @@ typedef struct wg_paper_clock {
 /* The paper clock of block name, or NULL when the paper gives none. */
 const wg_paper_clock *wg_paper_clock_find(const char *block);
 
-/* Delay across nodes: d x (to/from), the constant-field (Dennard) rule:
- * gate delay C.V/I with C, V and I per cell all ~ L (the premise of
- * docs/energy-model.md §9.1's dynamic rule, C ~ L). Nodes as in §9.1
- * (7..250 nm). Returns 0, or -1 with a message. */
-int wg_tm_scale_delay(double d, double from_nm, double to_nm, double *out, char *err, size_t n);
-
 /* The node of a Liberty file, from its name (sky130 -> 130, osu018 -> 180):
  * 0 when unknown. */
 double wg_lib_node_nm(const char *path);

@@ -124,6 +124,14 @@ int wg_sc_area(double a, double from_nm, double to_nm, double *out, char *err, s
 	return 0;
 }
 
+int wg_sc_delay(double d, double from_nm, double to_nm, double *out, char *err, size_t n)
+{
+	if (check_value(d, "delay", err, n) || wg_sc_check_node(from_nm, err, n) || wg_sc_check_node(to_nm, err, n))
+		return -1;
+	*out = d * (to_nm / from_nm);
+	return 0;
+}
+
 int wg_sc_leakage(double p, wg_sc_tech from, wg_sc_tech to, double *out, char *err, size_t n)
 {
 	if (check_value(p, "leakage", err, n) || check_tech(from, "source", err, n) || check_tech(to, "target", err, n))

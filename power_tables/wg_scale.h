@@ -52,6 +52,10 @@ int wg_sc_parse_vdd(const char *s, double *v, char *err, size_t n);
 int wg_sc_dynamic(double e, wg_sc_tech from, wg_sc_tech to, double *out, char *err, size_t n);
 /* Area: a x (L2/L1)^2 (every layout dimension scales with L). Voltage plays no part. */
 int wg_sc_area(double a, double from_nm, double to_nm, double *out, char *err, size_t n);
+/* Gate delay: d x (L2/L1), the constant-field (Dennard) rule: a cell's delay C.V/I with C, V
+ * and I all ~ L (the premise of the dynamic rule, C ~ L). No voltage parameter: each node at
+ * its own supply (docs/energy-model.md §9.1). */
+int wg_sc_delay(double d, double from_nm, double to_nm, double *out, char *err, size_t n);
 /* Leakage power: p x (L2/L1) x (V2/V1) (assumed: I_leak ~ W ~ L at fixed Vt, T; P = V I). */
 int wg_sc_leakage(double p, wg_sc_tech from, wg_sc_tech to, double *out, char *err, size_t n);
 

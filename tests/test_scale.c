@@ -51,6 +51,11 @@ static void node_and_voltage(void)
 	/* area: the MRF bank's 38,000 um2 at 40 nm -> 65 nm: x (65/40)^2 = 2.640625 */
 	CHECK(wg_sc_area(38000, 40, 65, &v, err, sizeof err) == 0 && NEAR(v, 100343.75));
 	CHECK(wg_sc_area(38000, 40, 20, &v, err, sizeof err) == 0 && NEAR(v, 9500));
+	/* delay ~ L: sky130's 2,394.52 ps at 40 nm, and back */
+	CHECK(wg_sc_delay(2394.52, 130, 40, &v, err, sizeof err) == 0 && NEAR(v, 2394.52 * 40 / 130));
+	CHECK(wg_sc_delay(v, 40, 130, &v, err, sizeof err) == 0 && NEAR(v, 2394.52));
+	CHECK(wg_sc_delay(NAN, 130, 40, &v, err, sizeof err) == -1 && strstr(err, "delay"));
+	CHECK(wg_sc_delay(1, 130, 5, &v, err, sizeof err) == -1 && strstr(err, "5 nm"));
 	/* leakage: Jeon's 1.08 mW (40 nm, 0.96 V) -> 65 nm, 1.2 V: x 1.625 x 1.25 */
 	CHECK(wg_sc_leakage(1.08, (wg_sc_tech){40, 0.96}, (wg_sc_tech){65, 1.2}, &v, err, sizeof err) == 0 &&
 	      NEAR(v, 2.19375));

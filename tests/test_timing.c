@@ -7,6 +7,7 @@
 
 #include "wg_check.h"
 #include "wg_desc.h"
+#include "wg_scale.h"
 #include "wg_timing.h"
 
 static const char *sample =
@@ -125,11 +126,11 @@ int main(void)
 	CHECK(wg_paper_clock_find("equalizer") == NULL); /* Sethia ch. III gives no clock */
 	CHECK(wg_paper_clock_find("nope") == NULL);
 	double d;
-	CHECK(wg_tm_scale_delay(2394.52, 130, 40, &d, err, sizeof err) == 0);
+	CHECK(wg_sc_delay(2394.52, 130, 40, &d, err, sizeof err) == 0);
 	CHECK(fabs(d - 2394.52 * 40 / 130) < 1e-9); /* 736.78 ps */
-	CHECK(wg_tm_scale_delay(1000, 180, 65, &d, err, sizeof err) == 0);
+	CHECK(wg_sc_delay(1000, 180, 65, &d, err, sizeof err) == 0);
 	CHECK(fabs(d - 361.111111111) < 1e-6);
-	CHECK(wg_tm_scale_delay(1000, 350, 40, &d, err, sizeof err) == -1);
+	CHECK(wg_sc_delay(1000, 350, 40, &d, err, sizeof err) == -1);
 	CHECK(strstr(err, "350") != NULL);
 	CHECK(wg_lib_node_nm("../shared/liberty/sky130_fd_sc_hd__tt_025C_1v80.lib") == 130);
 	CHECK(wg_lib_node_nm("out/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib") == 180);
