@@ -457,6 +457,7 @@ int wg_cmd_cosim(int argc, char **argv)
 		fprintf(stderr, "warpgen cosim: --coverage: no coverage data written to %s: %s\n", cov, strerror(errno));
 	if (native) {
 		wg_gate_set_toggles(g, nsd->tog, nsd->cycles);
+		wg_gate_set_clock_on(g, nsd->clk_on);
 		if (g->have_lib) { /* activity energy beside the power-table estimate */
 			g->en.table_ok = ri->energy_ok;
 			if (ri->energy_ok) {

@@ -40,6 +40,9 @@ static void cell_detail(const wg_lib *L, const wg_lib_cell *c)
 		printf(" (%s \"%s\", %s \"%s\", clock pin %s)", latch ? "enable" : "clocked_on", c->clocked_on,
 		       latch ? "data_in" : "next_state", c->next_state ? c->next_state : "-", ck ? ck->name : "-");
 	}
+	if (c->clock_gating)
+		printf(", clock gating \"%s\" (clock pin %s)", c->clock_gating,
+		       wg_lib_clock_pin(c) ? wg_lib_clock_pin(c)->name : "-");
 	printf("\n");
 	for (int i = 0; i < c->npins; i++) {
 		const wg_lib_pin *p = &c->pins[i];
@@ -61,7 +64,7 @@ static void cell_detail(const wg_lib *L, const wg_lib_cell *c)
 			       wg_lib_table_at(&ip->fall, WG_LIB_SLEW_NS, WG_LIB_LOAD_PF));
 		}
 	}
-	if (c->seq != WG_LIB_COMB)
+	if (c->seq != WG_LIB_COMB || c->clock_gating)
 		printf("  clock energy per cycle %.6g pJ at %g ns, %g V (both clock-pin edges + C_clk V^2)\n",
 		       wg_lib_clock_energy(c, WG_LIB_SLEW_NS, vdd), WG_LIB_SLEW_NS, vdd);
 }

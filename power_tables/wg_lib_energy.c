@@ -130,10 +130,15 @@ int wg_lib_activity(const wg_lib *lib, const wg_lib_act *rows, int nrows, const 
 			e->switching_pj += r->toggles * 0.5 * load * vdd * vdd;
 		}
 		e->instances += r->instances;
-		if (c->seq != WG_LIB_COMB) {
+		if (c->seq != WG_LIB_COMB)
 			e->flops += r->instances;
-			e->clock_pj += (double)r->instances * run->cycles * wg_lib_clock_energy(c, slew, vdd);
+		if (r->clock_given && !(r->clock_cycles >= 0)) {
+			snprintf(err, n, "activity row %d (cell %s): negative clock cycles", i + 1, c->name);
+			return -1;
 		}
+		if (r->clock_given || c->seq != WG_LIB_COMB)
+			e->clock_pj += (double)r->instances * (r->clock_given ? r->clock_cycles : run->cycles) *
+				       wg_lib_clock_energy(c, slew, vdd);
 		/* nW x ns = 1e-18 J = 1e-6 pJ */
 		e->leakage_pj += (double)r->instances * c->leakage_nw * e->time_ns * 1e-6;
 	}

@@ -356,6 +356,9 @@ static int parse_cell(wg_lib_prs *P, int open)
 				have_nowhen = 1;
 				nowhen = v;
 			}
+		} else if (st.kind == WG_LIB_ST_ATTR && wg_lib_teq(&st.name, "clock_gating_integrated_cell")) {
+			if (!(c->clock_gating = wg_lib_tok_dup(P, &st.val)))
+				return -1;
 		} else if (st.kind == WG_LIB_ST_GROUP && (wg_lib_teq(&st.name, "ff") || wg_lib_teq(&st.name, "latch"))) {
 			if (parse_seq(P, st.line, c, wg_lib_teq(&st.name, "latch")))
 				return -1;
@@ -686,7 +689,7 @@ const wg_lib_pin *wg_lib_first_output(const wg_lib_cell *c)
 
 const wg_lib_pin *wg_lib_clock_pin(const wg_lib_cell *c)
 {
-	if (c->seq == WG_LIB_COMB)
+	if (c->seq == WG_LIB_COMB && !c->clock_gating)
 		return NULL;
 	if (c->clocked_on)
 		for (int i = 0; i < c->npins; i++)

@@ -87,6 +87,7 @@ typedef struct wg_lib_cell {
 	const wg_lib_pin *pins;    /* pins in file order (pg_pin and bus groups are not read) */
 	int npins;                 /* number of pins */
 	int line;                  /* line of the cell group */
+	const char *clock_gating;  /* clock_gating_integrated_cell ("latch_posedge": an ICG), or NULL */
 } wg_lib_cell;
 
 typedef struct wg_lib_template {
@@ -133,7 +134,8 @@ const wg_lib_pin *wg_lib_pin_find(const wg_lib_cell *c, const char *name);
 /* The first output pin (first output or inout), or NULL. */
 const wg_lib_pin *wg_lib_first_output(const wg_lib_cell *c);
 /* The ff/latch clock pin: the first input pin named in clocked_on/enable, or the
- * first pin with `clock : true`; NULL for a combinational cell. */
+ * first pin with `clock : true`; a clock-gating cell's `clock : true` pin; NULL for
+ * another combinational cell. */
 const wg_lib_pin *wg_lib_clock_pin(const wg_lib_cell *c);
 
 /* A table at (slew_ns, load_pf): bilinear interpolation, clamped to the index
@@ -189,6 +191,9 @@ typedef struct wg_lib_act {
 	double toggles;    /* transitions (0->1 and 1->0) of the pin's net(s) over the run */
 	double load_pf;    /* the net's load: fanout input-pin capacitances + wire (pF); for
 	                    * an aggregated row the toggle-weighted mean; < 0: WG_LIB_LOAD_PF */
+	int clock_given;   /* 1: the cell's clock pin runs clock_cycles cycles, whatever the cell (a
+	                    * clock-gated flop, an ICG); 0: a sequential cell's runs every cycle */
+	double clock_cycles; /* with clock_given: cycles its clock pin toggles (2 edges each) */
 } wg_lib_act;
 
 typedef struct wg_lib_run {

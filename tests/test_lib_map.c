@@ -67,6 +67,15 @@ static const char *const LIB =
 	"    pin (D) { direction : input ; capacitance : 0.0018 ; }\n"
 	"    pin (RESET_B) { direction : input ; capacitance : 0.002 ; }\n"
 	"    pin (Q) { direction : output ; function : \"IQ\" ; " IPOW("0.006") " } }\n"
+	"  cell (ICG_BIG) { area : 9 ; cell_leakage_power : 2 ; clock_gating_integrated_cell : \"latch_posedge\" ;\n"
+	"    pin (CLK) { direction : input ; clock : true ; capacitance : 0.002 ; " IPOW("0.009") " }\n"
+	"    pin (GATE) { direction : input ; capacitance : 0.001 ; }\n"
+	"    pin (GCLK) { direction : output ; " IPOW("0.005") " } }\n"
+	"  cell (ICG) { area : 7 ; cell_leakage_power : 1 ; clock_gating_integrated_cell : \"latch_posedge\" ;\n"
+	"    pin (CLK) { direction : input ; clock : true ; capacitance : 0.001 ;\n"
+	"      internal_power () { rise_power (scalar) { values (\"0.004\") ; } fall_power (scalar) { values (\"0.002\") ; } } }\n"
+	"    pin (GATE) { direction : input ; capacitance : 0.001 ; }\n"
+	"    pin (GCLK) { direction : output ; " IPOW("0.003") " } }\n"
 	"  cell (DFF) { area : 20 ; cell_leakage_power : 5 ;\n"
 	"    ff (IQ, IQN) { clocked_on : \"CLK\" ; next_state : \"D\" ; }\n"
 	"    pin (CLK) { direction : input ; clock : true ; capacitance : 0.0017 ;\n"
@@ -177,6 +186,48 @@ static void check_energy(const wg_lib *lib)
 	wg_gate_free(&r);
 }
 
+/* Clock gating (cosim/gate/wg_gate_cg.c): four flops with enables in three enable conditions
+ * (e_i twice; f_i active low; e_i with a reset that overrides it) and one without; each
+ * condition behind one ICG (the smaller of two), the flops' clocks on their enabled edges. */
+static void check_clock_gating(const wg_lib *lib)
+{
+	static const char *nl = ".model t\n.inputs clk_i d_i e_i f_i r_i\n.outputs q0 q1 q2 q3 q4\n"
+				".subckt $_DFFE_PP_ C=clk_i D=d_i E=e_i Q=q0\n.subckt $_DFFE_PP_ C=clk_i D=d_i E=e_i Q=q1\n"
+				".subckt $_DFFE_PN_ C=clk_i D=d_i E=f_i Q=q2\n"
+				".subckt $_SDFFE_PP0P_ C=clk_i D=d_i R=r_i E=e_i Q=q3\n.subckt $_DFF_P_ C=clk_i D=d_i Q=q4\n.end\n";
+	char err[512];
+	wg_gate_res r;
+	memset(&r, 0, sizeof r);
+	CHECK(wg_gate_load_text(&r, nl, "cg.blif", err, sizeof err) == 0);
+	if (r.ncells != 5) {
+		CHECK_EQ(r.ncells, 5);
+		wg_gate_free(&r);
+		return;
+	}
+	uint64_t tog[32] = {0};
+	CHECK(r.nl.nnets <= 32);
+	wg_gate_set_toggles(&r, tog, 10);
+	/* not counted: no gated figure, the ungated one as before */
+	CHECK(wg_gate_activity_lib(&r, lib, 2.0, err, sizeof err) == 0);
+	CHECK(r.en.ok && !r.en.gated_ok && strstr(r.en.gated_note, "not counted"));
+	const double clk = 0.01 + 0.008 + 0.0017; /* DFF: both clock edges + C V^2 at 1 V */
+	CHECK(near(r.en.clock_pj, 5 * 10 * clk));
+	static const uint64_t on[5] = {3, 3, 5, 4, 10};
+	wg_gate_set_clock_on(&r, on);
+	CHECK(wg_gate_activity_lib(&r, lib, 2.0, err, sizeof err) == 0);
+	CHECK(r.en.gated_ok);
+	CHECK(strcmp(r.en.icg_cell, "ICG") == 0 && r.en.icg_groups == 3 && r.en.gated_flops == 4);
+	CHECK(near(r.en.gated_on_share, 15.0 / 40));
+	const double w = WG_LIB_MAP_WIRE_PF;
+	double icg_clock = 3 * 10 * (0.004 + 0.002 + 0.001);	/* every cycle */
+	double gclk = (6 + 10 + 8) * 0.003 + 0.5 * (6 * 2 * w + 10 * w + 8 * w); /* 2 toggles per enabled edge */
+	double icg_leak = 3 * 1 * 10 * 2.0 * 1e-6;
+	CHECK(near(r.en.gated_clock_pj, (3 + 3 + 5 + 4 + 10) * clk + icg_clock + gclk));
+	CHECK(near(r.en.icg_pj, icg_clock + gclk + icg_leak));
+	CHECK(near(r.en.gated_total_pj, r.en.total_pj - 5 * 10 * clk + (3 + 3 + 5 + 4 + 10) * clk + r.en.icg_pj));
+	wg_gate_free(&r);
+}
+
 /* The mapped flow: the same circuit as `netlist`, mapped to the library's
  * cells (mapped.blif, with an alias m2b of m2 and constants), simulated as
  * generic gates that keep the mapped net names. Each library cell is priced
@@ -254,6 +305,7 @@ int main(void)
 	check_map(&lib);
 	check_energy(&lib);
 	check_mapped(&lib);
+	check_clock_gating(&lib);
 	wg_lib_free(&lib);
 	return wg_check_done();
 }

@@ -176,8 +176,8 @@ static void good(void)
 
 	/* activity-based energy */
 	wg_lib_act rows[] = {
-		{"NAND2", "Y", 3, 100, 0.02},
-		{"DFF", NULL, 2, 10, -1}, /* Q, default load WG_LIB_LOAD_PF */
+		{.cell = "NAND2", .pin = "Y", .instances = 3, .toggles = 100, .load_pf = 0.02},
+		{.cell = "DFF", .instances = 2, .toggles = 10, .load_pf = -1}, /* Q, default load WG_LIB_LOAD_PF */
 	};
 	wg_lib_run run = {0, 0.2, 1000, 2};
 	wg_lib_energy e;
@@ -191,7 +191,8 @@ static void good(void)
 	CHECK(NEAR(e.clock_pj, 2 * 1000 * (0.010 + 0.002 * 1.44)));
 	CHECK(NEAR(e.leakage_pj, (3 * 0.02 + 2 * 0.02) * 2000 * 1e-6));
 	CHECK(NEAR(e.total_pj, e.internal_pj + e.switching_pj + e.clock_pj + e.leakage_pj));
-	wg_lib_act bad1 = {"NOR9", NULL, 1, 1, 0.01}, bad2 = {"NAND2", "A", 1, 1, 0.01};
+	wg_lib_act bad1 = {.cell = "NOR9", .instances = 1, .toggles = 1, .load_pf = 0.01},
+		   bad2 = {.cell = "NAND2", .pin = "A", .instances = 1, .toggles = 1, .load_pf = 0.01};
 	CHECK(wg_lib_activity(&L, &bad1, 1, &run, &e, err, sizeof err) == -1 &&
 	      strcmp(err, "activity row 1: unknown cell 'NOR9' in good.lib") == 0);
 	CHECK(wg_lib_activity(&L, &bad2, 1, &run, &e, err, sizeof err) == -1 &&

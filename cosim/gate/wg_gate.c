@@ -28,8 +28,10 @@ void wg_gate_free(wg_gate_res *r)
 	wg_nl_free(&r->nl);
 	free(r->types);
 	free(r->tog);
+	free(r->clk_on);
 	r->types = NULL;
 	r->tog = NULL;
+	r->clk_on = NULL;
 	r->ntypes = 0;
 	r->ncells = 0;
 }
@@ -310,6 +312,16 @@ void wg_gate_set_toggles(wg_gate_res *r, const uint64_t *net_tog, long cycles)
 	r->have_toggles = 1;
 }
 
+void wg_gate_set_clock_on(wg_gate_res *r, const uint64_t *flop_on)
+{
+	const wg_nl *nl = &r->nl;
+	free(r->clk_on);
+	r->clk_on = wg_xcalloc(((size_t)nl->ncells + 1) * sizeof *r->clk_on);
+	for (long c = 0, k = 0; c < nl->ncells; c++)
+		if (nl->cells[c].kind >= WG_NL_NCOMB)
+			r->clk_on[c] = flop_on[k++];
+}
+
 /* ------------------------------------------------------------- reports */
 
 /* Why there is no ratio to the power-table estimate. */
@@ -343,7 +355,19 @@ static void print_energy(const wg_gate_res *r, double cyc)
 	       r->flow == WG_SYNTH_MAPPED ? "each cell of the mapped netlist priced as itself (mapped.blif)"
 					  : "each generic cell priced as the smallest library cell of its function",
 	       WG_LIB_SLEW_NS, WG_LIB_MAP_WIRE_PF * 1000, e->mean_load_pf * 1000, e->period_ns, e->period_basis);
-	if (e->table_ok && e->table_pj > 0)
+	if (e->gated_ok)
+		printf("  gate: with clock gating (one %s per enable condition: %ld ICGs for %ld of %ld flops, enabled on "
+		       "%.1f %% of their edges) per cycle: clock %.4f (the ICGs' own %.4f), total %.4f pJ\n",
+		       e->icg_cell, e->icg_groups, e->gated_flops, r->flops, 100 * e->gated_on_share, e->gated_clock_pj / cyc,
+		       e->icg_pj / cyc, e->gated_total_pj / cyc);
+	else
+		printf("  gate: no clock-gated figure: %s\n", e->gated_note);
+	if (e->table_ok && e->table_pj > 0 && e->gated_ok)
+		printf("  gate: power-table estimate of the run %.4f pJ per cycle; activity / table = %.3g, clock-gated %.3g"
+		       "%s%s%s\n",
+		       e->table_pj / cyc, e->total_pj / e->table_pj, e->gated_total_pj / e->table_pj,
+		       e->table_note[0] ? " (" : "", e->table_note, e->table_note[0] ? ")" : "");
+	else if (e->table_ok && e->table_pj > 0)
 		printf("  gate: power-table estimate of the run %.4f pJ per cycle; activity / table = %.3g%s%s%s\n",
 		       e->table_pj / cyc, e->total_pj / e->table_pj, e->table_note[0] ? " (" : "", e->table_note,
 		       e->table_note[0] ? ")" : "");
@@ -426,6 +450,18 @@ int wg_gate_json(const wg_gate_res *r, const char *sim, const char *path, char *
 				      "\"total\": %.6f, \"per_cycle\": %.6f, \"instances\": %ld}",
 				      e->internal_pj, e->switching_pj, e->clock_pj, e->leakage_pj, e->total_pj, e->total_pj / cyc,
 				      e->lib_instances);
+			wg_buf_printf(&j, ",\n    \"clock_gated_pj\": ");
+			if (e->gated_ok) {
+				wg_buf_printf(&j, "{\"icg_cell\": ");
+				wg_buf_json_str(&j, e->icg_cell);
+				wg_buf_printf(&j, ", \"icgs\": %ld, \"gated_flops\": %ld, \"enabled_share\": %.6f, "
+					      "\"clock\": %.6f, \"icg_own\": %.6f, \"total\": %.6f, \"per_cycle\": %.6f}",
+					      e->icg_groups, e->gated_flops, e->gated_on_share, e->gated_clock_pj, e->icg_pj,
+					      e->gated_total_pj, e->gated_total_pj / cyc);
+			} else {
+				wg_buf_printf(&j, "null, \"clock_gated_note\": ");
+				wg_buf_json_str(&j, e->gated_note);
+			}
 		} else {
 			wg_buf_printf(&j, "null, \"activity_note\": ");
 			wg_buf_json_str(&j, e->note);
@@ -437,6 +473,8 @@ int wg_gate_json(const wg_gate_res *r, const char *sim, const char *path, char *
 			wg_buf_printf(&j, ", \"table_energy_pj\": null");
 		if (tab && e->ok) {
 			wg_buf_printf(&j, ", \"ratio\": %.9g", e->total_pj / e->table_pj);
+			if (e->gated_ok)
+				wg_buf_printf(&j, ", \"ratio_clock_gated\": %.9g", e->gated_total_pj / e->table_pj);
 			if (e->table_note[0]) {
 				wg_buf_printf(&j, ", \"table_note\": ");
 				wg_buf_json_str(&j, e->table_note);

@@ -60,6 +60,16 @@ typedef struct wg_gate_energy {
 	double internal_pj, switching_pj, clock_pj, leakage_pj, total_pj; /* whole run */
 	long lib_instances;       /* library cells priced (generic cells + extra gates of flops) */
 	double mean_load_pf;      /* mean output load of the generic cells */
+	/* clock gating: the same run with an integrated clock-gating cell per enable group */
+	int gated_ok;             /* computed */
+	char gated_note[256];     /* why not */
+	char icg_cell[96];        /* the library's ICG cell used (clock_gating_integrated_cell) */
+	long icg_groups;          /* enable groups, one ICG each */
+	long gated_flops;         /* flops behind an ICG (those with an enable) */
+	double gated_clock_pj;    /* the clock term with gating: flops' pins on enabled edges + the ICGs' */
+	double icg_pj;            /* the ICGs' own energy (their clock pins, gated outputs, leakage) */
+	double gated_total_pj;    /* total with gating */
+	double gated_on_share;    /* the gated flops' enabled edges / (their flops x cycles) */
 	int table_ok;             /* the power-table estimate of the run is known */
 	double table_pj;          /* that estimate (the cosim's energy_pj), whole run */
 	char table_note[160];     /* why not */
@@ -88,6 +98,8 @@ typedef struct wg_gate_res {
 	uint64_t flop_toggles;            /* flip-flop outputs alone */
 	uint64_t input_toggles;           /* primary inputs, clock excluded */
 	uint64_t clock_toggles;           /* the clock input (2 per cycle) */
+	uint64_t *clk_on;                 /* per cell: the edges a flop needed its clock at (its enable
+					   * active, or a reset that overrides it); NULL: not counted */
 	/* --liberty */
 	int have_lib;                     /* a library was given */
 	char lib_path[WG_GATE_PATH];      /* the Liberty file as given */
@@ -109,6 +121,9 @@ int wg_gate_load_text(wg_gate_res *r, const char *text, const char *name, char *
 /* Take the per-net transitions of a run of `cycles` cycles (copied) and sum
  * them per cell type, flops, inputs (clk_i excluded, counted 2 per cycle). */
 void wg_gate_set_toggles(wg_gate_res *r, const uint64_t *net_tog, long cycles);
+/* Take the per-flop count of edges that needed the clock (flop_on in the order of the netlist's
+ * flip-flop cells, as wg_netsim plans them), for the clock-gated figure. */
+void wg_gate_set_clock_on(wg_gate_res *r, const uint64_t *flop_on);
 
 /* The activity-based energy of the counted run priced with the Liberty file
  * r->lib_path (every generic type mapped by wg_lib_map_type; loads from the
@@ -121,6 +136,14 @@ int wg_gate_activity_lib(wg_gate_res *r, const struct wg_lib *lib, double period
 /* Fill en from a library sum (en->ok = 1; the mean load is the caller's). */
 struct wg_lib_energy;
 void wg_gate_energy_set(wg_gate_energy *en, const struct wg_lib *lib, const struct wg_lib_energy *e, double period_ns);
+/* The clock-gated figure (wg_gate_cg.c): rows are the generic run's priced rows, row_of_cell[i]
+ * cell i's first row; each flop with an enable behind one ICG of the library per enable
+ * condition, its clock pin toggling on the edges r->clk_on counted. Fills r->en.gated_* (or
+ * gated_note). */
+struct wg_lib_act;
+struct wg_lib_run;
+void wg_gate_clock_gating(wg_gate_res *r, const struct wg_lib *lib, const struct wg_lib_act *rows, int nrows,
+			  const int *row_of_cell, const struct wg_lib_run *run);
 /* The mapped flow's activity energy (wg_gate_mapped.c): every library cell of
  * the mapped BLIF `blif` priced as itself, its output toggles those of the
  * simulated net of the same name, its load the library input pins on that net

@@ -37,6 +37,10 @@ int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, ch
 	if (r->flow == WG_SYNTH_MAPPED) {
 		char blif[WG_GATE_PATH + 32];
 		snprintf(blif, sizeof blif, "%s/mapped.blif", r->dir);
+		en->gated_ok = 0;
+		snprintf(en->gated_note, sizeof en->gated_note,
+			 "the mapped netlist's flops are the library's own, their enables inside the cells: the "
+			 "generic flows give the clock-gated figure");
 		return wg_gate_mapped_activity(r, lib, blif, period_ns, err, n);
 	}
 	wg_lib_map *maps = wg_xcalloc(((size_t)r->ntypes + 1) * sizeof *maps);
@@ -56,6 +60,7 @@ int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, ch
 	}
 	double *load = NULL;
 	int nrows = 0;
+	int *row_of = wg_xcalloc(((size_t)r->ncells + 1) * sizeof *row_of);
 	if (rc == 0) {
 		const wg_nl *nl = &r->nl;
 		for (long i = 0; i < r->ncells; i++)
@@ -67,6 +72,7 @@ int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, ch
 		for (long i = 0; i < r->ncells; i++) {
 			const wg_lib_map *m = &maps[nl->cells[i].type];
 			double tog = (double)r->tog[nl->cells[i].out];
+			row_of[i] = nrows;
 			rows[nrows++] = (wg_lib_act){.cell = m->cell->name, .instances = 1, .toggles = tog, .load_pf = load[i]};
 			/* extra gates in front of a flop's D: their output changes are
 			 * approximated by the flop's Q changes */
@@ -96,8 +102,10 @@ int wg_gate_activity_lib(wg_gate_res *r, const wg_lib *lib, double period_ns, ch
 		}
 		if (rc == 0) {
 			wg_gate_energy_set(en, lib, &e, period_ns);
+			wg_gate_clock_gating(r, lib, rows, nrows, row_of, &run);
 		}
 	}
+	free(row_of);
 	free(load);
 	free(rows);
 	free(in_cap);

@@ -160,6 +160,7 @@ void wg_ns_init(wg_ns *s, const wg_ns_plan *p, uint64_t seed)
 	s->v = wg_xcalloc((size_t)p->nl->nnets + 1);
 	s->tog = wg_xcalloc(((size_t)p->nl->nnets + 1) * sizeof *s->tog);
 	s->qn = wg_xcalloc((size_t)p->nflop + 1);
+	s->clk_on = wg_xcalloc(((size_t)p->nflop + 1) * sizeof *s->clk_on);
 	uint64_t x = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull; /* xorshift64* */
 	for (long i = 0; i < p->nflop; i++) {
 		x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
@@ -183,6 +184,7 @@ void wg_ns_free(wg_ns *s)
 	free(s->v);
 	free(s->qn);
 	free(s->tog);
+	free(s->clk_on);
 	memset(s, 0, sizeof *s);
 }
 
@@ -252,14 +254,15 @@ void wg_ns_edge(wg_ns *s)
 		unsigned q = v[f->q], d = v[f->d];
 		unsigned r = f->r >= 0 && v[f->r] == f->rpol;
 		unsigned e = f->e < 0 || v[f->e] == f->epol;
-		unsigned next;
+		unsigned next, on;
 		switch (f->kind) {
 		case WG_NL_SDFF:
-		case WG_NL_SDFFE: next = r ? f->rval : e ? d : q; break;
-		case WG_NL_SDFFCE: next = e ? (r ? f->rval : d) : q; break;
-		default: next = e ? d : q; break; /* DFF (e = 1), DFFE */
+		case WG_NL_SDFFE: next = r ? f->rval : e ? d : q, on = r | e; break;
+		case WG_NL_SDFFCE: next = e ? (r ? f->rval : d) : q, on = e; break;
+		default: next = e ? d : q, on = e; break; /* DFF (e = 1), DFFE */
 		}
 		s->qn[i] = (unsigned char)next;
+		s->clk_on[i] += (uint64_t)(on & (unsigned)s->counting);
 	}
 	for (long i = 0; i < p->nflop; i++)
 		put(s, p->flop[i].q, s->qn[i]);

@@ -54,6 +54,9 @@ typedef struct wg_ns {
 	unsigned char *v;    /* value of every net */
 	unsigned char *qn;   /* next value of each flip-flop at the edge */
 	uint64_t *tog;       /* per net: transitions counted so far */
+	uint64_t *clk_on;    /* per flop: edges, counted so far, at which it needed its clock (its
+			      * enable active, or a reset that overrides the enable): clock gating's
+			      * figure (docs/energy-model.md section 10) */
 	int counting;        /* count transitions (off while the initial state settles) */
 	int stale;           /* some cell is dirty */
 } wg_ns;

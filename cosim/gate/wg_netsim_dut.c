@@ -50,6 +50,7 @@ int wg_ns_dut_init(wg_ns_dut *d, const wg_nl *nl, const wg_block *b, const wg_la
 		return -1;
 	}
 	d->tog = wg_xcalloc(((size_t)nl->nnets + 1) * sizeof *d->tog);
+	d->clk_on = wg_xcalloc(((size_t)d->plan.nflop + 1) * sizeof *d->clk_on);
 	return 0;
 }
 
@@ -58,6 +59,7 @@ void wg_ns_dut_free(wg_ns_dut *d)
 	free(d->in_net);
 	free(d->out_net);
 	free(d->tog);
+	free(d->clk_on);
 	wg_ns_plan_free(&d->plan);
 	memset(d, 0, sizeof *d);
 }
@@ -77,6 +79,8 @@ static void ns_destroy(wg_shim *sh)
 	wg_ns_dut *d = s->d;
 	for (long i = 0; i < d->nl->nnets; i++)
 		d->tog[i] += s->ns.tog[i];
+	for (long i = 0; i < d->plan.nflop; i++)
+		d->clk_on[i] += s->ns.clk_on[i];
 	d->cycles += s->cycles;
 	d->instances++;
 	wg_ns_free(&s->ns);

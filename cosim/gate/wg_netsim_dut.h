@@ -22,6 +22,7 @@ typedef struct wg_ns_dut {
 	int *in_net;              /* per input-frame bit (word * 32 + bit): its net, or -1 */
 	int *out_net;             /* per output-frame bit: its net, or -1 */
 	uint64_t *tog;            /* per net: transitions summed over destroyed instances */
+	uint64_t *clk_on;         /* per flop (the plan's order): edges that needed its clock, summed */
 	long cycles;              /* clock edges summed over destroyed instances */
 	long instances;           /* instances destroyed */
 } wg_ns_dut;
