@@ -185,30 +185,72 @@ static void nap(double s)
 		;
 }
 
+/* Stop signals that reach warpgen alone while it waits for a child (`kill PID`; a terminal's
+ * Ctrl-C reaches the whole process group, the child too): noted by the handler, passed on to
+ * the child and everything under it, and raised again in warpgen once the child has ended, so
+ * that warpgen still ends by that signal. */
+static const int stop_sigs[3] = {SIGINT, SIGTERM, SIGHUP};
+static volatile sig_atomic_t stop_signal; /* the last stop signal seen while waiting, or 0 */
+
+static void note_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+#define WG_PROC_STOP_GRACE 10.0 /* seconds from a passed-on stop signal to SIGKILL */
+
 typedef struct {
 	pid_t pid;	/* the child */
 	double end;	/* when the next stage is due (monotonic seconds); 0: never */
 	double grace;	/* seconds from SIGTERM to SIGKILL */
-	int stage;	/* 0 running, 1 SIGTERM sent, 2 SIGKILL sent */
-	proc_set below; /* the processes under the child when the limit expired */
+	int stage;	/* 0 running, 1 SIGTERM (or the passed-on signal) sent, 2 SIGKILL sent */
+	int timed_out;	/* the limit expired (not a stop signal) */
+	int sig;	/* the stop signal passed on, or 0 */
+	proc_set below; /* the processes under the child when it was first signalled */
+	struct sigaction old[3]; /* stop_sigs' actions before the wait */
+	int caught[3];	/* 1: note_stop was installed for stop_sigs[i] (not where it was ignored) */
 } limit;
 
 static limit limit_new(pid_t pid, double seconds, double grace)
 {
-	return (limit){.pid = pid, .end = seconds > 0 ? mono() + seconds : 0, .grace = grace > 0 ? grace : 0};
+	limit l = {.pid = pid, .end = seconds > 0 ? mono() + seconds : 0, .grace = grace > 0 ? grace : 0};
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = note_stop; /* no SA_RESTART: waitpid and poll return at once */
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < 3; i++)
+		if (sigaction(stop_sigs[i], NULL, &l.old[i]) == 0 && l.old[i].sa_handler != SIG_IGN)
+			l.caught[i] = sigaction(stop_sigs[i], &sa, NULL) == 0;
+	return l;
 }
 
-/* the limit's next stage when it is due: the tree is taken before anyone is signalled, so that
- * a grandchild whose parent dies first is still known */
+/* signal the child and its tree, taken first so that a grandchild whose parent dies first is
+ * still known */
+static void limit_signal(limit *l, int sig)
+{
+	l->below = procs_below(l->pid);
+	kill(l->pid, sig);
+	signal_set(&l->below, sig);
+	l->stage = 1;
+}
+
+/* a stop signal passed on, or the limit's next stage when it is due */
 static void limit_tick(limit *l)
 {
+	if (stop_signal && !l->sig) {
+		l->sig = stop_signal;
+		if (l->stage == 0)
+			limit_signal(l, l->sig);
+		else
+			kill(l->pid, l->sig);
+		l->end = mono() + WG_PROC_STOP_GRACE;
+		return;
+	}
 	if (l->end <= 0 || mono() < l->end)
 		return;
 	if (l->stage == 0) {
-		l->below = procs_below(l->pid);
-		kill(l->pid, SIGTERM);
-		signal_set(&l->below, SIGTERM);
-		l->stage = 1;
+		limit_signal(l, SIGTERM);
+		l->timed_out = 1;
 		l->end = mono() + l->grace;
 	} else if (l->stage == 1) {
 		proc_set now = procs_below(l->pid);
@@ -222,7 +264,8 @@ static void limit_tick(limit *l)
 }
 
 /* the child has been waited for: what it left under it after a SIGTERM gets the rest of the
- * grace and then SIGKILL */
+ * grace and then SIGKILL; the stop signals' actions come back, and a stop signal that came
+ * during the wait is raised again */
 static void limit_finish(limit *l)
 {
 	if (l->stage == 1) {
@@ -232,6 +275,13 @@ static void limit_finish(limit *l)
 	}
 	free(l->below.v);
 	l->below = (proc_set){0};
+	for (int i = 0; i < 3; i++)
+		if (l->caught[i])
+			sigaction(stop_sigs[i], &l->old[i], NULL);
+	int sig = stop_signal;
+	stop_signal = 0;
+	if (sig)
+		raise(sig);
 }
 
 static int status_of(int st)
@@ -245,8 +295,10 @@ static int wait_limit(limit *l)
 {
 	int st;
 	double pause = 0.001;
+	/* polled rather than blocked in waitpid: a stop signal may be delivered to another of
+	 * warpgen's threads and interrupt nothing here */
 	for (;;) {
-		pid_t r = waitpid(l->pid, &st, l->end > 0 ? WNOHANG : 0);
+		pid_t r = waitpid(l->pid, &st, WNOHANG);
 		if (r == l->pid)
 			break;
 		if (r < 0 && errno != EINTR) {
@@ -254,12 +306,10 @@ static int wait_limit(limit *l)
 			return -1;
 		}
 		limit_tick(l);
-		if (l->end > 0) {
-			nap(pause); /* short first, so that a quick tool costs no latency */
-			pause = pause < 0.05 ? 2 * pause : 0.05;
-		}
+		nap(pause); /* short first, so that a quick tool costs no latency */
+		pause = pause < 0.05 ? 2 * pause : 0.05;
 	}
-	int timed_out = l->stage > 0;
+	int timed_out = l->timed_out;
 	limit_finish(l);
 	return timed_out ? WG_PROC_TIMEOUT : status_of(st);
 }
@@ -321,9 +371,10 @@ int wg_proc_capture_limit(char *const argv[], const char *dir, int err_fd, wg_bu
 	}
 	limit l = limit_new(pid, seconds, grace);
 	for (;;) {
-		/* with a limit, wake up now and then to check it, even when the child is silent */
+		/* wake up now and then to check the limit and the stop signals, even when the child is
+		 * silent */
 		struct pollfd pf = {.fd = p[0], .events = POLLIN};
-		int ready = poll(&pf, 1, l.end > 0 ? 50 : -1);
+		int ready = poll(&pf, 1, 50);
 		limit_tick(&l);
 		if (ready == 0 || (ready < 0 && errno == EINTR))
 			continue;

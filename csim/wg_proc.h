@@ -29,8 +29,10 @@ int wg_proc_capture_buf(char *const argv[], const char *dir, int err_fd, struct 
 /* Run argv and keep its stdout (trailing newlines dropped) in buf; stderr to /dev/null.
  * Returns the exit status as wg_proc_wait does. */
 int wg_proc_capture(char *const argv[], char *buf, size_t n);
-/* Time limits. A child run with a limit stays in this process group, so that a Ctrl-C at the
- * terminal or a kill of the job's group reaches it as it reaches warpgen. When the limit expires,
+/* Waiting for a child. It stays in this process group, so that a Ctrl-C at the terminal or a
+ * kill of the job's group reaches it as it reaches warpgen. A SIGINT, SIGTERM or SIGHUP sent to
+ * warpgen alone while it waits is passed on to the child and every process under it (SIGKILL
+ * 10 s later if one is left), then raised again in warpgen. With a time limit: when it expires,
  * every process under the child (its children's children too: Yosys's ABC) gets SIGTERM, and
  * SIGKILL `grace` seconds later if it is still there; the status is then WG_PROC_TIMEOUT, as
  * timeout(1)'s. seconds <= 0: no limit. */

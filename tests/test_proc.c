@@ -1,6 +1,7 @@
 /* test_proc.c - csim/wg_proc.c's time limits: a child and everything under it stopped when the
  * limit expires (a grandchild that ignores SIGTERM too), statuses, capture with a limit. */
 #include <signal.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,25 @@ int main(void)
 	rc = wg_proc_capture_buf(echo, NULL, WG_PROC_ERR_NULL, &out);
 	CHECK(rc == 4 && out.s && strcmp(out.s, "a\n") == 0, "plain capture: %d '%s'", rc, out.s ? out.s : "");
 	wg_buf_free(&out);
+
+	/* a stop signal sent to the waiting process alone (not to its group, as a terminal's
+	 * Ctrl-C would be) is passed on to the tree, and the waiter still ends by it */
+	unlink(pidf);
+	snprintf(script, sizeof script, "sleep 100 & echo $! > %s; wait", pidf);
+	pid_t w = fork();
+	if (w == 0) {
+		char *t[] = {"sh", "-c", script, NULL};
+		wg_proc_wait_limit(wg_proc_start(t, -1), 0, 0);
+		_exit(0); /* not reached: SIGTERM is raised again once the child has ended */
+	}
+	gc = read_pid(pidf);
+	pause_ms(50); /* the waiter's handler is in place long before the shell wrote the pid */
+	int st = 0;
+	CHECK(w > 0 && kill(w, SIGTERM) == 0 && waitpid(w, &st, 0) == w, "SIGTERM to the waiter");
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "the waiter ends by SIGTERM (status %#x)", st);
+	CHECK(gc > 0 && gone_within(gc, 3), "SIGTERM to the waiter alone: the grandchild %ld is gone", gc);
+	if (gc > 0 && alive(gc))
+		kill((pid_t)gc, SIGKILL);
 
 	/* nothing under a process that has no children */
 	CHECK(wg_proc_signal_below(getpid(), 0) == 0, "this test has no children left");
