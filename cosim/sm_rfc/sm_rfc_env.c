@@ -45,6 +45,13 @@ const wg_param_def sme_knobs[SME_NKNOBS] = {
 	[SME_K_LL_BURST] = {"LL_BURST", 2, 1, 4, NULL, "long-latency loads per group (one common first consumer)", "assumed"},
 	[SME_K_REG_REUSE] = {"REG_REUSE", 50, 0, 100, NULL, "% of new values put in the most recently freed register", "assumed"},
 	[SME_K_MARK] = {"MARK", 1, 0, 1, NULL, "drive mark_i for first consumers (0: never demote on a mark)", "Gebhart §3.2"},
+	[SME_K_MRF_BANKS] = {"MRF_BANKS", 0, 0, SME_MRF_MAXB, NULL,
+			     "MRF banks of 1 read + 1 write port (register r in bank r mod B); 0: a free MRF",
+			     "Gebhart §2.1 (4 banks per 4-lane cluster, dual-ported)"},
+	[SME_K_MRF_WQ] = {"MRF_WQ", 2, 1, 64, NULL, "MRF write-queue entries per bank (with MRF_BANKS)", "assumed"},
+	[SME_K_MRF_1PORT] = {"MRF_1PORT", 0, 0, 1, NULL,
+			     "1: single-ported MRF banks, a write takes a read-port cycle (with MRF_BANKS)",
+			     "sensitivity (the paper's banks are 1R+1W, §2.1)"},
 };
 
 #define RING 64      /* write-back reservation ring (cycles ahead; > the largest fixed latency) */
@@ -144,6 +151,9 @@ struct sm_env {
 	long last_progress;      /* last cycle something happened */
 	int pro_slot, pro_warp;  /* last cycle's promotion (-1: none), checked at the start of this cycle */
 	int rel_slot[2];         /* last cycle's demotion and exit slots (-1: none) */
+	long rbusy[SME_MRF_MAXB]; /* MRF_BANKS: first cycle each bank's read port is free */
+	int wq[SME_MRF_MAXB];    /* MRF_BANKS: writes waiting in each bank's queue */
+	long stall_until;        /* MRF_BANKS: issue held (rdy_i = 0) before this cycle */
 	sme_view v;              /* this cycle */
 	sme_stats st;            /* counters */
 	char err[320];           /* first failure */
@@ -476,6 +486,9 @@ static void reinit(sm_env *e)
 	e->tag_warp = -1;
 	e->pro_slot = e->pro_warp = e->rel_slot[0] = e->rel_slot[1] = -1;
 	memset(e->exp, 0, (size_t)(e->RL + 1) * sizeof *e->exp);
+	memset(e->rbusy, 0, sizeof e->rbusy);
+	memset(e->wq, 0, sizeof e->wq);
+	e->stall_until = 0;
 	e->last_progress = e->cyc;
 }
 
@@ -693,6 +706,69 @@ static int reset_now(sm_env *e, long cyc)
 	return e->k[SME_K_RESET_PPM] > 0 && wg_pick(&e->rng, 1000000) < e->k[SME_K_RESET_PPM];
 }
 
+/* MRF banks (knob MRF_BANKS; docs/sm_rfc.md "MRF banks"): the MRF of one
+ * 4-lane cluster as B banks of one read and one write port, register r in
+ * bank r mod B (the clusters are identical, so one stands for all). The
+ * block's pipeline timing is fixed, so a conflict costs issue cycles instead:
+ * rdy_i is held at 0 for every warp while a bank's reads ran past the RF3
+ * cycle of their instruction (stall_until) or a write queue holds more than
+ * MRF_WQ writes. With MRF_BANKS = 0 none of this runs. */
+static void mrf_hold(sm_env *e, long cyc)
+{
+	int over = 0;
+	for (int b = 0; b < e->k[SME_K_MRF_BANKS]; b++)
+		over |= e->wq[b] > e->k[SME_K_MRF_WQ];
+	if (cyc < e->stall_until) {
+		e->v.rdy = 0;
+		e->st.mrf_rd_stall++;
+	} else if (over) {
+		e->v.rdy = 0;
+		e->st.mrf_wr_stall++;
+	}
+}
+
+/* This cycle's MRF traffic into the banks: the misses of the TAG lookup take
+ * a read port cycle each from cyc+1 on (the READ_LAT cycles of the RF stage
+ * cover up to READ_LAT reads of one bank); every MRF write joins its bank's
+ * queue; each queue retires one write per cycle (with MRF_1PORT only in a
+ * cycle its bank's port is not reading, and then the port is taken). */
+static void mrf_banks(sm_env *e, long cyc)
+{
+	const sme_view *v = &e->v;
+	int B = (int)e->k[SME_K_MRF_BANKS];
+	for (int b = 0; b < B; b++)
+		if (e->wq[b] > 0 && (!e->k[SME_K_MRF_1PORT] || e->rbusy[b] <= cyc)) {
+			e->wq[b]--;
+			if (e->k[SME_K_MRF_1PORT])
+				e->rbusy[b] = cyc + 1; /* the write holds the bank's only port this cycle */
+		}
+	const sme_exp *x = &e->exp[cyc % (e->RL + 1)];
+	for (int p = 0; p < e->R; p++) {
+		if (!((x->valid >> p) & 1u) || ((v->lu_hit >> p) & 1u))
+			continue;
+		int b = x->reg[p] % B;
+		long t = e->rbusy[b] > cyc + 1 ? e->rbusy[b] : cyc + 1;
+		e->rbusy[b] = t + 1;
+		e->st.mrf_bank_rd++;
+		long late = t - (cyc + e->RL); /* cycles past RF3 */
+		if (late > 0 && cyc + 1 + late > e->stall_until)
+			e->stall_until = cyc + 1 + late;
+	}
+	int regs[5], n = 0;
+	for (int j = 0; j < e->FP && j < 4; j++)
+		if ((v->fl_valid >> j) & 1u)
+			regs[n++] = v->fl_reg[j];
+	if (v->wb_valid)
+		regs[n++] = v->wb_reg;
+	for (int i = 0; i < n; i++) {
+		int b = regs[i] % B;
+		e->wq[b]++;
+		e->st.mrf_bank_wr++;
+		if ((uint64_t)e->wq[b] > e->st.mrf_wq_max)
+			e->st.mrf_wq_max = (uint64_t)e->wq[b];
+	}
+}
+
 void sme_drive(sm_env *e, const void *model, uint32_t *in, long cyc)
 {
 	sme_view *v = &e->v;
@@ -730,6 +806,8 @@ void sme_drive(sm_env *e, const void *model, uint32_t *in, long cyc)
 		if (e->cta[ci].relaunch)
 			for (int wi = e->cta[ci].first; wi < e->cta[ci].first + e->cta[ci].size; wi++)
 				v->launch |= bit(wi);
+	if (e->k[SME_K_MRF_BANKS] > 0)
+		mrf_hold(e, cyc);
 	wg_elem_put(e->L, in, SMR_RDY_I, 0, e->W, v->rdy);
 	wg_elem_put(e->L, in, SMR_MARK_I, 0, e->W, v->mark);
 	wg_elem_put(e->L, in, SMR_LLP_I, 0, e->W, v->llp);
@@ -1081,6 +1159,8 @@ void sme_observe(sm_env *e, const void *model, const uint32_t *in, const uint32_
 	}
 	if (v->fl_valid)
 		e->last_progress = cyc;
+	if (e->k[SME_K_MRF_BANKS] > 0)
+		mrf_banks(e, cyc);
 	long limit = e->k[SME_K_LL_LAT] + 2 * SME_STARVE + 64;
 	if (e->res_mask && cyc - e->last_progress > limit)
 		fail(e, "nothing issued, wrote back, drained, demoted or promoted for %ld cycles: deadlock", cyc - e->last_progress);

@@ -58,6 +58,9 @@ enum {
 	SME_K_LL_BURST,   /* long-latency loads per group (sharing their first consumer) */
 	SME_K_REG_REUSE,  /* % of new values put in the most recently freed register */
 	SME_K_MARK,       /* 1: drive mark_i for first consumers; 0: never (a single-level baseline) */
+	SME_K_MRF_BANKS,  /* 0: the MRF is free (default); B: B banks of 1 read + 1 write port, issue stalls on conflicts */
+	SME_K_MRF_WQ,     /* with MRF_BANKS: write-queue entries per bank; issue stalls while one is over */
+	SME_K_MRF_1PORT,  /* with MRF_BANKS: 1 = one port per bank, a write takes a cycle of the read port */
 	SME_NKNOBS
 };
 
@@ -69,6 +72,7 @@ enum { SME_ALU, SME_SFU, SME_SHM, SME_ST, SME_LL, SME_BAR, SME_EXIT, SME_NCLASS 
 #define SME_MAX_SRC 4    /* READ_PORTS upper bound */
 #define SME_MAX_REGS 64  /* registers per warp the environment tracks */
 #define SME_MAX_SLOTS 64
+#define SME_MRF_MAXB 32  /* MRF_BANKS upper bound */
 #define SME_UNIT_OCC 4   /* cycles an SFU / shared-memory / load-store unit is busy per warp instruction */
 #define SME_STARVE 16    /* a long-latency return overdue this long blocks new fixed-latency issue */
 #define SME_INPUTS 2     /* registers that hold kernel inputs (in the MRF) when a warp starts */
@@ -134,6 +138,11 @@ typedef struct sme_stats {
 	uint64_t hits_checked;     /* RFC hit reads compared with the architectural value */
 	uint64_t misses_checked;   /* misses compared with the MRF model */
 	uint64_t mrf_writes_checked; /* MRF writes compared with the architectural value */
+	uint64_t mrf_rd_stall;     /* MRF_BANKS: cycles issue was held because a bank's reads ran past RF3 */
+	uint64_t mrf_wr_stall;     /* MRF_BANKS: cycles issue was held because a write queue was over MRF_WQ */
+	uint64_t mrf_bank_rd;      /* MRF_BANKS: bank reads (misses) */
+	uint64_t mrf_bank_wr;      /* MRF_BANKS: bank writes (every MRF write) */
+	uint64_t mrf_wq_max;       /* MRF_BANKS: the longest write queue seen */
 } sme_stats;
 
 typedef struct sm_env sm_env;

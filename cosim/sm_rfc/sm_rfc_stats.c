@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sm_rfc_env.h"
+#include "rfc.h"
 #include "sm_rfc.h"
 #include "wg_buf.h"
 #include "wg_cli.h"
@@ -27,6 +28,7 @@ typedef struct stats_run {
 	sme_stats env;                 /* environment counters */
 	uint64_t ev[WG_MAX_EVENTS];    /* composed model's event counts */
 	int lanes;                     /* LANES */
+	long mrf_banks;                /* knob MRF_BANKS (0: free MRF) */
 	double seconds;                /* wall time */
 	char err[640];                 /* failure, "" when none */
 } stats_run;
@@ -34,7 +36,7 @@ typedef struct stats_run {
 static void usage(void)
 {
 	printf("usage: warpgen stats sm_rfc [--set NAME=VALUE]... [--knob NAME=VALUE]... [--cycles N] [--seed S]\n"
-	       "                            [--compare] [--json FILE]\n"
+	       "                            [--compare | --compare-lru] [--json FILE]\n"
 	       "Runs the synthetic SM of the sm_rfc stimulus against the composed C model only (no RTL) and\n"
 	       "reports IPC, MRF reads and writes avoided by the register file cache, flushes, evictions,\n"
 	       "demotions and promotions. The environment's data checks run every cycle.\n"
@@ -43,6 +45,10 @@ static void usage(void)
 	       "                whatever ACTIVE is\n"
 	       "  --compare     also run the single-level baseline on the same streams (ACTIVE=WARPS, BARRIER_DEMOTE=0,\n"
 	       "                knob MARK=0: every warp active, no demotion) and print the IPC ratio\n"
+	       "  --compare-lru the configuration with REPLACEMENT=FIFO and =LRU on the same streams, MRF banks on\n"
+	       "                (knob MRF_BANKS=4 unless given: 1 read + 1 write port per bank, conflicts and full write\n"
+	       "                queues hold issue); IPC and MRF traffic beside the paper; exit 1 (REVERSED) when LRU\n"
+	       "                avoids fewer MRF accesses than FIFO (the paper: 1-2 %% more)\n"
 	       "  --json FILE   write the figures as JSON\n"
 	       "Mid-run resets are off (RESET_PPM=0) unless --knob RESET_PPM=... is given.\n"
 	       "exit: 0, 1 a check failed, 2 bad input\n",
@@ -55,6 +61,7 @@ static int run(const wg_block *b, const long *p, const long *knobs, uint64_t see
 	memcpy(r->p, p, sizeof r->p);
 	wg_config_name(b, p, 0, r->config, sizeof r->config);
 	r->lanes = (int)p[SMR_P_LANES];
+	r->mrf_banks = knobs[SME_K_MRF_BANKS];
 	wg_layout *L = wg_xcalloc(sizeof *L);
 	wg_layout_init(L, b, p);
 	void *model = wg_xcalloc(b->model_size(p));
@@ -164,6 +171,13 @@ static void print_run(const stats_run *r, uint64_t seed)
 	       "instructions: %.0f %%; reads per value %.2f\n",
 	       pct(s->val_reads[0], s->values), pct(s->val_reads[1], s->values), pct(s->val_reads[2], s->values),
 	       pct(s->val_reads[3], s->values), pct(s->once_short, s->values), ratio((double)s->src_reads, (double)s->values));
+	if (r->mrf_banks > 0)
+		printf("  MRF banks           %ld banks 1R+1W: %llu bank reads, %llu bank writes; issue held %.2f %% of cycles "
+		       "(%llu read conflicts, %llu write queue full); longest write queue %llu\n",
+		       r->mrf_banks, (unsigned long long)s->mrf_bank_rd, (unsigned long long)s->mrf_bank_wr,
+		       100.0 * ratio((double)(s->mrf_rd_stall + s->mrf_wr_stall), (double)s->cycles),
+		       (unsigned long long)s->mrf_rd_stall, (unsigned long long)s->mrf_wr_stall,
+		       (unsigned long long)s->mrf_wq_max);
 	printf("  checked             %llu RFC reads, %llu MRF reads, %llu MRF writes against the register values\n",
 	       (unsigned long long)s->hits_checked, (unsigned long long)s->misses_checked,
 	       (unsigned long long)s->mrf_writes_checked);
@@ -185,7 +199,7 @@ static void json_run(wg_buf *b, const stats_run *r)
 		      "\"late_writes\": %llu, \"demotions\": %llu, \"promotions\": %llu, "
 		      "\"demotions_per_kinstr\": %.4f, \"promotions_per_kinstr\": %.4f, \"exits\": %llu, "
 		      "\"values\": %llu, \"values_by_reads\": [%llu, %llu, %llu, %llu], \"values_once_within_3\": %llu, "
-		      "\"source_reads\": %llu}",
+		      "\"source_reads\": %llu",
 		      r->p[SMR_P_ACTIVE], r->p[SMR_P_WARPS], r->p[SMR_P_ENTRIES], (unsigned long long)s->cycles,
 		      (unsigned long long)s->issued, f.ipc, f.tipc, f.idle, (unsigned long long)f.srcs,
 		      (unsigned long long)f.mrf_rd, (unsigned long long)f.rd_avoid, f.rd_frac, (unsigned long long)f.results,
@@ -198,20 +212,134 @@ static void json_run(wg_buf *b, const stats_run *r)
 		      (unsigned long long)s->val_reads[1], (unsigned long long)s->val_reads[2],
 		      (unsigned long long)s->val_reads[3], (unsigned long long)s->once_short,
 		      (unsigned long long)s->src_reads);
+	if (r->mrf_banks > 0)
+		wg_buf_printf(b,
+			      ", \"mrf_banks\": %ld, \"mrf_bank_reads\": %llu, \"mrf_bank_writes\": %llu, "
+			      "\"mrf_read_stall_cycles\": %llu, \"mrf_write_stall_cycles\": %llu, \"mrf_write_queue_max\": %llu",
+			      r->mrf_banks, (unsigned long long)s->mrf_bank_rd, (unsigned long long)s->mrf_bank_wr,
+			      (unsigned long long)s->mrf_rd_stall, (unsigned long long)s->mrf_wr_stall,
+			      (unsigned long long)s->mrf_wq_max);
+	wg_buf_printf(b, "}");
+}
+
+/* MRF accesses (reads + writes) per instruction and the fraction of the
+ * no-RFC accesses (every source read and every result written) avoided. */
+static double mrf_per_ins(const stats_run *r)
+{
+	figures f = figures_of(r);
+	return ratio((double)(f.mrf_rd + f.mrf_wr), (double)r->env.issued);
+}
+static double mrf_avoided(const stats_run *r)
+{
+	figures f = figures_of(r);
+	return 1.0 - ratio((double)(f.mrf_rd + f.mrf_wr), (double)(f.srcs + f.results));
+}
+
+/* --compare-lru: the given configuration with REPLACEMENT=FIFO and =LRU on
+ * the same seed and streams, the MRF banks on (MRF_BANKS=4 unless given).
+ * The paper (§4.2 "RFC Replacement"): LRU gives "only an additional 1-2%
+ * reduction in MRF accesses"; an LRU arm that avoids fewer MRF accesses
+ * than FIFO is REVERSED (exit 1). Magnitudes are printed, not tuned. */
+static int compare_lru(const wg_opts *o, const long *knobs, long cycles)
+{
+	long pf[WG_MAX_PARAMS], pl[WG_MAX_PARAMS];
+	memcpy(pf, o->p, sizeof pf);
+	memcpy(pl, o->p, sizeof pl);
+	pf[SMR_P_REPLACEMENT] = RFC_FIFO;
+	pl[SMR_P_REPLACEMENT] = RFC_LRU;
+	stats_run *r = wg_xcalloc(2 * sizeof *r);
+	int rc = run(o->block, pf, knobs, o->seed, cycles, &r[0]);
+	if (rc == 2)
+		wg_die("stats", 2, "%s", r[0].err);
+	print_run(&r[0], o->seed);
+	if (rc)
+		printf("FAILED: %s\n", r[0].err);
+	if (!rc) {
+		rc = run(o->block, pl, knobs, o->seed, cycles, &r[1]);
+		printf("\n");
+		print_run(&r[1], o->seed);
+		if (rc)
+			printf("FAILED: %s\n", r[1].err);
+	}
+	int reversed = 0;
+	double dav = 0, dipc = 0;
+	if (!rc) {
+		figures f = figures_of(&r[0]), l = figures_of(&r[1]);
+		double nf = (double)(r[0].env.issued ? r[0].env.issued : 1), nl = (double)(r[1].env.issued ? r[1].env.issued : 1);
+		dav = 100.0 * (mrf_avoided(&r[1]) - mrf_avoided(&r[0]));
+		dipc = 100.0 * (ratio(l.ipc, f.ipc) - 1.0);
+		printf("\nLRU against FIFO, seed %llu, %ld cycles each, same streams; MRF_BANKS=%ld MRF_WQ=%ld\n",
+		       (unsigned long long)o->seed, cycles, knobs[SME_K_MRF_BANKS], knobs[SME_K_MRF_WQ]);
+		printf("  %-34s %10s %10s %12s   %s\n", "figure", "FIFO", "LRU", "LRU vs FIFO", "paper (Gebhart ISCA'11 §4.2)");
+		printf("  %-34s %10.4f %10.4f %+11.2f %%   not stated (LRU changes traffic only)\n", "warp IPC", f.ipc, l.ipc,
+		       dipc);
+		printf("  %-34s %10.4f %10.4f %+11.2f %%   -\n", "MRF accesses per instruction", mrf_per_ins(&r[0]),
+		       mrf_per_ins(&r[1]), 100.0 * (ratio(mrf_per_ins(&r[1]), mrf_per_ins(&r[0])) - 1.0));
+		printf("  %-34s %9.2f%% %9.2f%% %+9.2f pts   LRU: an additional 1-2 %% reduction\n",
+		       "MRF accesses avoided (vs no RFC)", 100.0 * mrf_avoided(&r[0]), 100.0 * mrf_avoided(&r[1]), dav);
+		printf("  %-34s %10.4f %10.4f %+11.2f %%   -\n", "MRF reads per instruction", (double)f.mrf_rd / nf,
+		       (double)l.mrf_rd / nl, 100.0 * (ratio((double)l.mrf_rd / nl, (double)f.mrf_rd / nf) - 1.0));
+		printf("  %-34s %10.4f %10.4f %+11.2f %%   -\n", "MRF writes per instruction", (double)f.mrf_wr / nf,
+		       (double)l.mrf_wr / nl, 100.0 * (ratio((double)l.mrf_wr / nl, (double)f.mrf_wr / nf) - 1.0));
+		printf("  %-34s %10.1f %10.1f %12s   -\n", "evictions per 1000 instructions",
+		       1000.0 * (double)r[0].ev[SMR_EV_EVICT_WB] / nf, 1000.0 * (double)r[1].ev[SMR_EV_EVICT_WB] / nl, "");
+		printf("  %-34s %10.1f %10.1f %12s   -\n", "flush write-backs per 1000 instr.",
+		       1000.0 * (double)r[0].ev[SMR_EV_FLUSH_WB] / nf, 1000.0 * (double)r[1].ev[SMR_EV_FLUSH_WB] / nl, "");
+		printf("  %-34s %9.2f%% %9.2f%% %12s   -\n", "cycles issue held by the MRF",
+		       100.0 * ratio((double)(r[0].env.mrf_rd_stall + r[0].env.mrf_wr_stall), (double)r[0].env.cycles),
+		       100.0 * ratio((double)(r[1].env.mrf_rd_stall + r[1].env.mrf_wr_stall), (double)r[1].env.cycles), "");
+		reversed = dav < 0;
+		if (reversed)
+			printf("REVERSED: LRU avoids %.2f points fewer MRF accesses than FIFO; the paper has LRU 1-2 %% better "
+			       "(docs/sm_rfc.md \"LRU against FIFO\" says why)\n",
+			       -dav);
+		else
+			printf("direction as the paper: LRU avoids %.2f points more MRF accesses than FIFO (paper: 1-2)\n", dav);
+	}
+	if (o->json) {
+		wg_buf b = {0};
+		char err[512];
+		wg_buf_printf(&b, "{\"block\": \"sm_rfc\", \"compare\": \"lru\", \"seed\": %llu, \"cycles\": %ld, \"ok\": %s, "
+				  "\"runs\": [",
+			      (unsigned long long)o->seed, cycles, rc ? "false" : "true");
+		json_run(&b, &r[0]);
+		if (r[1].cycles) {
+			wg_buf_printf(&b, ", ");
+			json_run(&b, &r[1]);
+		}
+		wg_buf_printf(&b, "]");
+		if (!rc)
+			wg_buf_printf(&b,
+				      ", \"fifo_mrf_avoided\": %.6f, \"lru_mrf_avoided\": %.6f, \"lru_minus_fifo_pts\": %.6f, "
+				      "\"lru_ipc_change_pct\": %.6f, \"paper_lru_minus_fifo_pts\": [1, 2], \"reversed\": %s",
+				      mrf_avoided(&r[0]), mrf_avoided(&r[1]), dav, dipc, reversed ? "true" : "false");
+		wg_buf_printf(&b, "}\n");
+		if (wg_write_atomic(o->json, b.s, b.len, err, sizeof err) != 0)
+			wg_die("stats", 2, "--json: %s", err);
+		wg_buf_free(&b);
+	}
+	free(r);
+	return rc || reversed ? 1 : 0;
 }
 
 static int smr_stats_run(int argc, char **argv)
 {
 	/* --compare is this command's own option; the rest is the common set */
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
-	int ac = 0, compare = 0, reset_knob = 0;
+	int ac = 0, compare = 0, reset_knob = 0, lru = 0, banks_knob = 0;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--compare") == 0) {
 			compare = 1;
 			continue;
 		}
+		if (strcmp(argv[i], "--compare-lru") == 0) {
+			lru = 1;
+			continue;
+		}
 		if (i > 0 && strcmp(argv[i - 1], "--knob") == 0 && strncmp(argv[i], "RESET_PPM=", 10) == 0)
 			reset_knob = 1;
+		if (i > 0 && strcmp(argv[i - 1], "--knob") == 0 && strncmp(argv[i], "MRF_BANKS=", 10) == 0)
+			banks_knob = 1;
 		av[ac++] = argv[i];
 	}
 	wg_opts o;
@@ -227,6 +355,13 @@ static int smr_stats_run(int argc, char **argv)
 	if (cycles < 3)
 		wg_die("stats", 2, "--cycles %ld is out of range (legal range 3..1000000000000: two reset cycles, then the run)",
 		       cycles);
+	if (lru && compare)
+		wg_die("stats", 2, "--compare and --compare-lru are separate comparisons: give one");
+	if (lru) {
+		if (!banks_knob)
+			o.knobs[SME_K_MRF_BANKS] = 4;
+		return compare_lru(&o, o.knobs, cycles);
+	}
 	/* the baseline of --compare: a single-level scheduler, every warp active and owning RFC
 	 * entries, no demotion; checked before the first run */
 	long q[WG_MAX_PARAMS], kq[WG_MAX_PARAMS];
