@@ -56,6 +56,15 @@ t test "case-neg:sm_rfc-barrier-without-demotion" "tests/expect_check_fail.sh 'n
 t test "case-neg:sm_rfc-always-under-pending" "tests/expect_check_fail.sh 'issued a marked consumer without a demotion' \$WARPGEN cosim sm_rfc --case marked_value_returned --set SUSPEND=PENDING --model-only -q"
 t test "case-neg:sm_rfc-pending-under-always" "tests/expect_check_fail.sh 'had already returned' \$WARPGEN cosim sm_rfc --case marked_value_returned_pending --set SUSPEND=ALWAYS --model-only -q"
 t test "stats:sm_rfc-compare" "\$WARPGEN_SAN stats sm_rfc --cycles 50000 --compare | grep -q 'IPC ratio'"
+# LRU against FIFO with MRF banks (docs/sm_rfc.md "LRU against FIFO"): the verdict and the exit
+# status agree, whichever the verdict; one bank costs cycles; the full comparison in make sweep.
+t test "stats:sm_rfc-compare-lru" "WARPGEN=\$WARPGEN_SAN tests/sm_rfc_compare.sh --cycles 20000"
+t test "stats:sm_rfc-mrf-banks" "WARPGEN=\$WARPGEN_SAN tests/sm_rfc_compare.sh --banks --cycles 20000"
+t fast "bad:stats-sm_rfc-two-compares" "tests/expect_bad.sh '--compare and --compare-lru are separate comparisons' $W stats sm_rfc --compare --compare-lru"
+for s in 1 2 3; do
+	t sweep "stats:sm_rfc-compare-lru-seed$s" "WARPGEN=\$WARPGEN tests/sm_rfc_compare.sh --seed $s --cycles 1000000"
+	t sweep "stats:sm_rfc-compare-lru-single-seed$s" "WARPGEN=\$WARPGEN tests/sm_rfc_compare.sh --set ACTIVE=32 --set BARRIER_DEMOTE=0 --knob MARK=0 --seed $s --cycles 1000000"
+done
 t test "area:sm_rfc-small" "\$WARPGEN area sm_rfc --set WARPS=8 --set ACTIVE=4 --set ENTRIES=2 --set LANES=2 --set WIDTH=4 -q"
 t test "energy:sm_rfc" "\$WARPGEN energy sm_rfc -q | grep -qx 'rfc.flush_wb 166.4'"
 t sweep "wave:sm_rfc-case" "tests/check_wave.sh sm_rfc demote_promote_same_cycle"
