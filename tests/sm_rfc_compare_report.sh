@@ -6,10 +6,10 @@
 #     demotion), seed $SMR_REPORT_SEED (1), $SMR_REPORT_CYCLES cycles (1,000,000; ~15 s in all),
 #     beside the paper's §4.2; a REVERSED direction is printed as such (and this script still
 #     exits 0: the section reports it);
-#  2. Table 2's area at the paper's port count: `warpgen area rfc` at two Table 2 points (N x A
-#     = 4 x 4 and 8 x 8) with READ_PORTS=3 (the bank's 5 read ports: 3 operands + victim +
+#  2. Table 2's area at the paper's port count: `warpgen area rfc` at the Table 2 point N x A =
+#     4 x 4 (and 8 x 8 with SMR_REPORT_AREA=2: about 2 more minutes cold) with READ_PORTS=3 (the bank's 5 read ports: 3 operands + victim +
 #     drain) and READ_PORTS=1 (3 read ports in all, Table 2's count), LANES=2 to keep Yosys
-#     under a minute each (cached under $OUT/area/ after the first run); SMR_REPORT_AREA=0
+#     at about 25 s each (cached under $OUT/area/ after the first run); SMR_REPORT_AREA=0
 #     skips it.
 # $WARPGEN (default out/bin/warpgen). Exit 0, 1 when a run or a synthesis failed.
 set -uo pipefail
@@ -72,7 +72,9 @@ echo "section's; the port factor (3 ports / 5 ports) is what carries over to it 
 echo
 echo "| N | A | Table 2 um^2 | ours, 5 read ports (READ_PORTS=3) | ratio | ours, 3 read ports (READ_PORTS=1) | ratio | 3-port / 5-port |"
 echo "|---|---|---|---|---|---|---|---|"
-for na in "4 4" "8 8"; do
+points=("4 4")
+[ "${SMR_REPORT_AREA:-1}" = 2 ] && points+=("8 8")
+for na in "${points[@]}"; do
 	set -- $na
 	pa=$(awk -F'\t' -v k="rfc_N$1_A$2" '$1 == k && $2 == "area" {print $3}' power_tables/gebhart2011.tsv)
 	for rp in 3 1; do
@@ -91,9 +93,9 @@ open(sys.argv[6], "a").write("%.6f\n" % (a3 / a5))
 EOP
 done
 echo
-f=$(cat "$tmp/factors" 2>/dev/null | sort -n | awk 'NR == 1 {lo = $1} {hi = $1} END {if (NR) printf "%.3f-%.3f", lo, hi}')
+f=$(cat "$tmp/factors" 2>/dev/null | sort -n | awk 'NR == 1 {lo = $1} {hi = $1} END {if (NR && lo == hi) printf "%.3f", lo; else if (NR) printf "%.3f-%.3f", lo, hi}')
 if [ -n "$f" ]; then
-	lo=${f%-*} hi=${f#*-}
+	lo=${f%-*} hi=${f#*-} # one factor: lo = hi = f
 	echo "Derived for make's 32-lane grid: multiply the Papers section's area ratio (Table 2 grid, 5 read ports;"
 	echo "issue 27 quotes 1.9-2.0x) by the measured 3-port / 5-port factor $f: $(awk -v a="$lo" -v b="$hi" 'BEGIN{printf "%.2f-%.2fx", 1.9 * a, 2.0 * b}')"
 	echo "at the paper's 3 read ports, or a little less (at 32 lanes the tags and control are shared by more lanes,"
