@@ -49,6 +49,11 @@ const wg_param_def mse_knobs[MSE_NKNOBS] = {
 			       "per-million of cycles in which sat_ext_i (saturation reported from outside the L1) "
 			       "flips; 0: held at 0 (random runs)",
 			       "assumed"},
+	[MSE_K_BASE] = {"BASE", 0, 0, 1, NULL,
+			"1: the baseline of Sethia §4.4.3 around the same block: a refused load stays in the LSU and is "
+			"sent again every cycle (the LSU stalls, nothing is parked), and the checker is shown empty "
+			"MSHRs and miss queue so it never leaves EP (greedy-then-oldest, memory first)",
+			"Sethia §4.4.3 (baseline GTO, LSU stalls on a refusal)"},
 };
 
 #define MAXW 64
@@ -463,8 +468,8 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 			wg_port_put(e->L, in, ok ? MSC_RP_ACK_I : MSC_RP_NACK_I, 1);
 		} else if (ok) {
 			adv = 1;
-		} else if (pl->store && !e->STORES) {
-			pl->stall = 1; /* STORES=0: a refused store holds the LSU and retries (baseline) */
+		} else if ((pl->store && !e->STORES) || e->k[MSE_K_BASE]) {
+			pl->stall = 1; /* STORES=0: a refused store holds the LSU and retries (baseline); BASE=1: any */
 		} else if (!full) {
 			pl->push = adv = 1;
 		} else {
@@ -505,8 +510,9 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 	if (pl->push)
 		pend |= UINT64_C(1) << pl->pwarp;
 	wg_port_put(e->L, in, MSC_LSU_PEND_I, pend);
-	wg_port_put(e->L, in, MSC_MSHR_USED_I, (uint64_t)mshr_used(e));
-	wg_port_put(e->L, in, MSC_MQ_USED_I, (uint64_t)e->mq_n);
+	/* BASE=1: the checker never sees saturation, so it stays in EP (the verdict still uses the real occupancy) */
+	wg_port_put(e->L, in, MSC_MSHR_USED_I, e->k[MSE_K_BASE] ? 0 : (uint64_t)mshr_used(e));
+	wg_port_put(e->L, in, MSC_MQ_USED_I, e->k[MSE_K_BASE] ? 0 : (uint64_t)e->mq_n);
 	if (!e->sc && e->k[MSE_K_SAT_EXT_PPM] && (long)rnd(&e->rng, 1000000) < e->k[MSE_K_SAT_EXT_PPM])
 		e->sat_ext ^= 1; /* drawn only with the knob: SAT_EXT_PPM=0 keeps the stream */
 	wg_port_put(e->L, in, MSC_SAT_EXT_I, (uint64_t)(e->sc ? e->sc->sat_ext : e->sat_ext));

@@ -56,6 +56,7 @@ enum {
 	MSE_K_WATCHDOG,   /* cycles without an issue (while warps have work) that fail the run */
 	MSE_K_ADDR_MIX,   /* 1: pushed entries use every address bit, random offsets and access sizes */
 	MSE_K_SAT_EXT_PPM, /* per-million of cycles in which the external saturation input flips */
+	MSE_K_BASE,       /* 1: the baseline of the thesis's comparison: no queue, no MP (docs/mascar.md "SM comparison") */
 	MSE_NKNOBS
 };
 

@@ -31,6 +31,14 @@ cases test
 t test "case-neg:mascar-fig46-two-entries" "tests/expect_check_fail.sh 'refused request must find the queue full and stall the LSU' \$WARPGEN cosim mascar --case fig46_reexecution --set ENTRIES=2 --model-only -q"
 t test "case-neg:mascar-watchdog" "tests/expect_check_fail.sh 'no progress for' \$WARPGEN cosim mascar --set WARPS=4 --set SCHEDULERS=1 --set ENTRIES=1 --knob WATCHDOG=100 --knob L2_LAT=2000 --cycles 20000 --model-only -q"
 t test "wave:mascar-case" "tests/check_wave.sh mascar fig46_reexecution"
+# the SM comparison of §4.4.3 (docs/mascar.md "SM comparison"): baseline (BASE=1) against Mascar, same seed
+t test "stats:mascar-compare-quick" "out=\$(\$WARPGEN stats mascar --compare --cycles 20000); rc=\$?; printf '%s\\n' \"\$out\"; [ \$rc = 0 ] && printf '%s\\n' \"\$out\" | awk '/^[|] (stream|cache|compute) [|]/{n++} /^memory-intensive geomean speedup [+]/{g=1} END{exit !(n==3 && g)}'"
+t fast "bad:stats-mascar-no-compare" "tests/expect_bad.sh 'give --compare' $W stats mascar"
+t fast "bad:stats-mascar-base" "tests/expect_bad.sh 'BASE is set by the comparison itself' $W stats mascar --compare --knob BASE=1"
+t fast "bad:stats-mascar-profile" "tests/expect_bad.sh '--profile bogus: stream, cache or compute' $W stats mascar --compare --profile bogus"
+for s in 1 2 3; do
+	t sweep "stats:mascar-compare-seed$s" "out=\$(\$WARPGEN stats mascar --compare --seed $s); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | awk -v rc=\$rc '/^[|] (stream|cache|compute) [|]/{n++} /^REVERSED/{rev=1} /^FAILED/{f=1} END{exit !(n==3 && !f && rc==(rev?1:0))}'"
+done
 t test "energy:mascar" "[ \"\$(\$WARPGEN energy mascar -q | grep -c ' n/g\$')\" = 11 ] && \$WARPGEN energy mascar -q | grep -qx 'rq.rotate_move n/g' && \$WARPGEN energy mascar | grep -Eq '^rq\\.push +n/g +rq: not given in pJ .*= 0\\.03 L1 accesses' && \$WARPGEN energy mascar | grep -q '^leakage n/g: sum of the instances.: rq n/g, wrc n/g'"
 for w in 4 16 48; do for e in 1 2 16 32; do for st in 0 1; do
 	for s in $(seq 1 "${SEEDS:-5}"); do
