@@ -62,6 +62,9 @@ typedef struct cov_src {
 	int ntl;             /* their number */
 	int *t_pts;          /* per template line: 1 when some configuration has line points on it */
 	int *t_cov;          /* ... 1 when some configuration covers it */
+	int *prot;           /* ... 1 on a protocol check's lines (wg_tmap_protocol): not counted */
+	int nchk;            /* protocol checks of the template */
+	long nprot;          /* their lines with points in some configuration */
 	long nl, nl_hit;     /* template lines with points, covered */
 	long ntog, ntog_hit; /* toggle points of its modules (every configuration and copy), toggled */
 } cov_src;
@@ -115,7 +118,8 @@ static void usage(void)
 	       "toggle points, each uncovered template line and each signal with bits that never toggled.\n"
 	       "A template line is covered when some configuration covers it (every line point on it hit).\n"
 	       "A composition's lines map to its instances' templates and its own top module: figures per\n"
-	       "template and for the block.\n"
+	       "template and for the block. The protocol checks' lines (`if (...) $display(\"... protocol\n"
+	       "violation ...\"); $finish;`, reached only by illegal input) are listed apart, not counted.\n"
 	       "  --set N=V       count only the data of this configuration (the others are skipped)\n"
 	       "  --write FILE    the merged data (default <out>/coverage/BLOCK/merged.dat)\n"
 	       "  --annotate DIR  verilator_coverage's annotated listing of the generated files in DIR\n"
@@ -531,6 +535,25 @@ static void load_template(cov_rep *R, int k, const wg_block *b, const char *inst
 	S->tl = wg_split_lines(S->tmem, &S->ntl);
 	S->t_pts = wg_xcalloc((size_t)(S->ntl + 2) * sizeof *S->t_pts);
 	S->t_cov = wg_xcalloc((size_t)(S->ntl + 2) * sizeof *S->t_cov);
+	S->prot = wg_xcalloc((size_t)(S->ntl + 2) * sizeof *S->prot);
+	S->nchk = wg_tmap_protocol(S->tl, S->ntl, S->prot);
+}
+
+/* Template k's protocol-check lines with points, as ranges "a-b, c-d" (line numbers). */
+static void prot_ranges(wg_buf *o, const cov_src *S)
+{
+	int n = 0;
+	for (int t = 1; t <= S->ntl; t++) {
+		if (!S->prot[t] || !S->t_pts[t] || (t > 1 && S->prot[t - 1] && S->t_pts[t - 1]))
+			continue;
+		int z = t;
+		while (z + 1 <= S->ntl && S->prot[z + 1] && S->t_pts[z + 1])
+			z++;
+		if (z > t)
+			wg_buf_printf(o, "%s%d-%d", n++ ? ", " : "", t, z);
+		else
+			wg_buf_printf(o, "%s%d", n++ ? ", " : "", t);
+	}
 }
 
 static void json_fig(wg_buf *j, const char *k, long a, long b)
@@ -670,6 +693,10 @@ int wg_cmd_coverage(int argc, char **argv)
 	long nl = 0, nl_hit = 0, gl_hit = 0;
 	for (int k = 0; k < R->ns; k++) {
 		for (int t = 1; t <= R->s[k].ntl; t++) {
+			if (R->s[k].prot[t]) { /* a protocol check: listed apart, not counted */
+				R->s[k].nprot += R->s[k].t_pts[t];
+				continue;
+			}
 			R->s[k].nl += R->s[k].t_pts[t];
 			R->s[k].nl_hit += R->s[k].t_cov[t];
 		}
@@ -717,10 +744,23 @@ int wg_cmd_coverage(int argc, char **argv)
 		printf("  lines   %ld/%ld covered (%s) of %s's lines with coverage points\n", nl_hit, nl, pl, R->s[0].tpath);
 		printf("  toggles %ld/%ld covered (%s) of the signal bits, all configurations\n", ntog_hit, ntog, pt);
 	}
+	long nprot = 0;
+	for (int k = 0; k < R->ns; k++)
+		nprot += R->s[k].nprot;
+	printf("  protocol checks, not counted (%ld line%s: the `if ... $display(\"... protocol violation ...\"); "
+	       "$finish;` arms, reached only by illegal input):\n",
+	       nprot, nprot == 1 ? "" : "s");
+	for (int k = 0; k < R->ns; k++)
+		if (R->s[k].nprot) {
+			wg_buf o = {0};
+			prot_ranges(&o, &R->s[k]);
+			printf("    %s: %d check%s, lines %s\n", R->s[k].tpath, R->s[k].nchk, R->s[k].nchk == 1 ? "" : "s", o.s);
+			wg_buf_free(&o);
+		}
 	printf("  uncovered lines (%ld):\n", nl - nl_hit);
 	for (int k = 0; k < R->ns; k++)
 		for (int t = 1; t <= R->s[k].ntl; t++)
-			if (R->s[k].t_pts[t] && !R->s[k].t_cov[t])
+			if (R->s[k].t_pts[t] && !R->s[k].t_cov[t] && !R->s[k].prot[t])
 				printf("    %s:%d: %s\n", R->s[k].tpath, t, R->s[k].tl[t]);
 	for (int i = 0; i < R->nglue; i++)
 		if (!R->glue[i].cov)
@@ -784,11 +824,23 @@ int wg_cmd_coverage(int argc, char **argv)
 			json_fig(&j, "toggles", R->gtog_hit, R->gtog);
 			wg_buf_printf(&j, "}");
 		}
+		wg_buf_printf(&j, "\n  ],\n  \"protocol_lines\": [");
+		for (int k = 0, n = 0; k < R->ns; k++)
+			if (R->s[k].nprot) {
+				wg_buf o = {0};
+				prot_ranges(&o, &R->s[k]);
+				wg_buf_printf(&j, "%s\n    {\"template\": ", n++ ? "," : "");
+				wg_buf_json_str(&j, R->s[k].tpath);
+				wg_buf_printf(&j, ", \"checks\": %d, \"lines\": %ld, \"ranges\": ", R->s[k].nchk, R->s[k].nprot);
+				wg_buf_json_str(&j, o.s);
+				wg_buf_printf(&j, "}");
+				wg_buf_free(&o);
+			}
 		wg_buf_printf(&j, "\n  ],\n  \"uncovered_lines\": [");
 		int n = 0;
 		for (int k = 0; k < R->ns; k++)
 			for (int t = 1; t <= R->s[k].ntl; t++)
-				if (R->s[k].t_pts[t] && !R->s[k].t_cov[t]) {
+				if (R->s[k].t_pts[t] && !R->s[k].t_cov[t] && !R->s[k].prot[t]) {
 					wg_buf_printf(&j, "%s\n    {\"template\": ", n++ ? "," : "");
 					wg_buf_json_str(&j, R->s[k].tpath);
 					wg_buf_printf(&j, ", \"line\": %d, \"text\": ", t);
@@ -826,6 +878,7 @@ int wg_cmd_coverage(int argc, char **argv)
 		free(R->s[k].tl);
 		free(R->s[k].t_pts);
 		free(R->s[k].t_cov);
+		free(R->s[k].prot);
 	}
 	for (int i = 0; i < R->nglue; i++)
 		free(R->glue[i].text);

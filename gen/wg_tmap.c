@@ -303,3 +303,38 @@ void wg_tmap_free(wg_tmap *m)
 	m->src = NULL;
 	m->nlines = 0;
 }
+
+/* 1 when line s, blanks skipped, starts with the keyword kw followed by a blank, '(' or its end. */
+static int starts_kw(const char *s, const char *kw)
+{
+	size_t n = strlen(kw);
+	s += strspn(s, " \t");
+	return strncmp(s, kw, n) == 0 && (s[n] == ' ' || s[n] == '\t' || s[n] == '(' || s[n] == '\0');
+}
+
+int wg_tmap_protocol(char *const *tl, int ntl, int *prot)
+{
+	int nchk = 0;
+	for (int d = 1; d <= ntl; d++) {
+		if (!strstr(tl[d], "$display") || !strstr(tl[d], "protocol violation"))
+			continue;
+		int a = d, z = 0;
+		for (int t = d - 1; t >= 1 && t >= d - 8; t--) {
+			if (starts_kw(tl[t], "if") || starts_kw(tl[t], "else")) {
+				a = t;
+				break;
+			}
+			if (strchr(tl[t], ';') || starts_kw(tl[t], "end") || starts_kw(tl[t], "always"))
+				break; /* a statement: the check has no `if` of its own */
+		}
+		for (int t = d; t <= ntl && t <= d + 8 && !z; t++)
+			if (strstr(tl[t], "$finish"))
+				z = t;
+		if (!z)
+			continue; /* a report without $finish is not a check */
+		for (int t = a; t <= z; t++)
+			prot[t] = 1;
+		nchk++;
+	}
+	return nchk;
+}

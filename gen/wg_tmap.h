@@ -44,4 +44,12 @@ int wg_tmap_build_comp(const wg_block *b, const char *const *ttext, const char *
 		       const char *gname, wg_tmap *m, char *err, size_t n);
 void wg_tmap_free(wg_tmap *m);
 
+/* The protocol checks of a template (tl[1..ntl]): the simulation-only arms that report illegal
+ * input, `if (COND) begin $display("...protocol violation..."); $finish; end`, which legal stimulus
+ * never reaches by construction. prot[t] = 1 for each line from the arm's `if` (found by walking up
+ * from the $display over the condition's continuation lines and lint pragmas, at most 8 lines,
+ * never past a statement) through the line with its $finish; prot has ntl + 1 entries. Returns the
+ * number of checks. `warpgen coverage` leaves these lines out of the line figure and lists them. */
+int wg_tmap_protocol(char *const *tl, int ntl, int *prot);
+
 #endif

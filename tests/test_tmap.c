@@ -270,8 +270,50 @@ static void test_comp(const char *block, const char *set)
 		free(tt[k]);
 }
 
+/* The protocol checks (wg_tmap_protocol): an arm from its `if` (over a continued condition and a
+ * lint pragma) through its $finish; a $display without $finish, or one after a statement, alone. */
+static void test_protocol(void)
+{
+	const char *text = "  always @(posedge clk_i) begin\n"                     /* 1 */
+			   "    if (!rst_i) begin\n"                                /* 2 */
+			   "      /* verilator lint_off CMPCONST */\n"              /* 3 */
+			   "      if (a_i &&\n"                                     /* 4 */
+			   "          b_i) begin\n"                                 /* 5 */
+			   "        $display(\"x: protocol violation: a\",\n"      /* 6 */
+			   "                 a_i);\n"                               /* 7 */
+			   "        $finish;\n"                                     /* 8 */
+			   "      end\n"                                            /* 9 */
+			   "      if (c_i) $display(\"x: protocol violation: c\");\n" /* 10: no $finish near */
+			   "      q_d = 1'b0;\n"                                    /* 11 */
+			   "      q_d = 1'b1;\n"                                    /* 12 */
+			   "      q_d = 1'b0;\n"                                    /* 13 */
+			   "      q_d = 1'b1;\n"                                    /* 14 */
+			   "      q_d = 1'b0;\n"                                    /* 15 */
+			   "      q_d = 1'b1;\n"                                    /* 16 */
+			   "      q_d = 1'b0;\n"                                    /* 17 */
+			   "      q_d = 1'b1;\n"                                    /* 18 */
+			   "      q_d = 1'b0;\n"                                    /* 19 */
+			   "      $display(\"x: protocol violation: d\");\n"       /* 20 */
+			   "      $finish;\n"                                       /* 21 */
+			   "    end\n"                                              /* 22 */
+			   "  end\n";                                               /* 23 */
+	char *mem = strdup(text);
+	int n = 0;
+	char **tl = wg_split_lines(mem, &n);
+	int prot[32] = {0}, want[32] = {0};
+	CHECK_EQ(n, 23);
+	for (int t = 4; t <= 8; t++)
+		want[t] = 1;
+	want[20] = want[21] = 1;
+	CHECK_EQ(wg_tmap_protocol(tl, n, prot), 2);
+	CHECK(memcmp(prot, want, sizeof prot) == 0);
+	free(tl);
+	free(mem);
+}
+
 int main(void)
 {
+	test_protocol();
 	test_rename();
 	test_grammar();
 	test_comp("sm_slg", NULL);
