@@ -33,6 +33,7 @@ t test "case-neg:mascar-watchdog" "tests/expect_check_fail.sh 'no progress for' 
 t test "wave:mascar-case" "tests/check_wave.sh mascar fig46_reexecution"
 # the SM comparison of §4.4.3 (docs/mascar.md "SM comparison"): baseline (BASE=1) against Mascar, same seed
 t test "stats:mascar-compare-quick" "out=\$(\$WARPGEN stats mascar --compare --cycles 20000); rc=\$?; printf '%s\\n' \"\$out\"; [ \$rc = 0 ] && printf '%s\\n' \"\$out\" | awk '/^[|] (stream|cache|compute) [|]/{n++} /^memory-intensive geomean speedup [+]/{g=1} END{exit !(n==3 && g)}'"
+t test "stats-neg:mascar-compare-reversed" "tests/expect_check_fail.sh 'REVERSED: Mascar is slower than the baseline' \$WARPGEN stats mascar --compare --profile cache --cycles 20000 --knob MQ_GAP=16"
 t fast "bad:stats-mascar-no-compare" "tests/expect_bad.sh 'give --compare' $W stats mascar"
 t fast "bad:stats-mascar-base" "tests/expect_bad.sh 'BASE is set by the comparison itself' $W stats mascar --compare --knob BASE=1"
 t fast "bad:stats-mascar-profile" "tests/expect_bad.sh '--profile bogus: stream, cache or compute' $W stats mascar --compare --profile bogus"
