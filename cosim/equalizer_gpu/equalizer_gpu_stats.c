@@ -18,6 +18,7 @@
 
 #include "equalizer.h"
 #include "equalizer_gpu.h"
+#include "equalizer_gpu_compare.h"
 #include "equalizer_gpu_env.h"
 #include "vf_manager.h"
 #include "wg_buf.h"
@@ -57,6 +58,7 @@ static void usage(void)
 	       "  --profile P      COMPUTE, MEMORY, CACHE, UNSAT, IMBALANCE, PHASE or MIX (default: all six but MIX)\n"
 	       "  --all-profiles   the six profiles (the default)\n"
 	       "  --cycles N       cycles per profile (default %ld)\n"
+	       "  --compare        energy and speedup against static nominal VF instead (--compare --help)\n"
 	       "  --knob K=V       environment knobs (cosim/equalizer_gpu/equalizer_gpu_env.h; RESET_PPM is 0 here)\n"
 	       "  -o DIR           output folder (default %s)\n"
 	       "  -q               no per-epoch lines\n"
@@ -294,6 +296,9 @@ static int need(int i, int argc, char **argv)
 
 static int equalizer_gpu_stats_run(int argc, char **argv)
 {
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--compare") == 0)
+			return eqs_compare_main(argc, argv); /* energy against static VF (equalizer_gpu_compare.c) */
 	const char *profile = NULL;
 	int reset_set = 0;
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
