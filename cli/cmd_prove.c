@@ -34,6 +34,8 @@ static void usage(const wg_opts *o)
 	       "                   where both fail, yosys-smtbmc -s z3 for --depth cycles (\"bounded to N\")\n"
 	       "  --netlist-file F with --netlist: this Verilog netlist of Yosys generic cells (top module BLOCK)\n"
 	       "  --miter          with --netlist: run the miter even when equiv_induct proves every point\n"
+	       "  --no-assume      with --netlist: the miter without the protocol's assumptions (the `assume`s of\n"
+	       "                   rtl_templates/<block>_props.v, which it otherwise puts on the RTL's side)\n"
 	       "  --invariants     the block's properties (rtl_templates/<block>_props.v) on its RTL, by ABC pdr\n"
 	       "  --props F        with --invariants: this properties file instead of the block's\n"
 	       "  --model          the C model against the netlist, explored exhaustively (cli/pm_main.c)\n"
@@ -130,7 +132,7 @@ int wg_cmd_prove(int argc, char **argv)
 			free(mv);
 			return rc;
 		}
-	int netlist = 0, inv = 0, miter = 0, ac = 0;
+	int netlist = 0, inv = 0, miter = 0, no_assume = 0, ac = 0;
 	long timeout = PV_TIMEOUT_DEF, depth = PV_DEPTH_DEF;
 	const char *netlist_file = NULL, *props = NULL;
 	char **av = calloc((size_t)argc + 1, sizeof *av);
@@ -148,6 +150,8 @@ int wg_cmd_prove(int argc, char **argv)
 			inv = 1;
 		else if (strcmp(a, "--miter") == 0)
 			miter = 1;
+		else if (strcmp(a, "--no-assume") == 0)
+			no_assume = 1;
 		else if (strcmp(a, "--timeout") == 0)
 			timeout = number(a, argv[++i], 1, 86400);
 		else if (strcmp(a, "--depth") == 0)
@@ -168,8 +172,8 @@ int wg_cmd_prove(int argc, char **argv)
 	}
 	if (!netlist && !inv)
 		wg_die("prove", 2, "say what to prove: --netlist, --invariants or --model (see `warpgen prove --help`)");
-	if ((o.liberty || netlist_file || miter) && !netlist)
-		wg_die("prove", 2, "--liberty, --netlist-file and --miter go with --netlist");
+	if ((o.liberty || netlist_file || miter || no_assume) && !netlist)
+		wg_die("prove", 2, "--liberty, --netlist-file, --miter and --no-assume go with --netlist");
 	if (o.liberty && netlist_file)
 		wg_die("prove", 2, "--liberty maps the synthesized netlist: it takes no --netlist-file");
 	if (props && !inv)
@@ -180,11 +184,10 @@ int wg_cmd_prove(int argc, char **argv)
 	char props_abs[PV_PATH];
 	if (props && !realpath(props, props_abs))
 		wg_die("prove", 2, "--props %s: no such file", props);
-	char pp[PV_PATH + 64];
-	if (inv && !props && pv_props_path(o.block, pp, sizeof pp) != 0)
+	if (inv && !props && !pv_has_props(o.block))
 		wg_die("prove", 2, "%s declares no invariants yet (no rtl_templates/%s_props.v)", o.block->name,
 		       o.block->name);
-	pv_req q = {.b = o.block, .p = o.p, .timeout_s = (int)timeout, .depth = (int)depth, .always_miter = miter,
+	pv_req q = {.b = o.block, .p = o.p, .timeout_s = (int)timeout, .depth = (int)depth, .always_miter = miter, .no_assume = no_assume,
 		    .liberty = o.liberty ? lib : NULL, .netlist_file = netlist_file, .props_file = props ? props_abs : NULL};
 	char cfg[1024], err[2048];
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);

@@ -22,7 +22,7 @@ typedef enum {
 
 /* One verdict line. */
 typedef struct pv_result {
-	char what[160];         /* "RTL = generic-gate netlist", "invariants" */
+	char what[512];         /* "RTL = generic-gate netlist", "invariants (p_a, p_b)" */
 	pv_verdict verdict;
 	char engine[64];        /* "equiv_induct", "abc pdr", "abc dprove", "yosys-smtbmc -s z3" */
 	int depth;              /* PV_BOUNDED: cycles checked; PV_CEX: the failing cycle after time 0 */
@@ -46,6 +46,7 @@ typedef struct pv_req {
 	const char *liberty;    /* --netlist with a Liberty file (absolute), or NULL */
 	const char *netlist_file; /* --netlist-file: a given generic-gate Verilog netlist, or NULL */
 	const char *props_file; /* --props FILE: invariants from this file instead of the block's */
+	int no_assume;          /* --netlist --no-assume: the miter without the props file's assumes */
 } pv_req;
 
 /* The RTL against the netlist. Returns 0 (r filled), or -1 with a message
@@ -55,8 +56,11 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n);
 int pv_invariants(const pv_req *q, pv_result *r, int *code, char *err, size_t n);
 /* The path of the block's properties file; 0 when it exists. */
 int pv_props_path(const wg_block *b, char *buf, size_t n);
-/* Labels of the assertions of a properties text (p_NAME: assert ...), comma-separated. */
-void pv_props_labels(const char *text, char *buf, size_t n);
+/* 1 when the block has properties: its own file, or for a composition an instance's block's. */
+int pv_has_props(const wg_block *b);
+/* Labels of a properties text's assertions (kind "assert": p_NAME: assert ...) or assumptions
+ * (kind "assume": a_NAME: assume ...), comma-separated. */
+void pv_props_labels(const char *text, const char *kind, char *buf, size_t n);
 
 /* ---- pv_wrap.c ---- */
 /* The proof top module: both designs' instances (gold, gate) on shared inputs, outputs

@@ -1,7 +1,9 @@
 /* pv_engine.c - the unbounded engines (ABC pdr, then dprove) on the miter's
  * AIGER, the bounded yosys-smtbmc -s z3 check where both fail, and a
  * counterexample replayed into a waveform. Each engine's console output is
- * kept as <engine>.log in the run's folder. */
+ * kept as <engine>.log in the run's folder. Every tool runs under --timeout through
+ * wg_proc_capture_limit (csim/wg_proc.c): on expiry it and everything under it (Yosys's ABC,
+ * smtbmc's z3) are stopped, and a stop signal sent to warpgen reaches them too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +18,15 @@ const char *pv_verdict_name(pv_verdict v)
 	return v == PV_PROVEN ? "proven" : v == PV_BOUNDED ? "bounded" : v == PV_CEX ? "counterexample" : "error";
 }
 
-/* Run argv in dir, its stdout (and stderr) into <dir>/<log>; out keeps stdout. Returns the exit status. */
-static int run_logged(char **argv, const char *dir, const char *log, wg_buf *out)
+/* Seconds between the limit's SIGTERM and the SIGKILL of a tool still running. */
+#define PV_GRACE 5
+
+/* Run argv in dir for at most q->timeout_s seconds (then it and every process under it are
+ * stopped: WG_PROC_TIMEOUT), its stdout into <dir>/<log>; out keeps stdout. Returns the exit status. */
+static int run_logged(const pv_req *q, char **argv, const char *dir, const char *log, wg_buf *out)
 {
 	char path[PV_PATH + 64], err[256];
-	int rc = wg_proc_capture_buf(argv, dir, WG_PROC_ERR_NULL, out);
+	int rc = wg_proc_capture_limit(argv, dir, WG_PROC_ERR_NULL, out, q->timeout_s, PV_GRACE);
 	snprintf(path, sizeof path, "%s/%s", dir, log);
 	wg_write_atomic(path, out->s ? out->s : "", out->s ? strlen(out->s) : 0, err, sizeof err);
 	return rc;
@@ -31,16 +37,15 @@ typedef enum { ABC_PROVED, ABC_CEX, ABC_UNDECIDED } abc_out;
 /* One ABC engine: "pdr" or "dprove". *frame: the failing frame of a cex. */
 static abc_out run_abc(const pv_req *q, const char *dir, const char *engine, int *frame, char *note, size_t nn)
 {
-	char tmo[32], cmd[512], log[64];
-	snprintf(tmo, sizeof tmo, "%d", q->timeout_s);
+	char cmd[512], log[64];
 	snprintf(cmd, sizeof cmd, "read_aiger miter.aig; fold; strash; %s; write_cex -a cex.aiw", engine);
 	snprintf(log, sizeof log, "%s.log", engine);
-	char *argv[] = {"timeout", "--foreground", "-k", "5", tmo, "yosys-abc", "-c", cmd, NULL};
+	char *argv[] = {"yosys-abc", "-c", cmd, NULL};
 	wg_buf out = {0};
 	char cex[PV_PATH + 16];
 	snprintf(cex, sizeof cex, "%s/cex.aiw", dir);
 	remove(cex);
-	int rc = run_logged(argv, dir, log, &out);
+	int rc = run_logged(q, argv, dir, log, &out);
 	const char *s = out.s ? out.s : "";
 	abc_out r = ABC_UNDECIDED;
 	const char *f;
@@ -53,7 +58,7 @@ static abc_out run_abc(const pv_req *q, const char *dir, const char *engine, int
 	if (r == ABC_UNDECIDED) {
 		size_t used = strlen(note);
 		snprintf(note + used, nn - used, "%sabc %s: %s", used ? "; " : "", engine,
-			 rc == 124 ? "timed out (--timeout)" : rc != 0 ? "failed (see its log)" : "undecided");
+			 rc == WG_PROC_TIMEOUT ? "timed out (--timeout)" : rc != 0 ? "failed (see its log)" : "undecided");
 	}
 	wg_buf_free(&out);
 	return r;
@@ -96,16 +101,14 @@ static void sim_failed(const char *s, char *buf, size_t n)
  * same through the solver, minutes a step at a few hundred flip-flops: not used. */
 static void replay(const pv_req *q, const char *dir, pv_result *r)
 {
-	char tmo[32];
-	snprintf(tmo, sizeof tmo, "%d", q->timeout_s);
-	char *argv[] = {"timeout", "--foreground", "-k", "5", tmo, "yosys", "-q", "-p",
+	char *argv[] = {"yosys", "-q", "-p",
 			"read_rtlil miter.il; sim -clock clk_i -r cex.aiw -map miter.aim -vcd trace.vcd", NULL};
 	wg_buf out = {0};
 	/* sim reports a failed assertion as a warning, on stderr under -q: capture both */
 	char path[PV_PATH + 32];
 	snprintf(path, sizeof path, "%s/replay.log", dir);
 	FILE *f = fopen(path, "w");
-	int rc = f ? wg_proc_capture_buf(argv, dir, fileno(f), &out) : -1;
+	int rc = f ? wg_proc_capture_limit(argv, dir, fileno(f), &out, q->timeout_s, PV_GRACE) : -1;
 	if (f)
 		fclose(f);
 	char err[256];
@@ -147,13 +150,12 @@ void pv_engines(const pv_req *q, const char *dir, pv_result *r)
 		}
 	}
 	/* both undecided: a bounded check */
-	char tmo[32], depth[32];
-	snprintf(tmo, sizeof tmo, "%d", q->timeout_s);
+	char depth[32];
 	snprintf(depth, sizeof depth, "%d", q->depth);
-	char *argv[] = {"timeout", "--foreground", "-k", "5", tmo, "yosys-smtbmc", "-s", "z3", "--unroll", "-t", depth,
+	char *argv[] = {"yosys-smtbmc", "-s", "z3", "--unroll", "-t", depth,
 			"--dump-vcd", "trace.vcd", "miter.smt2", NULL};
 	wg_buf out = {0};
-	int rc = run_logged(argv, dir, "smtbmc.log", &out);
+	int rc = run_logged(q, argv, dir, "smtbmc.log", &out);
 	snprintf(r->engine, sizeof r->engine, "yosys-smtbmc -s z3");
 	const char *s = out.s ? out.s : "";
 	if (strstr(s, "Status: PASSED")) {
@@ -175,7 +177,7 @@ void pv_engines(const pv_req *q, const char *dir, pv_result *r)
 		r->verdict = PV_ERROR;
 		size_t used = strlen(r->note);
 		snprintf(r->note + used, sizeof r->note - used, "; yosys-smtbmc: %s",
-			 rc == 124 ? "timed out (--timeout)" : "failed (see smtbmc.log)");
+			 rc == WG_PROC_TIMEOUT ? "timed out (--timeout)" : "failed (see smtbmc.log)");
 	}
 	wg_buf_free(&out);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pv.h"
+#include "wg_comp.h"
 #include "wg_gate.h"
 #include "wg_gen.h"
 #include "wg_vtool.h"
@@ -157,6 +158,39 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	if (setup(q, leaf, r, &rtl, &key, err, n) != 0)
 		return -1;
 	key = wg_fnv_part(key, rtl, strlen(rtl));
+	/* the protocol: the assumptions of the block's properties file, on the RTL's side of the
+	 * miter (its assertions are --invariants' business and are removed there) */
+	int assumed = 0;
+	char pp[PV_PATH + 64];
+	if (!q->no_assume && pv_props_path(q->b, pp, sizeof pp) == 0) {
+		char *props = wg_read_file(pp, NULL, err, n);
+		char alabels[sizeof r->what - 64];
+		if (!props) {
+			free(rtl);
+			return -1;
+		}
+		pv_props_labels(props, "assume", alabels, sizeof alabels);
+		char *full = alabels[0] ? pv_insert_props(rtl, q->b->name, props, strrchr(pp, '/') + 1, err, n) : NULL;
+		free(props);
+		if (alabels[0] && !full) {
+			free(rtl);
+			return -1;
+		}
+		if (full) {
+			char path[PV_PATH + 64];
+			snprintf(path, sizeof path, "%s/%s_assumed.v", r->dir, q->b->name);
+			int wrc = wg_write_atomic(path, full, strlen(full), err, n);
+			key = wg_fnv_part(key, full, strlen(full));
+			free(full);
+			if (wrc != 0) {
+				free(rtl);
+				return -1;
+			}
+			size_t used = strlen(r->what);
+			snprintf(r->what + used, sizeof r->what - used, ", protocol assumed (%s)", alabels);
+			assumed = 1;
+		}
+	}
 	free(rtl);
 	char *nl = wg_read_file(net, NULL, err, n);
 	if (!nl)
@@ -187,8 +221,18 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 			  "design -save pair\n"
 			  "equiv_make wg_gold wg_gate equiv\nhierarchy -top equiv\nasync2sync\n"
 			  "equiv_simple -seq 5\nequiv_induct -seq 5\ntee -q -o equiv.txt equiv_status\n");
-	wg_buf_printf(&s, "# 2. the miter (miter_top.v): every output compared after the first reset\n"
-			  "design -load pair\nread_verilog -formal ../miter_top.v\nhierarchy -top wg_prove_top\n"
+	wg_buf_printf(&s, "# 2. the miter (miter_top.v): every output compared after the first reset\n");
+	if (assumed)
+		wg_buf_printf(&s, "# the RTL's side with the protocol's assumptions of %s_props.v (its assertions removed:\n"
+				  "# --invariants proves them); the netlist's side is the netlist alone\n"
+				  "design -reset\nread_verilog -formal -DSYNTHESIS ../%s_assumed.v\nprep -top %s -flatten\n"
+				  "memory_map\nopt_clean -purge\nchformal -assert -remove\nchformal -cover -remove\n"
+				  "rename %s wg_gold\ndesign -stash goldp\n"
+				  "design -copy-from goldp -as wg_gold wg_gold\ndesign -copy-from gate -as wg_gate wg_gate\n",
+			      B, B, B, B);
+	else
+		wg_buf_printf(&s, "design -load pair\n");
+	wg_buf_printf(&s, "read_verilog -formal ../miter_top.v\nhierarchy -top wg_prove_top\n"
 			  "prep -top wg_prove_top -flatten\n");
 	aiger_tail(&s, 0);
 	int rc = yosys(pv_outs, r, s.s, key, code, err, n);
@@ -206,40 +250,106 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	return 0;
 }
 
+int pv_has_props(const wg_block *b)
+{
+	char pp[PV_PATH + 64];
+	if (pv_props_path(b, pp, sizeof pp) == 0)
+		return 1;
+	for (int k = 0; b->comp && k < b->comp->ninst; k++)
+		if (pv_props_path(b->comp->inst[k].block, pp, sizeof pp) == 0)
+			return 1;
+	return 0;
+}
+
+/* rtl with the properties file `path` inserted into module `mod`; its labels (prefixed "pre")
+ * appended to labels. NULL on an error (message in err, *code set). */
+static char *insert_file(char *rtl, const char *mod, const char *path, const char *pre, char *labels, size_t ln,
+			 int *code, char *err, size_t n)
+{
+	*code = 2;
+	char *props = wg_read_file(path, NULL, err, n);
+	if (!props)
+		return NULL;
+	*code = 1;
+	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	char *full = pv_insert_props(rtl, mod, props, name, err, n);
+	char l[1024];
+	pv_props_labels(props, "assert", l, sizeof l);
+	free(props);
+	size_t used = strlen(labels);
+	for (const char *a = l; *a && used + 1 < ln;) {
+		size_t len = strcspn(a, ",");
+		int k = snprintf(labels + used, ln - used, "%s%s%.*s", used ? ", " : "", pre, (int)len, a);
+		if (k < 0 || (size_t)k >= ln - used) {
+			labels[used] = 0;
+			break;
+		}
+		used += (size_t)k;
+		a += len;
+		while (*a == ',' || *a == ' ')
+			a++;
+	}
+	return full;
+}
+
+/* The RTL with every property inserted: --props F, or the block's own file (into its top
+ * module) and, for a composition, each instance's block's file (into the instance's module
+ * <top>_<inst>, labels "inst.p_NAME": its leaves' properties, their protocols assumed at the
+ * leaves' ports). */
+static char *pv_props_all(const pv_req *q, const char *rtl, char *labels, size_t ln, int *code, char *err, size_t n)
+{
+	char *cur = strdup(rtl), pp[PV_PATH + 64];
+	if (!cur) {
+		snprintf(err, n, "out of memory");
+		return NULL;
+	}
+	const wg_block *b = q->b;
+	if (q->props_file || pv_props_path(b, pp, sizeof pp) == 0) {
+		char *next = insert_file(cur, b->name, q->props_file ? q->props_file : pp, "", labels, ln, code, err, n);
+		free(cur);
+		if (!next || q->props_file)
+			return next;
+		cur = next;
+	}
+	for (int k = 0; b->comp && k < b->comp->ninst; k++) {
+		const wg_comp_inst *in = &b->comp->inst[k];
+		if (pv_props_path(in->block, pp, sizeof pp) != 0)
+			continue;
+		char mod[256], pre[128];
+		snprintf(mod, sizeof mod, "%s_%s", b->name, in->name);
+		snprintf(pre, sizeof pre, "%s.", in->name);
+		char *next = insert_file(cur, mod, pp, pre, labels, ln, code, err, n);
+		free(cur);
+		if (!next)
+			return NULL;
+		cur = next;
+	}
+	return cur;
+}
+
 int pv_invariants(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 {
 	double t0 = wg_now();
-	char props_path[PV_PATH + 64];
-	if (q->props_file)
-		snprintf(props_path, sizeof props_path, "%s", q->props_file);
-	else if (pv_props_path(q->b, props_path, sizeof props_path) != 0) {
-		*code = 2;
-		snprintf(err, n, "%s declares no invariants (%s does not exist)", q->b->name, props_path);
-		return -1;
-	}
-	*code = 2;
-	char *props = wg_read_file(props_path, NULL, err, n);
-	if (!props)
-		return -1;
 	char *rtl = NULL;
 	uint64_t key;
 	*code = 1;
 	char leaf[64] = "invariants";
 	if (q->props_file)
 		snprintf(leaf, sizeof leaf, "invariants-file-%08llx",
-			 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, props_path, strlen(props_path)) & 0xffffffffu));
-	if (setup(q, leaf, r, &rtl, &key, err, n) != 0) {
-		free(props);
+			 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, q->props_file, strlen(q->props_file)) & 0xffffffffu));
+	else if (!pv_has_props(q->b)) {
+		*code = 2;
+		snprintf(err, n, "%s declares no invariants (no rtl_templates/%s_props.v)", q->b->name, q->b->name);
 		return -1;
 	}
-	const char *name = strrchr(props_path, '/') ? strrchr(props_path, '/') + 1 : props_path;
-	char *full = pv_insert_props(rtl, q->b->name, props, name, err, n);
+	if (setup(q, leaf, r, &rtl, &key, err, n) != 0)
+		return -1;
+	char labels[sizeof r->what - 16] = "";
+	char *full = pv_props_all(q, rtl, labels, sizeof labels, code, err, n);
 	free(rtl);
-	char labels[sizeof r->what - 16];
-	pv_props_labels(props, labels, sizeof labels);
-	free(props);
 	if (!full)
 		return -1;
+	*code = 1;
 	snprintf(r->what, sizeof r->what, "invariants (%s)", labels[0] ? labels : "none labelled");
 	char path[PV_PATH + 64];
 	snprintf(path, sizeof path, "%s/%s_props.v", r->dir, q->b->name);

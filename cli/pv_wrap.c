@@ -93,11 +93,13 @@ char *pv_insert_props(const char *rtl, const char *top, const char *props, const
 	return o.s;
 }
 
-void pv_props_labels(const char *text, char *buf, size_t n)
+void pv_props_labels(const char *text, const char *kind, char *buf, size_t n)
 {
 	size_t used = 0;
+	char key[32];
+	snprintf(key, sizeof key, ": %s", kind);
 	buf[0] = 0;
-	for (const char *s = text; (s = strstr(s, ": assert")) != NULL; s++) {
+	for (const char *s = text; (s = strstr(s, key)) != NULL; s++) {
 		const char *a = s;
 		while (a > text && (a[-1] == '_' || (a[-1] >= 'a' && a[-1] <= 'z') || (a[-1] >= 'A' && a[-1] <= 'Z') ||
 				    (a[-1] >= '0' && a[-1] <= '9')))
