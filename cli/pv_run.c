@@ -161,7 +161,7 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	/* the protocol: the assumptions of the block's properties file, on the RTL's side of the
 	 * miter (its assertions are --invariants' business and are removed there) */
 	int assumed = 0;
-	char pp[PV_PATH + 64];
+	char pp[PV_PATH + 64], assumes[sizeof r->what - 64] = "";
 	if (!q->no_assume && pv_props_path(q->b, pp, sizeof pp) == 0) {
 		char *props = wg_read_file(pp, NULL, err, n);
 		char alabels[sizeof r->what - 64];
@@ -186,8 +186,7 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 				free(rtl);
 				return -1;
 			}
-			size_t used = strlen(r->what);
-			snprintf(r->what + used, sizeof r->what - used, ", protocol assumed (%s)", alabels);
+			snprintf(assumes, sizeof assumes, "%s", alabels);
 			assumed = 1;
 		}
 	}
@@ -244,6 +243,11 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 		r->verdict = PV_PROVEN;
 		snprintf(r->engine, sizeof r->engine, "equiv_induct");
 	} else {
+		/* the miter's verdict is under the protocol (equiv_induct's needs none) */
+		if (assumed) {
+			size_t used = strlen(r->what);
+			snprintf(r->what + used, sizeof r->what - used, ", protocol assumed (%s)", assumes);
+		}
 		pv_engines(q, r->dir, r);
 	}
 	r->seconds = wg_now() - t0;
