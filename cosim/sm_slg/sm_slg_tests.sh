@@ -60,6 +60,10 @@ done
 # frozen front end) and w16c4-ed3 with unannounced loads of short latency on the reduction profile
 # (a write-back to a sleeping or entering region, re-arrivals during a wake).
 t sweep "fcov:sm_slg-closure" "set -o pipefail; { \$WARPGEN cosim sm_slg ${SSL_SWEEP[5]#*|} --knob FRONT=1 --knob PROFILE=3 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim sm_slg ${SSL_SWEEP[2]#*|} --knob FRONT=0 --knob PROFILE=1 --knob PEND_PCT=0 --knob LD_PCT=30 --knob LD_LAT=20 --model-only --seed 3 --cycles 1000000; } | awk -f tests/fcov_closure.awk"
+# Code coverage closure (docs/sm_slg.md "Code and toggle coverage"): the X == 1 arms of the S1 and
+# S21 wakes (a later warp's wake during the move needs S21_WAKE=FIRST_Y and a move longer than one
+# cycle, Y well above X) are reached by no other sweep configuration.
+t sweep "cosim:sm_slg-w8c2-x1y17-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --set X=1 --set Y=17 --set S21_WAKE=FIRST_Y --knob FRONT=1 --knob PROFILE=3 --seed 3 --cycles 200000 -q"
 t sweep "lint:sm_slg-default" "BLOCK=sm_slg tests/lint.sh"
 t sweep "area:sm_slg-w8c2" "\$WARPGEN area sm_slg $SSL_SMALL -q"
 t sweep "cosim:sm_slg-w8c2-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --set S21_WAKE=FIRST_Y --set Y=17 --knob Z=3 --seed 4 --cycles 200000 -q"
