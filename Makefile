@@ -187,8 +187,8 @@ LIB_PRIVATE_H := csim/rename_int.h csim/wg_comp_plan.h csim/wg_proc.h csim/wg_vt
 LIB_C   := $(filter-out $(LIB_PRIVATE_C),$(sort $(wildcard csim/*.c power_tables/*.c)))
 LIB_H   := $(filter-out $(LIB_PRIVATE_H),$(sort $(wildcard csim/*.h power_tables/*.h)))
 LIB_TSV := $(sort $(wildcard power_tables/*.tsv))
-# man pages to install into $(PREFIX)/share/man/man1/ (none yet: docs/warpgen.1 comes with issue 26 part 3)
-LIB_MAN :=
+# man pages to install into $(PREFIX)/share/man/man1/ (`man warpgen` once installed; tests/man_check.sh)
+LIB_MAN := docs/warpgen.1
 LIB_MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
 .PHONY: lib install uninstall
