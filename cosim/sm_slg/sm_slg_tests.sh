@@ -64,6 +64,14 @@ t sweep "fcov:sm_slg-closure" "set -o pipefail; { \$WARPGEN cosim sm_slg ${SSL_S
 # S21 wakes (a later warp's wake during the move needs S21_WAKE=FIRST_Y and a move longer than one
 # cycle, Y well above X) are reached by no other sweep configuration.
 t sweep "cosim:sm_slg-w8c2-x1y17-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --set X=1 --set Y=17 --set S21_WAKE=FIRST_Y --knob FRONT=1 --knob PROFILE=3 --seed 3 --cycles 200000 -q"
+# Toggle coverage at 16 warps and more: the profiles' blocks per SM (ceil(P2's blocks / 30 shaders),
+# 1 for GAUSSIAN) keep one or two CTAs live, so most warps, CTA slots and scheduler slots never
+# move (default: 74.8 % of the toggle points at 20,000 or 150,000 cycles); BLOCKS=64 fills every
+# CTA slot (88.9 % at 20,000 cycles).
+for i in 0 2 4 5; do
+	c=${SSL_SWEEP[$i]}
+	t sweep "cosim:sm_slg-${c%%|*}-fill" "\$WARPGEN cosim sm_slg ${c#*|} --knob BLOCKS=64 --knob PROFILE=2 --knob FRONT=$((i % 2)) --seed 5 --cycles 200000 -q"
+done
 t sweep "lint:sm_slg-default" "BLOCK=sm_slg tests/lint.sh"
 t sweep "area:sm_slg-w8c2" "\$WARPGEN area sm_slg $SSL_SMALL -q"
 t sweep "cosim:sm_slg-w8c2-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --set S21_WAKE=FIRST_Y --set Y=17 --knob Z=3 --seed 4 --cycles 200000 -q"
