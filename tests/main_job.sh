@@ -55,8 +55,10 @@ one() { # NAME ARGS AREA_OPT: every step of one configuration, one line each; ti
 export -f one step
 export W CYCLES
 echo "main job: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, $JOBS at a time"
+# done/total and time left (tests/progress.sh): a rewritten line on a terminal, out/main/progress.log always
+tests/progress.sh start $((${#CONFIGS[@]} + ${#REPORTS[@]})) make
 printf '%s\n' "${CONFIGS[@]}" | tr '\n' '\0' |
-	xargs -0 -P "$JOBS" -I{} bash -c 'IFS="|" read -r n a o <<<"$1"; one "$n" "$a" "$o"' _ {}
+	xargs -0 -P "$JOBS" -I{} bash -c 'IFS="|" read -r n a o <<<"$1"; one "$n" "$a" "$o"; rc=$?; tests/progress.sh step "$n"; exit $rc' _ {}
 status=$?
 echo
 $W report -o out out/main/*/cosim.json out/main/*/area.json || status=1
@@ -64,7 +66,9 @@ $W report -o out out/main/*/cosim.json out/main/*/area.json || status=1
 for r in "${REPORTS[@]}"; do
 	IFS=$'\t' read -r _ _ fn <<<"$r"
 	"$fn" || status=1
+	tests/progress.sh step "$fn"
 done
+tests/progress.sh end
 # Coverage per block (tests/coverage_report.sh): the functional points of the co-simulations above,
 # and the last merged line/toggle coverage of `warpgen regress --coverage` with its date; make
 # COVERAGE=1 runs a short coverage regression of these configurations first.
