@@ -24,6 +24,31 @@ static const wg_layout *eq_fm_lay(const void *mem)
 	return (const wg_layout *)((const char *)mem + eq_fm_loff(eq_config(mem)));
 }
 
+/* The last frame eval unpacked, kept after the layout so that the tick of the
+ * same cycle (the same frame, checked word for word) does not unpack it again. */
+#define EQ_FM_CACHE_WORDS 64 /* frames of more input words are never cached */
+typedef struct eq_fm_cache {
+	int valid;                         /* in_w and fi hold the last frame eval read */
+	uint32_t in_w[EQ_FM_CACHE_WORDS];  /* its input words */
+	eq_in fi;                          /* its unpacked fields */
+} eq_fm_cache;
+
+static eq_fm_cache *eq_fm_cache_of(void *mem)
+{
+	return (eq_fm_cache *)((char *)mem + eq_fm_loff(eq_config(mem)) + ((sizeof(wg_layout) + 7u) & ~(size_t)7u));
+}
+
+/* Empty after every tick, so that the model's bytes between cycles are its
+ * state alone (wg_explore.c compares and hashes them). */
+static void eq_fm_cache_clear(eq_fm_cache *k, const wg_layout *L)
+{
+	if (!k->valid)
+		return;
+	k->valid = 0;
+	memset(k->in_w, 0, (size_t)L->nwords[WG_IN] * sizeof k->in_w[0]);
+	memset(&k->fi, 0, sizeof k->fi);
+}
+
 /* Input port `port` (at most 64 bits). */
 static uint64_t eq_fget(const wg_layout *L, const uint32_t *in, int port)
 {
@@ -82,7 +107,7 @@ size_t eq_model_size(const long *p)
 {
 	eq_cfg c;
 	eq_cfg_from_params(&c, p);
-	return eq_fm_loff(&c) + sizeof(wg_layout);
+	return eq_fm_loff(&c) + ((sizeof(wg_layout) + 7u) & ~(size_t)7u) + sizeof(eq_fm_cache);
 }
 
 void eq_model_init(void *mem, const long *p, const wg_layout *L)
@@ -91,6 +116,7 @@ void eq_model_init(void *mem, const long *p, const wg_layout *L)
 	eq_cfg_from_params(&c, p);
 	eq_init(mem, &c);
 	memcpy((char *)mem + eq_fm_loff(&c), L, sizeof *L);
+	eq_fm_cache_of(mem)->valid = 0;
 }
 
 int eq_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
@@ -98,7 +124,14 @@ int eq_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_
 	const eq_model *m = mem;
 	eq_in fi;
 	eq_out o;
-	eq_unpack(eq_fm_lay(mem), eq_config(m), in, &fi);
+	const wg_layout *L = eq_fm_lay(mem);
+	eq_fm_cache *k = eq_fm_cache_of(mem);
+	eq_unpack(L, eq_config(m), in, &fi);
+	k->valid = L->nwords[WG_IN] <= EQ_FM_CACHE_WORDS;
+	if (k->valid) {
+		memcpy(k->in_w, in, (size_t)L->nwords[WG_IN] * sizeof *in);
+		k->fi = fi;
+	}
 	int rc = eq_eval(m, &fi, &o);
 	eq_pack(eq_fm_lay(mem), &o, out);
 	if (rc && err && errn)
@@ -108,8 +141,16 @@ int eq_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_
 
 void eq_model_tick(void *mem, const uint32_t *in)
 {
+	const wg_layout *L = eq_fm_lay(mem);
+	eq_fm_cache *k = eq_fm_cache_of(mem);
+	if (k->valid && memcmp(k->in_w, in, (size_t)L->nwords[WG_IN] * sizeof *in) == 0) {
+		eq_tick(mem, &k->fi);
+		eq_fm_cache_clear(k, L);
+		return;
+	}
 	eq_in fi;
-	eq_unpack(eq_fm_lay(mem), eq_config(mem), in, &fi);
+	eq_fm_cache_clear(k, L);
+	eq_unpack(L, eq_config(mem), in, &fi);
 	eq_tick(mem, &fi);
 }
 
