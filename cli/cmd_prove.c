@@ -25,7 +25,7 @@
 static void usage(const wg_opts *o)
 {
 	printf("usage: warpgen prove BLOCK [--set NAME=VALUE]... (--netlist [--liberty F] | --invariants | --model)\n"
-	       "                     [--json FILE] [--timeout S] [--depth N] [--miter] [-q]\n"
+	       "                     [--json FILE] [--timeout S] [--depth N] [--miter] [--no-assume] [-q]\n"
 	       "Formal proofs of one configuration (docs/cosim.md, \"Proofs\"); folder out/prove/BLOCK/CONFIG/.\n"
 	       "  --netlist        the generated RTL against its Yosys netlist (the generic gates of `cosim --gate`;\n"
 	       "                   with --liberty F the netlist mapped to F's cells): equiv_make / equiv_simple /\n"
