@@ -468,30 +468,34 @@ static int issue_table(s2l_stim *s, wg_cyc *c, const uint64_t *rdy, const int *w
 /* rdy_i per cycle and the warp that must issue */
 static void case_greedy(void *st, wg_cyc *c)
 {
-	static const uint64_t rdy[] = {0xf, 0xf, 0xf, 0xe, 0xe, 0xe, 0x9, 0x1, 0x0, 0xf};
-	static const int want[] = {0, 0, 0, 1, 1, 1, 3, 0, -1, 0};
+	/* The idle cycle (t=7) comes when the position is slot 1, not slot 0: a design that
+	 * resets the position on an idle cycle issues warp 0 at t=8 and fails. */
+	static const uint64_t rdy[] = {0xf, 0xf, 0xe, 0xe, 0x9, 0x1, 0x6, 0x0, 0xf, 0xf};
+	static const int want[] = {0, 0, 1, 1, 3, 0, 1, -1, 1, 1};
 	static const char *const why[] = {
 		"greedy starts at slot 0 after reset",
 		"greedy keeps issuing from warp 0 while it can issue",
-		"greedy keeps issuing from warp 0 while it can issue",
 		"warp 0 stalled: greedy moves to the next eligible slot after it (slot 1)",
-		"greedy keeps the new warp 1",
 		"greedy keeps the new warp 1",
 		"warps 1 and 2 stalled: the next eligible slot after slot 1 is slot 3, not slot 0",
 		"only warp 0 can issue: the search wraps around",
+		"warp 0 stalled: greedy moves to the next eligible slot after slot 0 (slot 1)",
 		"nothing can issue",
-		"after an idle cycle greedy resumes at the last issued slot (warp 0)",
+		"after an idle cycle greedy resumes at the last issued slot (warp 1, not slot 0)",
+		"greedy keeps warp 1",
 	};
 	s2l_stim *s = st;
 	long t = c->t;
 	if (issue_table(s, c, rdy, want, why)) {
-		if (t == 3)
+		if (t == 2)
 			s->seen[0] = 1, wg_key(c);
-		if (t == 6)
+		if (t == 4)
 			s->seen[1] = 1;
+		if (t == 8)
+			s->seen[2] = 1;
 	}
 	if (wg_done(c))
-		WG_EXPECT(c, s->seen[0] && s->seen[1], "the scenario did not reach both of its checks");
+		WG_EXPECT(c, s->seen[0] && s->seen[1] && s->seen[2], "the scenario did not reach its three checks");
 }
 
 static void case_rr(void *st, wg_cyc *c)

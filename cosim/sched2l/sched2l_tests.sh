@@ -115,6 +115,10 @@ mutant busy-ignored sweep 's/cand = res_q \& ~act \& ~llp_i \& ~bar_i \& ~busy;/
 mutant rr-starts-at-last sweep 's/el_hi\[s\] = el\[s\] \& (s\[SB-1:0\] > last_q);/el_hi[s] = el[s] \& (s[SB-1:0] >= last_q);/'
 mutant promote-skips-pointer sweep 's/cand_hi\[w\] = cand\[w\] \& (w\[WB-1:0\] >= pp_q);/cand_hi[w] = cand[w] \& (w[WB-1:0] > pp_q);/'
 mutant demote-cause-always-mark sweep 's/dem_cause = dem_valid \& bd_w\[dem_warp\];/dem_cause = 1'"'"'b0;/'
+# an idle cycle that resets the greedy position to slot 0 (random stimulus; the directed case
+# greedy_keeps_warp also fails on it: rtl:case-neg-sched2l-greedy-idle-resets, tests/suites/rtl.sh)
+mutant_args "--set WARPS=8 --set ACTIVE=4 --set SELECT=GREEDY"
+mutant greedy-idle-resets sweep 's/last_d = iss_valid ? iss_slot : last_q;/last_d = iss_valid ? iss_slot : {SB{1'"'"'b0}};/'
 
 # GTO's own logic, caught by random stimulus alone (an EXIT that keeps the greedy warp is not:
 # it shows only when the relaunched warp is eligible before any other warp issues, which the
