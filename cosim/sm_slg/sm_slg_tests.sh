@@ -70,7 +70,7 @@ t sweep "cosim:sm_slg-w8c2-x1y17-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --s
 # CTA slot (88.9 % at 20,000 cycles).
 for i in 0 2 4 5; do
 	c=${SSL_SWEEP[$i]}
-	t sweep "cosim:sm_slg-${c%%|*}-fill" "\$WARPGEN cosim sm_slg ${c#*|} --knob BLOCKS=64 --knob PROFILE=2 --knob FRONT=$((i % 2)) --seed 5 --cycles 200000 -q"
+	t sweep "cosim:sm_slg-${c%%|*}-fill" "\$WARPGEN cosim sm_slg ${c#*|} --knob BLOCKS=64 --knob PROFILE=2 --knob FRONT=$((i % 2)) --seed 5 --cycles 20000 -q"
 done
 t sweep "lint:sm_slg-default" "BLOCK=sm_slg tests/lint.sh"
 t sweep "area:sm_slg-w8c2" "\$WARPGEN area sm_slg $SSL_SMALL -q"
