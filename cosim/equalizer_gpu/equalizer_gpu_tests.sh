@@ -90,3 +90,13 @@ PY
 mutant_args "--set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=300 --set MEM_LAT=100 --knob KLEN=40 --knob CTAS=6"
 mutant eq-pause-oldest test 's/assign yterm\[gi\*C + gj\] = ~pset\[gj\] | o_ji;/assign yterm[gi*C + gj] = ~pset[gj] | o_ij;/'
 mutant vfm-other-domain-kept sweep 's/wire \[1:0\]    mem_new = w_mem ? step(mem_q, w_up) : toward(mem_q);/wire [1:0]    mem_new = w_mem ? step(mem_q, w_up) : mem_q;/'
+
+# Equalizer energy against static nominal VF (Sethia 2015 §3.5.2): the section of make's report from tests/equalizer_compare_report.sh (it prints REVERSED rows as
+# such and fails only when a run fails; the statistics run itself exits 1 on a reversal)
+main_report 52 equalizer_compare_report
+equalizer_compare_report() {
+	WARPGEN=$W tests/equalizer_compare_report.sh >out/main/equalizer_gpu-compare.md 2>out/main/equalizer_gpu-compare.log || { echo "equalizer_gpu-compare: FAILED (see out/main/equalizer_gpu-compare.log)"; status=1; }
+	echo "Equalizer energy against static nominal VF (Sethia 2015 §3.5.2) (out/main/equalizer_gpu-compare.md):"
+	grep '^|' out/main/equalizer_gpu-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
+	{ echo; cat out/main/equalizer_gpu-compare.md; } >>out/report.md
+}

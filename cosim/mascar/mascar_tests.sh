@@ -80,3 +80,13 @@ t sweep "fcov:mascar-closure" "\$WARPGEN cosim mascar $MSC_FCOV --model-only --s
 # 16-warp sweep size with ADDR_MIX=1 (every address bit, random offsets and sizes in the queue's entries) and
 # SAT_EXT_PPM=2000 (sat_ext_i flips), against the RTL
 t sweep "cosim:mascar-w16-e2-stores-addrmix-seed1" "\$WARPGEN cosim mascar --set WARPS=16 --set ENTRIES=2 --set STORES=1 --knob L2_LAT=600 --knob HOT_LINES=8 --knob STORE_PCT=30 --knob RESET_PPM=200 --knob ADDR_MIX=1 --knob SAT_EXT_PPM=2000 --seed 1 --cycles 200000 -q"
+
+# Mascar at the SM against its baseline (Sethia 2015 §4.4.3): the section of make's report from tests/mascar_compare_report.sh (it prints REVERSED rows as
+# such and fails only when a run fails; the statistics run itself exits 1 on a reversal)
+main_report 32 mascar_compare_report
+mascar_compare_report() {
+	WARPGEN=$W tests/mascar_compare_report.sh >out/main/mascar-compare.md 2>out/main/mascar-compare.log || { echo "mascar-compare: FAILED (see out/main/mascar-compare.log)"; status=1; }
+	echo "Mascar at the SM against its baseline (Sethia 2015 §4.4.3) (out/main/mascar-compare.md):"
+	grep '^|' out/main/mascar-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
+	{ echo; cat out/main/mascar-compare.md; } >>out/report.md
+}

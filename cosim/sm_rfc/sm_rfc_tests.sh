@@ -106,3 +106,13 @@ PY
 mutant_args "--set ACTIVE=4 --set ENTRIES=4 --set LANES=4 --set WIDTH=8"
 mutant rfc-victim-youngest test 's/(ws_rank\[e\*IBW +: IBW\] > best)/(ws_rank[e*IBW +: IBW] < best)/'
 mutant sched-busy-ignored sweep 's/cand = res_q \& ~act \& ~llp_i \& ~bar_i \& ~busy;/cand = res_q \& ~act \& ~llp_i \& ~bar_i;/'
+
+# Gebhart §4.2 at the SM: LRU against FIFO with MRF banks, Table 2's area at 3 read ports: the section of make's report from tests/sm_rfc_compare_report.sh (it prints REVERSED rows as
+# such and fails only when a run fails; the statistics run itself exits 1 on a reversal)
+main_report 12 sm_rfc_compare_report
+sm_rfc_compare_report() {
+	WARPGEN=$W tests/sm_rfc_compare_report.sh >out/main/sm_rfc-compare.md 2>out/main/sm_rfc-compare.log || { echo "sm_rfc-compare: FAILED (see out/main/sm_rfc-compare.log)"; status=1; }
+	echo "Gebhart §4.2 at the SM: LRU against FIFO with MRF banks, Table 2's area at 3 read ports (out/main/sm_rfc-compare.md):"
+	grep '^|' out/main/sm_rfc-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
+	{ echo; cat out/main/sm_rfc-compare.md; } >>out/report.md
+}
