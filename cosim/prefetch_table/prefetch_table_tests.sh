@@ -15,7 +15,9 @@ gate_synth quick
 # (4 lanes, a 4-deep queue of 12-bit addresses: Yosys's quick flow 14 s, 40,000 cells, against 24 s
 # at 8 lanes and 16 bits and 36 s at the default 32 x 28 bits; most cells are the stride's divmod
 # and multipliers)
-gate_small "--set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=4 --set PQ_DEPTH=4 --set ADDR_BITS=12 --set MIN_ACTIVE=2"
+# make sweep (16 test-seconds on a clean clone, for make test's budget): the gate-level flow is in
+# make test through rfc, sched2l, slg, rename and the others' small configurations
+gate_small "--set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=4 --set PQ_DEPTH=4 --set ADDR_BITS=12 --set MIN_ACTIVE=2" "" sweep
 
 t fast "gen:help-prefetch_table" "\$WARPGEN gen prefetch_table --help | grep -q 'ENTRIES *64'"
 t fast "bad:prefetch_table-tidx" "tests/expect_bad.sh 'TIDX_BITS=5 must hold THREADS=32 lanes' $W gen prefetch_table --set TIDX_BITS=5 -o @OUT@"

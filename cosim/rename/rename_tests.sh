@@ -113,7 +113,7 @@ t fast-only "cosim:rename-cls-short" "\$WARPGEN_SAN cosim rename $RN_CLS_LOW --s
 # memra-style budgets, never for a load; the class monitor checks every grant against the page)
 t test "cosim:rename-cls-low-seed1" "\$WARPGEN_SAN cosim rename $RN_CLS_LOW --seed 1 --cycles 50000 -q"
 t test "cosim:rename-cls-static-seed2" "\$WARPGEN_SAN cosim rename $RN_CLS_ST --seed 2 --cycles 50000 -q"
-t test "cosim:rename-paper-tfet56-seed3" "\$WARPGEN_SAN cosim rename $RN_PAPER --seed 3 --cycles 50000 -q"
+t test "cosim:rename-paper-tfet56-seed3" "\$WARPGEN_SAN cosim rename $RN_PAPER --seed 3 --cycles 20000 -q"
 # negative checks: a parameter that changes the claim makes the case fail; the two protocol rules
 t test "case-neg:rename-by-request-under-cmos-ra" "tests/expect_check_fail.sh 'MEM_RA: a TFET request gets the lowest TFET id' \$WARPGEN cosim rename --case class_by_request --set CLASS=CMOS_RA --model-only -q"
 t test "case-neg:rename-cmos-first-under-mem-ra" "tests/expect_check_fail.sh 'CMOS_RA: requests asking TFET still get CMOS' \$WARPGEN cosim rename --case cmos_ra_cmos_first --set CLASS=MEM_RA --model-only -q"
