@@ -6,6 +6,9 @@
 # end of its log); ends "N passed, M failed". Then tests/waves_gallery.py writes OUTDIR/index.html
 # (the failed scenarios, OUTDIR/failed.txt, are listed at its top).
 # A scenario's folder is emptied before it runs, so a failing case leaves no stale files behind.
+# Progress (tests/progress.sh): on a terminal one line rewritten in place, [done/total], elapsed and
+# time left, with the PASS lines kept for the end's failures only; in a log a PASS/FAIL line per
+# scenario. Either way OUTDIR/progress.log has a timestamped line per scenario.
 # Env: WARPGEN (default out/bin/warpgen), JOBS, WAVES_CASES ("BLOCK/NAME ...": only these scenarios,
 # for quick runs such as tests/gallery_check.sh; default every case of every block).
 # Exit 0 all passed, 1 a scenario failed (the gallery is still written), 2 usage or setup.
@@ -52,11 +55,21 @@ run_one() {
 		echo "FAIL $b/$c: warpgen ${args[*]}"
 		tail -n 5 "$log" | sed 's/^/    /'
 	fi
+	PROGRESS_DIR=$out tests/progress.sh step "$b/$c" >&3
 }
 export -f run_one
 export out logs use_o
 res=$logs/results
-xargs -P "$JOBS" -L 1 bash -c 'run_one "$0" "$1"' <"$jobs" | tee "$res"
+exec 3>&1 # the progress line goes to the terminal, past the pipe
+PROGRESS_DIR=$out tests/progress.sh start "$(wc -l <"$jobs")" "make waves"
+if [ -t 1 ]; then
+	xargs -P "$JOBS" -L 1 bash -c 'run_one "$0" "$1"' <"$jobs" >"$res"
+	PROGRESS_DIR=$out tests/progress.sh end
+	grep -v '^PASS ' "$res" || true
+else
+	xargs -P "$JOBS" -L 1 bash -c 'run_one "$0" "$1"' <"$jobs" | tee "$res"
+	PROGRESS_DIR=$out tests/progress.sh end
+fi
 pass=$(grep -c '^PASS ' "$res" || true)
 failed=$(grep -c '^FAIL ' "$res" || true)
 total=$(wc -l <"$jobs")
