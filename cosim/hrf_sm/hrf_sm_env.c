@@ -712,8 +712,13 @@ static void step_sm(hx_env *e, int sk)
 		ri.alc_warp[k] = (unsigned)q->w;
 		ri.alc_reg[k] = m->w[q->w].s[q->idx].dst;
 		if (e->sc.tfet_rows > 0) {
-			ri.alc_load[k] = (unsigned)q->load;
-			int t = e->sc.cls == RN_MEM_RA && q->want && ((mo.want >> q->w) & 1) && !((mi.ld >> q->w) & 1) &&
+			/* A load asks CMOS with the paper's fallback (P1 §4.1.2.2: "a CMOS register is requested while
+			 * the buffer for CMOS registers is empty, the buffer for TFET registers will provide a free
+			 * TFET register instead"; only its TFET request is skipped, A11): alc_tfet_i = 0 and
+			 * alc_load_i = 0, never rename's CMOS-only load (which deadlocks when every CMOS id holds a
+			 * value whose reader waits behind a load; docs/hrf_sm.md decision 11). */
+			ri.alc_load[k] = 0;
+			int t = e->sc.cls == RN_MEM_RA && !q->load && q->want && ((mo.want >> q->w) & 1) && !((mi.ld >> q->w) & 1) &&
 				!((tfet_warp >> q->w) & 1);
 			ri.alc_tfet[k] = (unsigned)t;
 			if (t)
@@ -902,8 +907,18 @@ static void step_sm(hx_env *e, int sk)
 		qdel(&m->wb, alc_q[k]);
 		unsigned pid = ro.alc_pid[k];
 		int t = is_tfet(e, pid);
-		if (q.load && e->sc.tfet_rows > 0 && rn_is_tfet(&e->rc, (int)pid))
-			FAILR(e, "SM %d warp %d: a load's destination got the TFET id %u (A11)", sk, q.w, pid);
+		if (q.load && e->sc.tfet_rows > 0 && rn_is_tfet(&e->rc, (int)pid)) {
+			/* A11 with the paper's fallback: a TFET id only when no powered CMOS id was free for this port
+			 * (free at the start of the cycle and not granted to an earlier port) */
+			for (int p = 0; p < rn_pt(&e->rc); p++) {
+				int taken = 0;
+				for (int j = 0; j < k; j++)
+					taken |= ro.alc_gnt[j] && ro.alc_pid[j] == (unsigned)p;
+				if (rn_powered(rn, p) && !rn_occupied(rn, p) && !taken)
+					FAILR(e, "SM %d warp %d: a load's destination got the TFET id %u while the CMOS id %d "
+					      "was free (A11: a load's TFET id only by fallback)", sk, q.w, pid, p);
+			}
+		}
 		if (m->plive[pid])
 			FAILR(e, "SM %d warp %d: id %u granted while it holds the live value of warp %d r%d", sk, q.w, pid,
 			      m->pown[pid] >> 6, m->pown[pid] & 63);

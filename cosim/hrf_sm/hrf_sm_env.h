@@ -30,7 +30,7 @@
  *   (one load leaves per SM per cycle: memra's ld_i) and returns with its last
  *   piece (memra's done, one per cycle, for the warp's latest load only).
  * - Write-back: a new destination asks the renaming table (ALLOC_PORTS per
- *   cycle, oldest first; alc_load_i for loads; alc_tfet_i = want_o at its
+ *   cycle, oldest first; a load asks CMOS with the fallback, alc_load_i = 0; alc_tfet_i = want_o at its
  *   rename and want_o now, at most one TFET request per warp per cycle and
  *   none with the warp's ld_i), retried when refused; a mapped destination is
  *   written in place. A write lasts 1 cycle (CMOS) or 2 (TFET) per path; the

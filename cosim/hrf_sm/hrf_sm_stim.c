@@ -103,8 +103,9 @@ static void case_trws(void *st, wg_cyc *c)
 }
 
 /* Classes by request (MEM_RA, W-P1-1, -2, A11): a port that asks TFET (alc_tfet_i) is granted a
- * TFET id unless the earlier ports of the cycle took every free TFET id; a load's
- * destination (alc_load_i) never gets one; memra's grant_i[w] is exactly the warp's granted TFET
+ * TFET id unless the earlier ports of the cycle took every free TFET id; a load never asks TFET (its
+ * TFET id only by fallback: the environment's every-cycle check, docs/hrf_sm.md decision 11);
+ * memra's grant_i[w] is exactly the warp's granted TFET
  * requests. Seen: TFET grants, and a request refused for an empty TFET class. */
 static void case_class(void *st, wg_cyc *c)
 {
@@ -120,10 +121,8 @@ static void case_class(void *st, wg_cyc *c)
 		    !wg_slice_get(s->L, c->out, HRF_ALC_GNT_O, k, 1))
 			continue;
 		int req = (int)wg_slice_get(s->L, c->driven, HRF_ALC_TFET_I, k, 1);
-		int load = (int)wg_slice_get(s->L, c->driven, HRF_ALC_LOAD_I, k, 1);
 		int got = (int)wg_slice_get(s->L, c->out, HRF_ALC_TFET_O, k, 1);
 		int w = (int)wg_slice_get(s->L, c->driven, HRF_ALC_WARP_I, k * WB, WB);
-		WG_EXPECT(c, !(load && got), "port %d: a load's destination got a TFET id (A11)", k);
 		if (req) {
 			WG_EXPECT(c, got || taken >= free_t,
 				  "port %d: a TFET request got a CMOS id with %u TFET ids free and %u taken before it", k,
@@ -183,7 +182,7 @@ static const wg_case_def hsc_cases[HSC_NCASES] = {
 		"has it",
 		"A21, W-P1-14", HSC_SMALL, .run = case_trws},
 	[C_CLASS] = {"tfet_by_request",
-		"MEM_RA on BFS: a TFET request is granted TFET unless the class is empty, never for a load, and each "
+		"MEM_RA on BFS: a TFET request is granted TFET unless the class is empty, a load never asks it, and each "
 		"granted request is memra's grant",
 		"W-P1-1, W-P1-2, A11", HSC_SMALL, .run = case_class},
 	[C_TUBA] = {"tuba_limit_moves",

@@ -31,6 +31,11 @@ t test "cosim:hrf_sm-small-seed1" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob 
 t test "cosim:hrf_sm-small-gto-seed2" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob TRWS=0 --knob ILEN=60 --seed 2 --cycles 50000 -q"
 t sweep "cosim:hrf_sm-small-cmos-ra-gto-seed2" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set CLASS=CMOS_RA --knob TRWS=0 --knob ILEN=60 --seed 2 --cycles ${CYCLES:-1000000} -q"
 t test "cosim:hrf_sm-small-nw-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --seed 3 --cycles 100000 -q"
+# decision 11 (a load's destination: CMOS with the fallback to TFET): the run that deadlocked with
+# CMOS-only loads at cycle 34,970 (16 CMOS ids for eight MM warps; C model, 40,000 cycles, 0.25 s of CPU), and no CMOS id
+# at all (16 TFET rows of 16, RTL against the model, make sweep)
+t test "cosim:hrf_sm-small-tfet12-mm" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=12 --set TFET_REGS=48 --knob PROFILE=5 --knob ILEN=100 --model-only --seed 1 --cycles 40000 -q"
+t sweep "cosim:hrf_sm-small-tfet16" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=16 --set TFET_REGS=64 --knob PROFILE=5 --knob ILEN=100 --seed 1 --cycles 200000 -q"
 t sweep "cosim:hrf_sm-default-seed1" "\$WARPGEN cosim hrf_sm --knob ILEN=100 --knob SMS=2 --seed 1 --cycles 20000 -q"
 cases test
 # negative checks: a parameter that takes the behaviour away makes its case fail
