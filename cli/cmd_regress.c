@@ -302,7 +302,7 @@ int wg_cmd_regress(int argc, char **argv)
 	if (a.db)
 		snprintf(dbpath, sizeof dbpath, "%s", a.db);
 	else
-		wg_fmt(dbpath, sizeof dbpath, "%s/regress.db", getenv("OUT"));
+		wg_fmt(dbpath, sizeof dbpath, "%s/regress.db", wg_out_given() ? wg_out_dir() : getenv("OUT"));
 
 	rg_set set = {0};
 	rg_db *db = NULL;

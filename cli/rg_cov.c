@@ -29,7 +29,7 @@ rg_cov_class rg_cov_point_class(const rg_cov_point *p)
 int rg_cov_dir(const rg_opts *o, char *dir, size_t n, char *err, size_t en)
 {
 	char base[PATH_MAX], e[512], stamp[32];
-	const char *out = getenv("OUT");
+	const char *out = wg_out_given() ? NULL : getenv("OUT"); /* --out wins */
 	if (o->shared_dir && *o->shared_dir)
 		wg_abs_path(o->shared_dir, base, sizeof base);
 	else if (out && *out && out[0] == '/')

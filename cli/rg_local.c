@@ -165,7 +165,7 @@ int rg_local_run(const rg_set *set, const rg_unit *u, int nu, const rg_opts *o, 
 		 size_t n)
 {
 	char dir[4096], msg[256];
-	const char *out = getenv("OUT");
+	const char *out = wg_out_given() ? NULL : getenv("OUT"); /* --out wins */
 	if (out && out[0] == '/')
 		snprintf(dir, sizeof dir, "%s/regress", out);
 	else if (out && *out)

@@ -441,7 +441,7 @@ static void run_job(const rg_set *set, int idx, const rg_opts *o, const char *tm
 /* $OUT/regress/logs (OUT as warpgen regress resolved it, else the tool's out/). */
 static void logs_dir(char *buf, size_t n)
 {
-	const char *out = getenv("OUT");
+	const char *out = wg_out_given() ? NULL : getenv("OUT"); /* --out wins */
 	if (out && *out && out[0] == '/')
 		snprintf(buf, n, "%s/regress/logs", out);
 	else if (out && *out)

@@ -136,7 +136,7 @@ static void shell_quote(wg_buf *b, const char *s)
 static int make_run_dir(const rg_opts *o, char *dir, size_t n, char *err, size_t en)
 {
 	char base[PATH_MAX];
-	const char *out = getenv("OUT");
+	const char *out = wg_out_given() ? NULL : getenv("OUT"); /* --out wins */
 	if (o->shared_dir && *o->shared_dir)
 		wg_abs_path(o->shared_dir, base, sizeof base);
 	else if (out && *out && out[0] == '/')

@@ -1,6 +1,10 @@
 /* warpgen.c - the command-line entry point. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "wg_buf.h"
 
 #include "wg_cmds.h"
 #include "wg_desc.h"
@@ -51,10 +55,44 @@ static void usage(FILE *f)
 	for (int i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  warpgen %s\n", commands[i].usage);
 	fprintf(f, "`warpgen COMMAND BLOCK --help` lists a block's parameters.\n");
+	fprintf(f, "--out DIR (anywhere; or $WARPGEN_OUT): the build cache and every run's files go to DIR instead of\n"
+		   "the checkout's out/.\n");
+}
+
+/* --out DIR (anywhere among the arguments), else $WARPGEN_OUT: the folder wg_out_dir() gives every
+ * command (the build cache, the run folders). Removed from argv, made absolute and exported as
+ * WARPGEN_OUT, so that the processes warpgen starts (regress workers) use it too. Returns argc. */
+static int take_out_dir(int argc, char **argv)
+{
+	const char *dir = getenv("WARPGEN_OUT");
+	int n = 0;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--out") == 0) {
+			if (i + 1 >= argc || !argv[i + 1][0]) {
+				fprintf(stderr, "warpgen: --out needs a folder (where the build cache and the runs go)\n");
+				exit(2);
+			}
+			dir = argv[++i];
+		} else
+			argv[n++] = argv[i];
+	}
+	argv[n] = NULL;
+	if (!dir || !dir[0])
+		return n;
+	char err[1024] = "", abs[4096];
+	if (wg_mkdirs(dir, err, sizeof err) != 0 || access(dir, W_OK) != 0) {
+		fprintf(stderr, "warpgen: --out %s: cannot create or write that folder%s%s\n", dir, err[0] ? ": " : "",
+			err[0] ? err : "");
+		exit(2);
+	}
+	wg_abs_path(dir, abs, sizeof abs);
+	setenv("WARPGEN_OUT", abs, 1);
+	return n;
 }
 
 int main(int argc, char **argv)
 {
+	argc = take_out_dir(argc, argv);
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;

@@ -1,4 +1,5 @@
-/* wg_root.c - where the tool lives: the repository root and its out/ folder. */
+/* wg_root.c - where the tool lives: the repository root and its out/ folder
+ * (or the folder of --out / $WARPGEN_OUT). */
 #define _POSIX_C_SOURCE 200809L
 #include "wg_root.h"
 
@@ -37,9 +38,20 @@ const char *wg_root(void)
 const char *wg_out_dir(void)
 {
 	static char out[PATH_MAX + 8];
-	if (!out[0])
+	if (out[0])
+		return out;
+	const char *env = getenv("WARPGEN_OUT"); /* --out DIR sets it (cli/warpgen.c), absolute */
+	if (env && *env)
+		snprintf(out, sizeof out, "%s", env);
+	else
 		snprintf(out, sizeof out, "%s/out", wg_root());
 	return out;
+}
+
+int wg_out_given(void)
+{
+	const char *env = getenv("WARPGEN_OUT");
+	return env && *env;
 }
 
 const char *wg_root_rel(const char *path)

@@ -175,7 +175,8 @@ int wg_stat_parse(const char *text, wg_stat *st, char *err, size_t n)
 
 void wg_area_default_liberty(char *buf, size_t n)
 {
-	snprintf(buf, n, "%s/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib", wg_out_dir());
+	/* unpacked by `make deps` into the checkout's out/, whatever --out says */
+	snprintf(buf, n, "%s/out/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib", wg_root());
 }
 
 void wg_area_free(wg_area_result *r)

@@ -25,10 +25,11 @@
 #include "wg_cli.h"
 #include "wg_stats.h"
 #include "wg_proc.h"
+#include "wg_root.h"
 #include "wg_vtool.h"
 
 #define SE_CYCLES 200000L
-#define SE_DIR "out/stats/equalizer_gpu"
+#define SE_DIR "stats/equalizer_gpu" /* under wg_out_dir() (out/, or --out DIR) */
 
 /* One profile's run. */
 typedef struct se_run {
@@ -60,7 +61,7 @@ static void usage(void)
 	       "  --cycles N       cycles per profile (default %ld)\n"
 	       "  --compare        energy and speedup against static nominal VF instead (--compare --help)\n"
 	       "  --knob K=V       environment knobs (cosim/equalizer_gpu/equalizer_gpu_env.h; RESET_PPM is 0 here)\n"
-	       "  -o DIR           output folder (default %s)\n"
+	       "  -o DIR           output folder (default out/%s; --out DIR moves out/)\n"
 	       "  -q               no per-epoch lines\n"
 	       "exit: 0, 1 a check failed, 2 bad input\n",
 	       SE_CYCLES, SE_DIR);
@@ -339,7 +340,9 @@ static int equalizer_gpu_stats_run(int argc, char **argv)
 	long cycles = o.cycles >= 0 ? o.cycles : SE_CYCLES;
 	if (cycles < 3)
 		wg_die("stats", 2, "--cycles %ld is out of range (at least 3)", cycles);
-	const char *dir = o.outdir ? o.outdir : SE_DIR;
+	char def_dir[400]; /* (the file names below are built in 512-600 bytes) */
+	wg_fmt(def_dir, sizeof def_dir, "%s/%s", wg_out_dir(), SE_DIR);
+	const char *dir = o.outdir ? o.outdir : def_dir;
 	char err[640];
 	if (wg_mkdirs(dir, err, sizeof err))
 		wg_die("stats", 2, "-o %s: %s", dir, err);
