@@ -4,12 +4,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "wg_area.h"
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_cmds.h"
 #include "wg_gen.h"
+
+/* ", cached from 2026-11-28 10:31 UTC" when the Yosys step was reused (its results are kept by
+ * content: only the first run pays), "" otherwise */
+static const char *cached_note(const wg_area_result *r, char *buf, size_t n)
+{
+	buf[0] = 0;
+	if (r->synth_cached) {
+		time_t t = (time_t)r->synth_cached_at;
+		struct tm tm;
+		char d[32] = "an earlier run";
+		if (t > 0 && gmtime_r(&t, &tm))
+			strftime(d, sizeof d, "%Y-%m-%d %H:%M UTC", &tm);
+		snprintf(buf, n, ", cached from %s", d);
+	}
+	return buf;
+}
 
 static void print_types(const wg_stat *s)
 {
@@ -115,6 +132,7 @@ int wg_cmd_area(int argc, char **argv)
 	}
 	wg_area_result r;
 	int code;
+	char when[64];
 	if (o.flops_only) {
 		if (wg_area_flops(o.block, o.p, &r, &code, err, sizeof err) != 0) {
 			wg_area_free(&r);
@@ -125,6 +143,8 @@ int wg_cmd_area(int argc, char **argv)
 		wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
 		printf("%s %s: flip-flop bits %ld, storage_bits predicts %ld: %s (coarse synthesis, %s)\n", o.block->name,
 		       cfg, r.flop_bits, r.storage_bits, ok ? "ok" : "MISMATCH", wg_root_rel(r.dir));
+		if (r.synth_cached) /* stdout stays free of cache state (deterministic) */
+			fprintf(stderr, "warpgen area: yosys synth%s\n", cached_note(&r, when, sizeof when));
 		if (r.latch_bits)
 			printf("  latch bits %ld (latches inferred: not expected)\n", r.latch_bits);
 		if (o.json) {
@@ -177,7 +197,7 @@ int wg_cmd_area(int argc, char **argv)
 			       lib_note ? " (default OSU 0.18 um Liberty missing: run `make deps`)" : " (--liberty none)");
 		}
 		printf("  yosys            %s\n", r.yosys_version);
-		fprintf(stderr, "warpgen area: yosys synth %s", r.synth_cached ? "cached" : "");
+		fprintf(stderr, "warpgen area: yosys synth%s", r.synth_cached ? cached_note(&r, when, sizeof when) : " ");
 		if (!r.synth_cached)
 			fprintf(stderr, "%.1f s", r.synth_seconds);
 		if (r.have_lib) {

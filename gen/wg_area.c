@@ -301,6 +301,7 @@ static int area_step(wg_area_result *r, const char *step, const char *script, un
 {
 	if (wg_yosys_cached(r->dir, step, key, outs)) {
 		r->synth_cached = 1;
+		r->synth_cached_at = wg_yosys_cached_at(r->dir, step);
 		return 0;
 	}
 	return wg_yosys_step(r->dir, step, script, key, outs, outs, &r->synth_seconds, code, err, n);

@@ -69,6 +69,14 @@ int wg_yosys_cached(const char *dir, const char *step, unsigned long long key, c
 	return same;
 }
 
+long long wg_yosys_cached_at(const char *dir, const char *step)
+{
+	char path[PATH_MAX + 300];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/%s.key", dir, step);
+	return stat(path, &st) == 0 ? (long long)st.st_mtime : 0;
+}
+
 static long timeout_s(void)
 {
 	const char *e = getenv("WARPGEN_AREA_TIMEOUT");

@@ -16,6 +16,8 @@ int wg_yosys_version(char *buf, size_t n);
 /* Is <dir>/<step>.key equal to key, with every output (NULL-terminated
  * names in dir) present? */
 int wg_yosys_cached(const char *dir, const char *step, unsigned long long key, const char *const *outs);
+/* When the cached step ran: the modification time of <dir>/<step>.key (Unix seconds), 0 if none. */
+long long wg_yosys_cached_at(const char *dir, const char *step);
 
 /* Run `yosys -q -l <step>.log -s <step>.ys` (under `timeout`,
  * WARPGEN_AREA_TIMEOUT seconds, default 3600) in a private work folder under
