@@ -186,6 +186,17 @@ void wg_report_failure(const wg_run_info *ri, const wg_harness_res *r)
 		if (r->verdict == WG_V_ASSERT || r->verdict == WG_V_CHECK)
 			inputs(ri, r);
 	}
+	const wg_opts *o = ri->o;
+	const char *want = o->case_idx >= 0 ? o->stim->cases[o->case_idx].expect_fail : NULL;
+	if (!want)
+		return;
+	if (r->verdict == WG_V_CHECK && strstr(r->msg, want))
+		printf("  EXPECTED: %s is a negative case: its check must fail with '%s', and it did; this FAIL\n"
+		       "  (exit 1) is the case's expected result, not a bug in the design\n",
+		       o->stim->cases[o->case_idx].name, want);
+	else
+		printf("  note: %s is a negative case, but this is not the failure it expects (a CHECK with '%s')\n",
+		       o->stim->cases[o->case_idx].name, want);
 }
 
 void wg_report_followup(const wg_run_info *ri)

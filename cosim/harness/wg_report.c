@@ -45,6 +45,9 @@ void wg_report_pass(const wg_run_info *ri, const wg_harness_res *r)
 		printf(" rtl=%s", o->rtl);
 	printf(" seed=%llu cycles=%ld (%s%s)\n", (unsigned long long)o->seed, r->cycles, perf,
 	       ri->model_only ? ", C model only: equivalence not checked" : "");
+	if (o->case_idx >= 0 && o->stim->cases[o->case_idx].expect_fail)
+		printf("  UNEXPECTED: %s is a negative case: its check must fail with '%s' and did not\n",
+		       o->stim->cases[o->case_idx].name, o->stim->cases[o->case_idx].expect_fail);
 	if (ri->wave_fst[0])
 		printf("  wave: %s\n  gtkwave %s %s\n", ri->wave_fst, ri->wave_fst, ri->wave_gtkw);
 	if (o->quiet || ri->L->ev_port < 0)

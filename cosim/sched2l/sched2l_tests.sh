@@ -54,7 +54,8 @@ t sweep "tsan:cosim-sched2l" "\$OUT/bin/warpgen-tsan cosim sched2l --set WARPS=4
 t test "cosim:sched2l-knobs-hot" "\$WARPGEN_SAN cosim sched2l --set WARPS=16 --set ACTIVE=4 --knob LL_PCT=50 --knob BAR_PM=100 --knob FIN_PM=50 --knob LAUNCH_PCT=50 --knob FREE_LAT=16 --knob ILP=1 --knob GROUP=4 --cycles 100000 -q"
 t test "cosim:sched2l-knobs-cold" "\$WARPGEN_SAN cosim sched2l --knob LL_PCT=0 --knob BAR_PM=0 --knob FIN_PM=0 --knob RESET_PPM=0 --knob FREE_LAT=0 --knob ILP=8 --cycles 100000 -q"
 cases test
-t test "case-neg:sched2l-barrier-deadlock" "tests/expect_check_fail.sh 'deadlock: the warps waiting at the barrier hold every slot' \$WARPGEN cosim sched2l --case barrier_deadlock_without_demotion --model-only -q"
+# (the report must say that this FAIL is the negative case's expected result, issue 26 part 4)
+t test "case-neg:sched2l-barrier-deadlock" "tests/expect_check_fail.sh \"EXPECTED: barrier_deadlock_without_demotion is a negative case: its check must fail with 'deadlock: the warps waiting at the barrier hold every slot', and it did\" \$WARPGEN cosim sched2l --case barrier_deadlock_without_demotion --model-only -q"
 t test "case-neg:sched2l-greedy-under-rr" "tests/expect_check_fail.sh 'greedy starts at slot 0 after reset' \$WARPGEN cosim sched2l --case greedy_keeps_warp --set SELECT=RR --model-only -q"
 t test "case-neg:sched2l-rr-under-greedy" "tests/expect_check_fail.sh 'RR rotates the priority every issue' \$WARPGEN cosim sched2l --case rr_rotates --set SELECT=GREEDY --model-only -q"
 t test "case-neg:sched2l-always-under-pending" "tests/expect_check_fail.sh 'ALWAYS: a marked consumer whose value is back is still demoted' \$WARPGEN cosim sched2l --case marked_value_returned_always --set SUSPEND=PENDING --model-only -q"
