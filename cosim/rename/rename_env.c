@@ -54,6 +54,17 @@ const wg_param_def rne_knobs[RNE_NKNOBS] = {
 		"1: each kernel's code is placed at a random base address, drawn per kernel so that its highest "
 		"pir PC fits PC_BITS (the flag cache's tags and pir_pc_i use every bit); 0: the code starts at 0",
 		"test stimulus (docs/rename.md Stimulus)"},
+	[RNE_K_PAIRED] = {"PAIRED", 0, 0, 1, NULL,
+		"1: each load's latency is drawn from a hash of the kernel, the warp and the instruction's place in "
+		"the warp's walk, and the port-pressure draw from a hash of the kernel and the cycle since its "
+		"launch, instead of the running stream, so that two runs of one kernel whose timing differs (with "
+		"and without renaming) see the same draws; 0: the stream",
+		"warpgen stats rename (docs/rename.md Statistics mode)"},
+	[RNE_K_NORENAME] = {"NORENAME", 0, 0, 1, NULL,
+		"1: the kernels without renaming, the time baseline of warpgen stats rename: the walks skip the pbr "
+		"and pir words (the code the compiler emits without the renaming's added instructions); the caller "
+		"plays a static register file in place of the block (every operation ready, no allocation)",
+		"warpgen stats rename (docs/rename.md Statistics mode)"},
 };
 
 #define RNE_MAXW RN_MAX_WARPS
@@ -99,6 +110,7 @@ typedef struct rne_warp {
 	int inflight;               /* renamed, not completed */
 	int pir_wait;               /* its pir was refused (flag cache full): out of the active set until taken */
 	int wave;                   /* thread blocks this slot has started in this kernel */
+	uint32_t nrd;               /* operand reads so far in this kernel (PAIRED: the latency hash's index) */
 } rne_warp;
 
 struct rn_env {
@@ -121,6 +133,7 @@ struct rn_env {
 	uint64_t epoch;             /* launch count (tokens) */
 	int nkernels;               /* kernels launched */
 	int finished;               /* KERNELS reached */
+	long launch_cyc;            /* cycle of the running kernel's launch (PAIRED: the port-pressure hash) */
 	rnk_kernel kern;            /* the kernel */
 	rne_warp w[RNE_MAXW];       /* warps */
 	/* scheduling */
@@ -466,12 +479,16 @@ static void head_next(rn_env *e, int w)
 {
 	rne_warp *wp = &e->w[w];
 	rnk_walk_next(&wp->wk, &wp->head);
+	while (e->k[RNE_K_NORENAME] && (wp->head.kind == RNK_EV_PBR || wp->head.kind == RNK_EV_PIR))
+		rnk_walk_next(&wp->wk, &wp->head); /* no renaming: the code has no pbr / pir words */
 	/* the next thread block in this slot (not for oversubscribed kernels: their
 	 * warp count is bounded by the peaks of the first walks) */
 	if (wp->head.kind == RNK_EV_END && wp->wave + 1 < e->k[RNE_K_WAVES] && e->kw * e->kr <= e->c.phys) {
 		wp->wave++;
 		rnk_walk_init(&wp->wk, &e->kern, e->kseed + 0x9e3779b97f4a7c15ull * (uint64_t)wp->wave, w);
 		rnk_walk_next(&wp->wk, &wp->head);
+		while (e->k[RNE_K_NORENAME] && (wp->head.kind == RNK_EV_PBR || wp->head.kind == RNK_EV_PIR))
+			rnk_walk_next(&wp->wk, &wp->head);
 	}
 	if (wp->head.kind == RNK_EV_END)
 		wp->live = 0;
@@ -680,8 +697,13 @@ void rne_drive(rn_env *e, const rn_model *m, rn_in *in, long cyc)
 		}
 	}
 	int ports = e->c.alloc_ports;
-	if (ports > 1 && (int)rnd(e, 100) < e->k[RNE_K_ALC_BLOCK_PCT])
+	if (e->k[RNE_K_PAIRED]) {
+		uint64_t h = mix(e->kseed ^ mix((uint64_t)(cyc - e->launch_cyc) + UINT64_C(0x51ed27)));
+		if (ports > 1 && (int)(h % 100) < e->k[RNE_K_ALC_BLOCK_PCT])
+			ports = 1 + (int)((h >> 32) % (unsigned)(ports - 1));
+	} else if (ports > 1 && (int)rnd(e, 100) < e->k[RNE_K_ALC_BLOCK_PCT]) {
 		ports = 1 + (int)rnd(e, (unsigned)ports - 1);
+	}
 	for (int k = 0; k < ports; k++) {
 		int best = -1;
 		for (int i = 0; i < e->nex; i++) {
@@ -741,12 +763,15 @@ static void kernel_done_check(rn_env *e, long cyc)
 		e->finished = 1;
 }
 
-static long latency(rn_env *e, int cls, long cyc)
+/* Latency of an instruction of class cls whose operands warp w reads in cycle cyc (its nrd-th read). */
+static long latency(rn_env *e, int cls, long cyc, int w, uint32_t nrd)
 {
 	long lat;
 	if (cls == RNK_LD) {
 		long sp = e->k[RNE_K_LL_SPREAD];
-		lat = e->k[RNE_K_LL_LAT] - sp + (long)rnd(e, (unsigned)(2 * sp + 1));
+		unsigned span = (unsigned)(2 * sp + 1);
+		unsigned d = e->k[RNE_K_PAIRED] ? (unsigned)(mix(e->kseed ^ mix(((uint64_t)w << 32) ^ nrd)) % span) : rnd(e, span);
+		lat = e->k[RNE_K_LL_LAT] - sp + (long)d;
 		if (lat < 2)
 			lat = 2;
 		if (e->burst)
@@ -764,6 +789,7 @@ static void read_operands(rn_env *e, const rn_out *out, long cyc)
 	e->oc_n--;
 	rne_warp *wp = &e->w[o->warp];
 	wp->oc--;
+	uint32_t nrd = wp->nrd++;
 	for (int j = 0; j < e->S && j < 3; j++) {
 		int r = o->reg[j];
 		if (r == RNK_NONE || o->cnt[j] == 0)
@@ -781,12 +807,12 @@ static void read_operands(rn_env *e, const rn_out *out, long cyc)
 	}
 	if (o->dst == RNK_NONE) { /* no result: completes at the end of its latency */
 		rne_exec x = {.warp = o->warp, .reg = RNK_NONE, .cls = o->cls, .state = X_EXEC,
-			      .wb = cyc + latency(e, o->cls, cyc), .seq = e->exseq++};
+			      .wb = cyc + latency(e, o->cls, cyc, o->warp, nrd), .seq = e->exseq++};
 		e->ex[e->nex++] = x;
 		return;
 	}
 	rne_exec x = {.warp = o->warp, .reg = o->dst, .cls = o->cls, .pid = o->dst_pid, .is_new = o->dst_new,
-		      .state = X_EXEC, .wb = cyc + latency(e, o->cls, cyc), .seq = e->exseq++};
+		      .state = X_EXEC, .wb = cyc + latency(e, o->cls, cyc, o->warp, nrd), .seq = e->exseq++};
 	e->ex[e->nex++] = x;
 }
 
@@ -802,6 +828,7 @@ static void launch(rn_env *e, long cyc)
 		e->st.oversub++;
 	e->greedy = 0;
 	e->rr = e->pir_rr = -1;
+	e->launch_cyc = cyc;
 	memset(e->rf, 0, sizeof e->rf);
 	for (int w = 0; w < e->kw; w++) {
 		rnk_walk_init(&e->w[w].wk, &e->kern, e->kseed, w);

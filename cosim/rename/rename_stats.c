@@ -6,12 +6,15 @@
  * the register file under per-register and sub-array gating vs the baseline
  * gating that turns a unit on at its first write and never off (Fig. 10(a);
  * rename_power.h), the table's leakage overhead, and the dynamic energy of the
- * table vs the register file with an explicit convention (spec §4.4).
+ * table vs the register file with an explicit convention (spec §4.4), and the time
+ * cost of renaming (§8.5, Fig. 12): the same kernels run once more without
+ * renaming (knob NORENAME, load latencies paired by knob PAIRED).
  * docs/rename.md "Statistics mode", docs/energy-model.md §4.
  *
  * Exit codes: 0, 1 when a check failed (the environment's data checks, a
- * protocol violation, dom_on_o vs reg_on_o, or a run that did not finish),
- * 2 bad input. */
+ * protocol violation, dom_on_o vs reg_on_o, or a run that did not finish)
+ * or a direction the paper states came out reversed (a REVERSED line), 2 bad
+ * input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +53,10 @@ typedef struct sr_run {
 	int ids;                    /* distinct ids ever allocated in one kernel (exempt included), worst kernel */
 	double peak_ratio, ids_ratio; /* worst kernel's peak / (W x N), ids / (W x N) */
 	long cycles;                /* cycles simulated */
+	long base_cycles;           /* the same kernels without renaming (NORENAME), cycles; 0: not run */
+	uint64_t pbr_ops, pir_stalls, alc_stalls; /* renaming's own costs: pbr operations, refused pirs, refused
+	                               allocations */
+	uint64_t op_wait[4];        /* cycles an operation waited, by op_wait_o (none/bank/pending-free/operand reads) */
 	uint64_t kernels;           /* kernels completed */
 	uint64_t src_ops, writes;   /* warp source operands renamed, register-file writes */
 	uint64_t ev[RN_NEVENTS];    /* the block's events */
@@ -70,6 +77,7 @@ typedef struct sr_fig {
 	double rt_vs_sub;               /* table leakage / file static energy with renaming, sub-array gating */
 	double e_rt, e_rt_wr, e_rf;     /* dynamic: table accesses, table writes only, file accesses, pJ */
 	double dyn, dyn_wr;             /* e_rt / e_rf, e_rt_wr / e_rf */
+	double time;                    /* cycles with renaming / cycles without - 1 */
 } sr_fig;
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
@@ -86,14 +94,16 @@ static void usage(void)
 	       "off) for per-register (paper 26%%) and sub-array gating (paper 23%%), with the baseline placed\n"
 	       "w*N + r (compact, default) and r*W_MAX + w (scattered, a bracket), the table's leakage overhead\n"
 	       "(paper 1.2%%) and its dynamic energy vs the register file's (paper 0.02%%; convention: table\n"
-	       "accesses x 1.14 pJ vs 8 bank-entry accesses x 4.68 pJ per warp operand; also table writes only).\n"
+	       "accesses x 1.14 pJ vs 8 bank-entry accesses x 4.68 pJ per warp operand; also table writes only),\n"
+	       "and the time with renaming against the same kernels without it (no pbr/pir words, a static\n"
+	       "register file; same seed, load latencies paired: paper +1 %%, bfs +8 %%).\n"
 	       "  --profile NAMES one workload or a comma-separated list (default: all; `--profile list` lists them)\n"
 	       "  --kernels N     kernels per workload (default %d; knob KERNELS)\n"
 	       "  --seed S        seed (default 1): the same seed gives the same output\n"
 	       "  --cycles N      give up on a workload after N cycles (default %ld; a failure)\n"
 	       "  --knob K=V      environment knobs (cosim/rename/rename_env.h; RESET_PPM defaults to 0 here)\n"
 	       "  --json FILE     write the figures as JSON\n"
-	       "exit: 0, 1 a check failed, 2 bad input\n",
+	       "exit: 0, 1 a check failed or a direction the paper states came out reversed (REVERSED), 2 bad input\n",
 	       SR_KERNELS, SR_CYCLES);
 }
 
@@ -246,6 +256,10 @@ static int run(const long *p, const long *knobs, uint64_t seed, long cap, const 
 	r->cycles = cyc;
 	const rne_stats *s = rne_get_stats(e);
 	r->writes = s->writes;
+	r->pbr_ops = s->pbrs;
+	r->pir_stalls = s->pir_stalls;
+	memcpy(r->op_wait, s->op_wait, sizeof r->op_wait);
+	r->alc_stalls = s->alc_stalls;
 	memcpy(r->ev, s->ev, sizeof r->ev);
 	if (!rc && !rne_finished(e)) {
 		snprintf(r->err, sizeof r->err, "did not finish %ld kernels in %ld cycles (%llu done; give more --cycles)",
@@ -257,6 +271,67 @@ static int run(const long *p, const long *knobs, uint64_t seed, long cap, const 
 		rc = 1;
 	}
 	rn_free(m);
+	free(e);
+	return rc;
+}
+
+/* The same kernels (same seed, so the same shapes, walks and PAIRED draws) without renaming: the
+ * walks skip the pbr and pir words (knob NORENAME) and this function plays a static register file
+ * in place of the block: (w, r) at w*N + r, every operation ready at once, no allocation, every
+ * register powered. The environment's data checks still run. Returns 0 and the cycles, or 1. */
+static int run_base(const long *p, const long *knobs, uint64_t seed, long cap, sr_run *r)
+{
+	char err[512];
+	rn_cfg c;
+	rn_cfg_from_params(&c, p);
+	long kn[WG_MAX_PARAMS];
+	memcpy(kn, knobs, sizeof kn);
+	kn[RNE_K_NORENAME] = 1;
+	rn_env *e = wg_xcalloc(rne_size(p));
+	if (rne_init(e, p, kn, NULL, seed, err, sizeof err)) {
+		snprintf(r->err, sizeof r->err, "no-renaming run: %s", err);
+		free(e);
+		return 1;
+	}
+	rn_out out;
+	memset(&out, 0, sizeof out);
+	for (int q = 0; q < c.phys; q++)
+		out.reg_on[q / 64] |= 1ull << (q % 64);
+	int kw = 1, kr = 1, ke = 0, rc = 0;
+	long cyc;
+	for (cyc = 0; cyc < cap && !rne_finished(e); cyc++) {
+		rn_in in;
+		memset(&in, 0, sizeof in);
+		rne_drive(e, NULL, &in, cyc);
+		if (in.kl_valid) {
+			kw = (int)in.kl_warps, kr = (int)in.kl_regs;
+			ke = (int)in.kl_exempt;
+			if (kw * kr > c.phys) {
+				snprintf(r->err, sizeof r->err, "no-renaming run: a kernel of %d x %d registers does not fit "
+					 "PHYS_REGS=%d", kw, kr, c.phys);
+				rc = 1;
+				break;
+			}
+		}
+		(void)ke;
+		out.op_ready = 1;
+		out.pir_ready = 1;
+		for (int j = 0; j < RN_MAX_SRCS; j++)
+			out.op_src_pid[j] = in.op_reg[j] != RN_NONE && (int)in.op_reg[j] < kr ? in.op_warp * (unsigned)kr + in.op_reg[j] : 0;
+		out.op_dst_pid = in.op_dst != RN_NONE ? in.op_warp * (unsigned)kr + in.op_dst : 0;
+		rne_observe(e, NULL, &in, &out, cyc);
+		const char *msg = rne_error(e, NULL);
+		if (msg) {
+			snprintf(r->err, sizeof r->err, "no-renaming run: %s", msg);
+			rc = 1;
+			break;
+		}
+	}
+	if (!rc && !rne_finished(e)) {
+		snprintf(r->err, sizeof r->err, "no-renaming run: did not finish in %ld cycles", cap);
+		rc = 1;
+	}
+	r->base_cycles = rc ? 0 : cyc;
 	free(e);
 	return rc;
 }
@@ -285,6 +360,7 @@ static sr_fig figures_of(const sr_run *r, const wg_energy_model *em, const sr_ta
 	f.e_rf = (double)(r->src_ops + r->writes) * t->entries_per_reg * t->rf_access_pj;
 	f.dyn = ratio(f.e_rt, f.e_rf);
 	f.dyn_wr = ratio(f.e_rt_wr, f.e_rf);
+	f.time = r->base_cycles > 0 ? (double)r->cycles / (double)r->base_cycles - 1.0 : 0.0;
 	return f;
 }
 
@@ -316,6 +392,24 @@ static const struct {
 		{RNP_REG, RNP_BASELINE, "reg_baseline_compact"},
 		{RNP_DOM, RNP_RENAMING, "sub_renaming"},
 		{RNP_DOM, RNP_BASELINE, "sub_baseline_compact"}};
+
+/* The time cost of renaming per workload: the two runs' cycles and where renaming's own cycles go. */
+static void print_time(const sr_run *runs, const sr_fig *fig, int nrun)
+{
+	printf("\ntime: the same kernels without renaming (no pbr/pir words, a static register file; same seed, "
+	       "shapes, walks and load latencies)\n");
+	printf("%-13s %9s %9s %7s | %8s %8s %9s %9s %9s %9s\n", "workload", "cycles", "no-rename", "time", "pbr ops",
+	       "pir ref.", "wait bank", "wait pf", "wait oc", "alc ref.");
+	for (int i = 0; i < nrun; i++) {
+		const sr_run *r = &runs[i];
+		if (r->base_cycles <= 0)
+			continue;
+		printf("%-13s %9ld %9ld %+6.2f%% | %8llu %8llu %9llu %9llu %9llu %9llu\n", r->name, r->cycles, r->base_cycles,
+		       100 * fig[i].time, (unsigned long long)r->pbr_ops, (unsigned long long)r->pir_stalls,
+		       (unsigned long long)r->op_wait[RN_WAIT_BANK], (unsigned long long)r->op_wait[RN_WAIT_PF],
+		       (unsigned long long)r->op_wait[RN_WAIT_OC], (unsigned long long)r->alc_stalls);
+	}
+}
 
 static void print_modes(const sr_run *runs, int nrun)
 {
@@ -357,7 +451,9 @@ static void json_run(wg_buf *b, const sr_run *r, const sr_fig *f)
 	wg_buf_printf(b,
 		      ", \"ok\": %s, \"warps\": %d, \"regs\": %d, \"exempt\": %d, \"arch_registers\": %d, "
 		      "\"peak_registers\": %d, \"distinct_ids\": %d, \"mean_registers_on\": %.3f, \"saving_peak\": %.6f, \"saving_ids\": %.6f, "
-		      "\"cycles\": %ld, \"kernels\": %llu, "
+		      "\"cycles\": %ld, \"cycles_no_renaming\": %ld, \"time_overhead\": %.6f, \"pbr_ops\": %llu, "
+		      "\"pir_refused\": %llu, \"op_wait_bank\": %llu, \"op_wait_pf\": %llu, \"op_wait_oc\": %llu, "
+		      "\"alloc_refused\": %llu, \"kernels\": %llu, "
 		      "\"static_pj\": {\"reg_renaming\": %.6g, \"sub_renaming\": %.6g, \"reg_baseline_compact\": %.6g, "
 		      "\"sub_baseline_compact\": %.6g, \"reg_baseline_scattered\": %.6g, \"sub_baseline_scattered\": %.6g, "
 		      "\"rt\": %.6g}, "
@@ -367,7 +463,10 @@ static void json_run(wg_buf *b, const sr_run *r, const sr_fig *f)
 		      "\"dynamic\": {\"rt_reads\": %llu, \"rt_writes\": %llu, \"source_operands\": %llu, \"rf_writes\": %llu, "
 		      "\"rt_pj\": %.6g, \"rt_write_pj\": %.6g, \"rf_pj\": %.6g, \"rt_vs_rf\": %.6f, \"rt_writes_vs_rf\": %.6f}",
 		      r->err[0] ? "false" : "true", r->kw, r->kr, r->ke, r->wn, r->peak, r->ids, f->mean, f->save_peak, f->save_ids,
-		      r->cycles, (unsigned long long)r->kernels, f->e_reg, f->e_sub, f->b_reg[0], f->b_sub[0], f->b_reg[1],
+		      r->cycles, r->base_cycles, f->time, (unsigned long long)r->pbr_ops, (unsigned long long)r->pir_stalls,
+		      (unsigned long long)r->op_wait[RN_WAIT_BANK], (unsigned long long)r->op_wait[RN_WAIT_PF],
+		      (unsigned long long)r->op_wait[RN_WAIT_OC], (unsigned long long)r->alc_stalls, (unsigned long long)r->kernels,
+		      f->e_reg, f->e_sub, f->b_reg[0], f->b_sub[0], f->b_reg[1],
 		      f->b_sub[1], f->rt_pj, f->s_reg[0], f->s_sub[0], f->s_reg[1], f->s_sub[1], f->rt_vs_ungated,
 		      f->rt_vs_sub, (unsigned long long)r->ev[RN_EV_RT_READ], (unsigned long long)r->ev[RN_EV_RT_WRITE],
 		      (unsigned long long)r->src_ops, (unsigned long long)r->writes, f->e_rt, f->e_rt_wr, f->e_rf, f->dyn,
@@ -485,16 +584,20 @@ static int rename_stats_run(int argc, char **argv)
 	print_head();
 	sr_run *runs = wg_xcalloc((size_t)npick * sizeof *runs);
 	sr_fig *fig = wg_xcalloc((size_t)npick * sizeof *fig);
-	int rc = 0, nok = 0;
+	int rc = 0, nok = 0, have_bfs = 0, reversed = 0;
+	double bfs = 0;
 	sr_fig avg;
 	memset(&avg, 0, sizeof avg);
 	for (int i = 0; i < npick; i++) {
 		long kn[WG_MAX_PARAMS];
 		memcpy(kn, so.knobs, sizeof kn);
 		kn[RNE_K_PROFILE] = pick[i] + 1;
+		kn[RNE_K_PAIRED] = 1; /* both arms see the same load latencies */
 		int r = run(o.p, kn, o.seed, cap, pr[pick[i]].name, &runs[i]);
 		if (r == 2)
 			wg_die("stats", 2, "%s: %s", pr[pick[i]].name, runs[i].err);
+		if (r == 0)
+			r = run_base(o.p, kn, o.seed, cap, &runs[i]);
 		fig[i] = figures_of(&runs[i], &em, &tab);
 		print_row(&runs[i], &fig[i]);
 		fflush(stdout);
@@ -514,17 +617,21 @@ static int rename_stats_run(int argc, char **argv)
 		avg.rt_vs_sub += fig[i].rt_vs_sub;
 		avg.dyn += fig[i].dyn;
 		avg.dyn_wr += fig[i].dyn_wr;
+		avg.time += fig[i].time;
+		if (strcmp(runs[i].name, "bfs") == 0)
+			bfs = fig[i].time, have_bfs = 1;
 	}
 	if (nok) {
 		double d = nok;
 		avg.save_peak /= d, avg.save_ids /= d, avg.rt_vs_ungated /= d, avg.rt_vs_sub /= d, avg.dyn /= d,
-			avg.dyn_wr /= d;
+			avg.dyn_wr /= d, avg.time /= d;
 		for (int k = 0; k < SR_NPLACE; k++)
 			avg.s_reg[k] /= d, avg.s_sub[k] /= d;
 		printf("\naverage of %d workload(s) (arithmetic mean of the per-workload figures, spec A26) vs the paper:\n",
 		       nok);
-		printf("  register saving, 1 - peak/(WxN)   %5.1f %%   (distinct ids: %5.1f %%)   paper %4.1f %% (Fig. 9)\n",
-		       100 * avg.save_peak, 100 * avg.save_ids, 100 * tab.paper_saving);
+		printf("  register saving, 1 - ids/(WxN)    %5.1f %%   (peak live: %5.1f %%)   paper %4.1f %% (Fig. 9: registers "
+		       "ever allocated)\n",
+		       100 * avg.save_ids, 100 * avg.save_peak, 100 * tab.paper_saving);
 		printf("  static saving, per-register gating %5.1f %%   (scattered baseline: %5.1f %%)   paper %4.1f %% (Fig. 10a)\n",
 		       100 * avg.s_reg[0], 100 * avg.s_reg[1], 100 * tab.paper_reg);
 		printf("  static saving, sub-array gating    %5.1f %%   (scattered baseline: %5.1f %%)   paper %4.1f %% (Fig. 10a)\n",
@@ -535,7 +642,27 @@ static int rename_stats_run(int argc, char **argv)
 		printf("  table / file dynamic energy        %5.2f %%   (table writes only: %5.3f %%)   paper %4.2f %% "
 		       "(Fig. 10b; not reproducible from Table 2, spec §4.4)\n",
 		       100 * avg.dyn, 100 * avg.dyn_wr, 100 * tab.paper_rt_dyn);
+		char b[64] = "";
+		if (have_bfs)
+			snprintf(b, sizeof b, "   (bfs: %+5.2f %%)", 100 * bfs);
+		printf("  time with renaming / without - 1   %+5.2f %%%s   paper +1 %% (bfs +8 %%, Fig. 12)\n", 100 * avg.time, b);
+		/* the directions the paper states (§8.2, §8.3, §8.5): renaming saves registers and static
+		 * energy under both gatings, and costs time (never less than none) */
+		const struct {
+			double x;
+			const char *what;
+		} dir[4] = {{avg.save_ids, "renaming allocates no fewer registers than W x N (paper: 30 % fewer)"},
+			    {avg.s_reg[0], "per-register gating saves no static energy with renaming (paper: 26 %)"},
+			    {avg.s_sub[0], "sub-array gating saves no static energy with renaming (paper: 23 %)"},
+			    {-avg.time, "renaming makes the kernels faster (paper: +1 % time)"}};
+		for (int k = 0; k < 4; k++)
+			if (k < 3 ? dir[k].x <= 0 : dir[k].x > 0) {
+				printf("REVERSED: %s\n", dir[k].what);
+				reversed = 1;
+				rc = 1;
+			}
 	}
+	print_time(runs, fig, npick);
 	print_modes(runs, npick);
 	if (o.json) {
 		wg_buf b = {0};
@@ -555,12 +682,14 @@ static int rename_stats_run(int argc, char **argv)
 				      "\"static_saving_reg_compact\": %.6f, \"static_saving_sub_compact\": %.6f, "
 				      "\"static_saving_reg_scattered\": %.6f, \"static_saving_sub_scattered\": %.6f, "
 				      "\"rt_leakage_vs_rf_ungated\": %.6f, \"rt_leakage_vs_rf_renaming_sub\": %.6f, "
-				      "\"rt_vs_rf_dynamic\": %.6f, \"rt_writes_vs_rf_dynamic\": %.6f}",
+				      "\"rt_vs_rf_dynamic\": %.6f, \"rt_writes_vs_rf_dynamic\": %.6f, \"time_overhead\": %.6f}",
 				      nok, avg.save_peak, avg.save_ids, avg.s_reg[0], avg.s_sub[0], avg.s_reg[1], avg.s_sub[1],
-				      avg.rt_vs_ungated, avg.rt_vs_sub, avg.dyn, avg.dyn_wr);
+				      avg.rt_vs_ungated, avg.rt_vs_sub, avg.dyn, avg.dyn_wr, avg.time);
+		wg_buf_printf(&b, ", \"reversed\": %s", reversed ? "true" : "false");
 		wg_buf_printf(&b,
 			      ", \"paper\": {\"register_saving\": %g, \"static_saving_sub\": %g, \"static_saving_reg\": %g, "
-			      "\"rt_static_overhead\": %g, \"rt_dynamic_overhead\": %g}}\n",
+			      "\"rt_static_overhead\": %g, \"rt_dynamic_overhead\": %g, \"time_overhead\": 0.01, "
+			      "\"time_overhead_bfs\": 0.08}}\n",
 			      tab.paper_saving, tab.paper_sub, tab.paper_reg, tab.paper_rt_static, tab.paper_rt_dyn);
 		if (wg_write_atomic(o.json, b.s, b.len, err, sizeof err) != 0)
 			wg_die("stats", 2, "--json: %s", err);
