@@ -75,7 +75,7 @@ equalizer_report() {
 # together hit every point at least 10 times (the largest count over the runs; each run must pass)
 t sweep "fcov:equalizer-closure" "for a in '--set WARPS=1 --set MAX_CTAS=1 --set HYSTERESIS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 --seed 1 --cycles 200000' '--set WARPS=48 --set EPOCH=256 --set SAMPLE_PERIOD=16 --set OBJECTIVE=ENERGY --knob PROFILE=phases --seed 3 --cycles 1000000' '--set WARPS=32 --set EPOCH=256 --set SAMPLE_PERIOD=128 --set OBJECTIVE=ENERGY --knob PROFILE=phases --seed 5 --cycles 1000000'; do \$WARPGEN cosim equalizer \$a --model-only; done | awk -v runs=3 -f tests/fcov_closure.awk"
 
-# toggle coverage (issue 24; docs/equalizer.md "Code and toggle coverage"): the knobs SLOT_MAP=1 (any warp in any
+# toggle coverage (issue 24; docs/equalizer.md "Coverage"): the knobs SLOT_MAP=1 (any warp in any
 # slot: wslot_i's bits) and FILL_PCT=50 (half of the kernels fill the SM: the counts' and sums' high bits) at two of
 # the coverage run's sizes, against the RTL
 t sweep "cosim:equalizer-w8-e256-s128-perf-slotmap-fill-seed1" "\$WARPGEN cosim equalizer --set WARPS=8 --set EPOCH=256 --set SAMPLE_PERIOD=128 --set OBJECTIVE=PERFORMANCE --knob PROFILE=phases --knob SLOT_MAP=1 --knob FILL_PCT=50 --seed 1 --cycles 200000 -q"
