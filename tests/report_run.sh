@@ -14,7 +14,7 @@ shift
 rc=$?
 [ "$rc" -eq 0 ] && exit 0
 if [ "$rc" -eq 1 ] && grep -q 'REVERSED' "$log"; then
-	grep 'REVERSED' "$log" | sed 's/^ *//; s/^/FINDING: reversed against the paper: /'
+	grep 'REVERSED' "$log" | sed 's/^ *//; s/^REVERSED:* *//; s/^/FINDING: reversed against the paper: /'
 	exit 0
 fi
 echo "FAILED (exit $rc): $* (see $log)" >&2

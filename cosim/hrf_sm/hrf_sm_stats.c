@@ -364,13 +364,14 @@ int hrf_sm_stats_run(int argc, char **argv)
 	int have_mem = 0;
 	for (int i = 0; i < np; i++)
 		have_mem |= hxp_get(pr[i])->cls == HXP_MEMORY;
-	/* checks: signs and ranking (spec §9) */
+	/* checks: signs and ranking (spec §9), the directions P1 states: a failed one is REVERSED
+	 * (docs/user-guide.md "Reversals") */
 	char line[10][600];
 	int nl = 0, fails = 0;
 #define CHECK(cond, ...)                                                                                       \
 	do {                                                                                                   \
 		int ok_ = (cond);                                                                              \
-		int k_ = snprintf(line[nl], sizeof line[nl], "%s ", ok_ ? "PASS" : "FAIL");                    \
+		int k_ = snprintf(line[nl], sizeof line[nl], "%s ", ok_ ? "PASS" : "REVERSED");                \
 		snprintf(line[nl] + k_, sizeof line[nl] - (size_t)k_, __VA_ARGS__);                            \
 		nl++;                                                                                          \
 		fails += !ok_;                                                                                 \

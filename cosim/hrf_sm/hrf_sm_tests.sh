@@ -93,9 +93,14 @@ main_report 75 hrf_sm_report
 
 # P1's schemes beside Fig. 9, 10 and 15, with a plot (PNG + SVG).
 hrf_sm_report() {
-	local j=out/main/stats-hrf_sm.json d=out/plots
+	local j=out/main/stats-hrf_sm.json d=out/plots q=--quick
+	# make: --quick (4 profiles on 2 SMs); make full (MAIN_FULL=1): every profile. A reversed direction
+	# is a finding, a failed run fails make (tests/report_run.sh, docs/user-guide.md "Reversals").
+	[ "${MAIN_FULL:-0}" = 1 ] && q=
 	mkdir -p out/main "$d"
-	$W stats hrf_sm --json "$j" >out/main/stats-hrf_sm.log 2>&1 || status=1
+	# shellcheck disable=SC2086
+	tests/report_run.sh out/main/stats-hrf_sm.log $W stats hrf_sm $q --json "$j" >out/main/hrf_sm.findings || status=1
+	cat out/main/hrf_sm.findings
 	python3 - "$j" "$d" >out/stats-hrf_sm.md <<'PY' || status=1
 import json, os, sys
 d = json.load(open(sys.argv[1])); out = sys.argv[2]
@@ -133,7 +138,10 @@ PY
 	else
 		echo "hrf_sm plot: gnuplot not installed, no plot"
 	fi
-	{ echo; echo "## Hybrid CMOS/TFET register file (hrf_sm, C models only)"; echo; cat out/stats-hrf_sm.md
+	{ echo; echo "## Hybrid CMOS/TFET register file (hrf_sm, C models only)"; echo
+	  [ -s out/main/hrf_sm.findings ] && { sed 's/^/**/; s/$/**/' out/main/hrf_sm.findings; echo; }
+	  [ -n "$q" ] && { echo "make's quick set (\`--quick\`: BFS, MT, MM, CP on 2 SMs); \`make full\` runs every profile."; echo; }
+	  cat out/stats-hrf_sm.md
 	  echo; echo "Plot: [hrf_sm_schemes.png](plots/hrf_sm_schemes.png) / [hrf_sm_schemes.svg](plots/hrf_sm_schemes.svg) (data hrf_sm_schemes.dat)"; } >>out/report.md
 }
 

@@ -41,19 +41,20 @@ void sst_grid_make(sst_grid *g, int quick)
 	g->studied[g->npairs++] = 0;
 }
 
-/* A verdict line: ok 1 PASS, 0 FAIL, -1 a measure reported only ("note"). */
+/* A verdict line: ok 1 PASS, 0 FAIL, 2 REVERSED (a direction P2 states came out the other way: a failure,
+ * docs/user-guide.md "Reversals"), -1 a measure reported only ("note"). */
 static void say(sst_verdict *v, int ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void say(sst_verdict *v, int ok, const char *fmt, ...)
 {
 	if (v->nmsg >= (int)(sizeof v->msg / sizeof v->msg[0]))
 		return;
 	char *m = v->msg[v->nmsg++];
-	int k = snprintf(m, sizeof v->msg[0], "%s ", ok > 0 ? "PASS" : ok == 0 ? "FAIL" : "note");
+	int k = snprintf(m, sizeof v->msg[0], "%s ", ok == 1 ? "PASS" : ok == 0 ? "FAIL" : ok == 2 ? "REVERSED" : "note");
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(m + k, sizeof v->msg[0] - (size_t)k, fmt, ap);
 	va_end(ap);
-	v->fails += ok == 0;
+	v->fails += ok == 0 || ok == 2;
 }
 
 /* Table III and the same-stream checks on every run; W-P2-12 when z >= y. */
@@ -161,7 +162,7 @@ void sst_judge(const sst_grid *g, sst_prof_runs *const *runs, const wg_pm_table 
 	v->sy[g->nprof] = nya ? sya / nya : 0;
 	v->nsx[g->nprof] = nxa, v->nsy[g->nprof] = nya;
 	int sens = nxa > 0 && nya > 0 && v->sx[g->nprof] > v->sy[g->nprof];
-	say(v, check_sens ? sens : -1,
+	say(v, check_sens ? (sens ? 1 : 2) : -1,
 	    "sensitivity: the loss rises %.4f %% per cycle of x and %.4f %% per cycle of y (mean slopes over %ld and %ld "
 	    "neighbouring scenarios, all profiles): %s",
 	    100 * v->sx[g->nprof], 100 * v->sy[g->nprof], nxa, nya,
@@ -185,7 +186,7 @@ void sst_judge(const sst_grid *g, sst_prof_runs *const *runs, const wg_pm_table 
 	if (v->z_steps) {
 		int i = v->z_worst_at[0], p = v->z_worst_at[1], k = v->z_worst_at[2];
 		int zok = v->z_worst <= SST_Z_TOL && v->z_mean <= 0;
-		say(v, check_deep ? zok : -1,
+		say(v, check_deep ? (zok ? 1 : 2) : -1,
 		    "deeper pipeline: from one z to the next the loss changes by %+.3f points on average and rises in %d of %d "
 		    "steps, by at most %+.2f points (%s %d.%d: z=%d %.2f %% -> z=%d %.2f %%); allowed: a mean <= 0 and rises "
 		    "<= %.1f point (scheduling scatter: the lowest loss is %.2f %%)",

@@ -92,9 +92,14 @@ main_report 70 sm_slg_report
 
 # P2's x.y.z grid on the synthetic shader (C models only), beside the paper, with plots.
 sm_slg_report() {
-	local j=out/main/stats-sm_slg.json d=out/plots
+	local j=out/main/stats-sm_slg.json d=out/plots q=--quick
+	# make: --quick (6 pairs + 1.2 at z = 3, 10, shortened runs); make full (MAIN_FULL=1): the whole grid.
+	# A reversed direction is a finding, a failed run fails make (tests/report_run.sh).
+	[ "${MAIN_FULL:-0}" = 1 ] && q=
 	mkdir -p out/main "$d"
-	$W stats sm_slg --json "$j" >out/main/stats-sm_slg.log 2>&1 || status=1
+	# shellcheck disable=SC2086
+	tests/report_run.sh out/main/stats-sm_slg.log $W stats sm_slg $q --json "$j" >out/main/sm_slg.findings || status=1
+	cat out/main/sm_slg.findings
 	python3 - "$j" "$d" >out/stats-sm_slg.md <<'PY' || status=1
 import json, os, sys
 d = json.load(open(sys.argv[1])); out = sys.argv[2]
@@ -169,6 +174,9 @@ PY
 	else
 		echo "sm_slg plot: gnuplot not installed, no plot"
 	fi
-	{ echo; echo "## Sync-aware power gating of the register file (sm_slg, C models only)"; echo; cat out/stats-sm_slg.md
+	{ echo; echo "## Sync-aware power gating of the register file (sm_slg, C models only)"; echo
+	  [ -s out/main/sm_slg.findings ] && { sed 's/^/**/; s/$/**/' out/main/sm_slg.findings; echo; }
+	  [ -n "$q" ] && { echo "make's quick grid (\`--quick\`: 6 pairs + 1.2 at z = 3, 10, shortened runs); \`make full\` runs P2's whole grid."; echo; }
+	  cat out/stats-sm_slg.md
 	  echo; echo "Plot: [sm_slg_grid.png](plots/sm_slg_grid.png) / [sm_slg_grid.svg](plots/sm_slg_grid.svg) (loss and saving over the grid, data sm_slg_grid.dat)"; } >>out/report.md
 }
