@@ -22,6 +22,7 @@
 #include "wg_gen.h"
 #include "wg_harness.h"
 #include "wg_report.h"
+#include "wg_rtlcheck.h"
 #include "wg_vbuild.h"
 #include "wg_wave.h"
 
@@ -169,7 +170,7 @@ static void failure_window(wg_run_info *ri, const wg_harness_cfg *cfg0, const wg
 	char dir[WG_PATH - 64], fst[WG_PATH], gtkw[WG_PATH], name[128];
 	long c = r->fail_cycle;
 	wg_vbuild_req rq = {.block = o->block, .p = o->p, .L = ri->L, .top = o->top, .rtl = o->rtl,
-			    .flavour = WG_FLAVOUR_FST, .quiet = 0};
+			    .gparams = ri->gparams, .flavour = WG_FLAVOUR_FST, .quiet = 0};
 	wg_vbuild_res rs;
 	wg_dut_lib lib;
 	if (wave_dir(ri, dir, sizeof dir) != 0)
@@ -387,6 +388,9 @@ int wg_cmd_cosim(int argc, char **argv)
 			wg_die("cosim", 2, "--rtl: cannot read %s: %s", o.rtl, strerror(errno));
 		wg_abs_path(o.rtl, ri->rtl_abs, sizeof ri->rtl_abs);
 		o.rtl = ri->rtl_abs;
+		/* the user's top: this configuration's parameters as -G, its ports' widths (a gate.v has neither) */
+		if (!gate && wg_rtlcheck(o.block, o.p, L, o.top, o.rtl, ri->gparams, sizeof ri->gparams) != 0)
+			return give_up(ri, L, av, g, nsd);
 	}
 	if (stim_file) { /* the replay line (wg_replay_cmd) names the file after the gate or --rtl options */
 		char sabs[2048];
@@ -412,7 +416,7 @@ int wg_cmd_cosim(int argc, char **argv)
 		printf("%s%s%s\n", o.rtl ? " rtl=" : "", o.rtl ? o.rtl : "", model_only ? " (C model only, no RTL)" : "");
 		fflush(stdout);
 	}
-	wg_vbuild_req rq = {.block = o.block, .p = o.p, .L = L, .top = o.top, .rtl = o.rtl,
+	wg_vbuild_req rq = {.block = o.block, .p = o.p, .L = L, .top = o.top, .rtl = o.rtl, .gparams = ri->gparams,
 			    .flavour = o.wave ? WG_FLAVOUR_FST : cov ? WG_FLAVOUR_COV : WG_FLAVOUR_FAST, .quiet = 0};
 	wg_vbuild_res rs = {0};
 	wg_dut_lib lib;

@@ -28,6 +28,7 @@ typedef struct wg_run_info {
 	char win_gtkw[WG_PATH];      /* its save file, or "" */
 	int model_only;              /* --model-only: the C model and the stimulus's checks, no RTL */
 	char gate_args[WG_PATH];     /* " --gate ..." for the replay command, or "" */
+	char gparams[2048];          /* --rtl: the -G flags of its top (wg_rtlcheck), or "" */
 } wg_run_info;
 
 /* One differing port of a failing cycle. */

@@ -261,6 +261,13 @@ int wg_vbuild(const wg_vbuild_req *rq, wg_vbuild_res *rs)
 	char *shim = wg_shim_source_flavour(rq->block, rq->L, rq->top, rq->flavour == WG_FLAVOUR_COV);
 	wg_argv vflags = {0};
 	verilator_flags(&vflags, rq->top, rq->flavour);
+	for (const char *g = rq->rtl && rq->gparams ? rq->gparams : ""; *g;) { /* hashed with the flags */
+		g += strspn(g, " ");
+		size_t k = strcspn(g, " ");
+		if (k)
+			wg_argv_add(&vflags, "%.*s", (int)k, g);
+		g += k;
+	}
 	uint64_t h = hash_inputs(verilog, shim, &vflags, rq->flavour);
 	snprintf(rs->hash, sizeof rs->hash, "%016llx", (unsigned long long)h);
 	snprintf(rs->dir, sizeof rs->dir, "%s/cache/%s/%s", wg_out_dir(), rq->block->name, rs->hash);

@@ -31,6 +31,7 @@ typedef struct wg_vbuild_req {
 	const wg_layout *L;      /* frame layout for p */
 	const char *top;         /* top module name */
 	const char *rtl;         /* user Verilog replacing the generated file, or NULL */
+	const char *gparams;     /* with rtl: " -GNAME=VALUE..." for its top (wg_rtlcheck), or NULL */
 	wg_flavour flavour;      /* which build */
 	int quiet;               /* 1: no "build:" progress line on stderr */
 } wg_vbuild_req;
