@@ -38,6 +38,9 @@ static void usage(const wg_opts *o)
 	       "                   rtl_templates/<block>_props.v, which it otherwise puts on the RTL's side)\n"
 	       "  --invariants     the block's properties (rtl_templates/<block>_props.v) on its RTL, by ABC pdr\n"
 	       "  --props F        with --invariants: this properties file instead of the block's\n"
+	       "  --props-dir D    with --invariants: the <block>_props.v files of the block and its leaves from D\n"
+	       "                   instead of rtl_templates/ (a composition's leaves' assumptions on ports another\n"
+	       "                   leaf drives are proven as assertions, the composition's obligations)\n"
 	       "  --model          the C model against the netlist, explored exhaustively (cli/pm_main.c)\n"
 	       "  --timeout S      seconds per engine run (1..86400, default %d)\n"
 	       "  --depth N        cycles of the bounded check (1..1000, default %d)\n"
@@ -134,14 +137,15 @@ int wg_cmd_prove(int argc, char **argv)
 		}
 	int netlist = 0, inv = 0, miter = 0, no_assume = 0, ac = 0;
 	long timeout = PV_TIMEOUT_DEF, depth = PV_DEPTH_DEF;
-	const char *netlist_file = NULL, *props = NULL;
+	const char *netlist_file = NULL, *props = NULL, *props_dir = NULL;
 	char **av = calloc((size_t)argc + 1, sizeof *av);
 	if (!av)
 		wg_die("prove", 1, "out of memory");
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		int has_val = strcmp(a, "--timeout") == 0 || strcmp(a, "--depth") == 0 ||
-			      strcmp(a, "--netlist-file") == 0 || strcmp(a, "--props") == 0;
+			      strcmp(a, "--netlist-file") == 0 || strcmp(a, "--props") == 0 ||
+			      strcmp(a, "--props-dir") == 0;
 		if (has_val && i + 1 >= argc)
 			wg_die("prove", 2, "%s needs a value", a);
 		if (strcmp(a, "--netlist") == 0)
@@ -160,6 +164,8 @@ int wg_cmd_prove(int argc, char **argv)
 			netlist_file = argv[++i];
 		else if (strcmp(a, "--props") == 0)
 			props = argv[++i];
+		else if (strcmp(a, "--props-dir") == 0)
+			props_dir = argv[++i];
 		else
 			av[ac++] = argv[i];
 	}
@@ -176,19 +182,25 @@ int wg_cmd_prove(int argc, char **argv)
 		wg_die("prove", 2, "--liberty, --netlist-file, --miter and --no-assume go with --netlist");
 	if (o.liberty && netlist_file)
 		wg_die("prove", 2, "--liberty maps the synthesized netlist: it takes no --netlist-file");
-	if (props && !inv)
-		wg_die("prove", 2, "--props goes with --invariants");
+	if ((props || props_dir) && !inv)
+		wg_die("prove", 2, "--props and --props-dir go with --invariants");
+	if (props && props_dir)
+		wg_die("prove", 2, "--props and --props-dir: give one");
 	char lib[PV_PATH];
 	if (o.liberty && !realpath(o.liberty, lib))
 		wg_die("prove", 2, "--liberty %s: no such file", o.liberty);
 	char props_abs[PV_PATH];
 	if (props && !realpath(props, props_abs))
 		wg_die("prove", 2, "--props %s: no such file", props);
-	if (inv && !props && !pv_has_props(o.block))
+	char pdir[PV_PATH];
+	if (props_dir && !realpath(props_dir, pdir))
+		wg_die("prove", 2, "--props-dir %s: no such folder", props_dir);
+	if (inv && !props && !pv_has_props(o.block, props_dir ? pdir : NULL))
 		wg_die("prove", 2, "%s declares no invariants yet (no rtl_templates/%s_props.v)", o.block->name,
 		       o.block->name);
 	pv_req q = {.b = o.block, .p = o.p, .timeout_s = (int)timeout, .depth = (int)depth, .always_miter = miter, .no_assume = no_assume,
-		    .liberty = o.liberty ? lib : NULL, .netlist_file = netlist_file, .props_file = props ? props_abs : NULL};
+		    .liberty = o.liberty ? lib : NULL, .netlist_file = netlist_file, .props_file = props ? props_abs : NULL,
+		    .props_dir = props_dir ? pdir : NULL};
 	char cfg[1024], err[2048];
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
 	pv_result res[2];

@@ -22,7 +22,7 @@ typedef enum {
 
 /* One verdict line. */
 typedef struct pv_result {
-	char what[512];         /* "RTL = generic-gate netlist", "invariants (p_a, p_b)" */
+	char what[1024];        /* "RTL = generic-gate netlist", "invariants (p_a, p_b)" */
 	pv_verdict verdict;
 	char engine[64];        /* "equiv_induct", "abc pdr", "abc dprove", "yosys-smtbmc -s z3" */
 	int depth;              /* PV_BOUNDED: cycles checked; PV_CEX: the failing cycle after time 0 */
@@ -46,6 +46,7 @@ typedef struct pv_req {
 	const char *liberty;    /* --netlist with a Liberty file (absolute), or NULL */
 	const char *netlist_file; /* --netlist-file: a given generic-gate Verilog netlist, or NULL */
 	const char *props_file; /* --props FILE: invariants from this file instead of the block's */
+	const char *props_dir;  /* --props-dir DIR: the <block>_props.v files from DIR (absolute), or NULL */
 	int no_assume;          /* --netlist --no-assume: the miter without the props file's assumes */
 } pv_req;
 
@@ -54,10 +55,10 @@ typedef struct pv_req {
 int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n);
 /* The block's invariants (rtl_templates/<template>_props.v). */
 int pv_invariants(const pv_req *q, pv_result *r, int *code, char *err, size_t n);
-/* The path of the block's properties file; 0 when it exists. */
-int pv_props_path(const wg_block *b, char *buf, size_t n);
+/* The path of the block's properties file, in dir (NULL: rtl_templates/); 0 when it exists. */
+int pv_props_path(const wg_block *b, const char *dir, char *buf, size_t n);
 /* 1 when the block has properties: its own file, or for a composition an instance's block's. */
-int pv_has_props(const wg_block *b);
+int pv_has_props(const wg_block *b, const char *dir);
 /* Labels of a properties text's assertions (kind "assert": p_NAME: assert ...) or assumptions
  * (kind "assume": a_NAME: assume ...), comma-separated. */
 void pv_props_labels(const char *text, const char *kind, char *buf, size_t n);
@@ -72,6 +73,14 @@ void pv_miter_top(wg_buf *o, const wg_block *b, const long *p);
 char *pv_insert_props(const char *rtl, const char *top, const char *props, const char *props_name, char *err,
 		      size_t n);
 
+/* ---- pv_oblig.c ---- */
+/* The properties text of a leaf, instance `inst` of composition `comp`, with each assumption
+ * that names a port another leaf drives (or only constants) and none the environment drives
+ * made an assertion: the composition's proof obligation. Their labels, prefixed `pre`,
+ * comma-separated in labels; the assumptions naming both kinds (kept, unchecked) in mixed.
+ * NULL when out of memory. */
+char *pv_obligations(const char *props, const wg_block *comp, const char *inst, const char *pre, char *labels,
+		     size_t ln, char *mixed, size_t mn);
 /* ---- pv_engine.c ---- */
 /* Run ABC (pdr, then dprove), then yosys-smtbmc on <dir>/miter.{aig,aim,smt2}; fill r. */
 void pv_engines(const pv_req *q, const char *dir, pv_result *r);

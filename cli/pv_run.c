@@ -22,11 +22,14 @@
 static const char *const pv_outs[] = {"miter.aig", "miter.aim", "miter.il", "miter.smt2", "equiv.txt", NULL};
 static const char *const pv_outs_inv[] = {"miter.aig", "miter.aim", "miter.il", "miter.smt2", NULL};
 
-int pv_props_path(const wg_block *b, char *buf, size_t n)
+int pv_props_path(const wg_block *b, const char *dir, char *buf, size_t n)
 {
 	const char *t = b->template_file;
 	size_t len = t && strstr(t, ".v") ? (size_t)(strstr(t, ".v") - t) : strlen(b->name);
-	snprintf(buf, n, "%s/rtl_templates/%.*s_props.v", wg_root(), (int)len, t ? t : b->name);
+	if (dir)
+		snprintf(buf, n, "%s/%.*s_props.v", dir, (int)len, t ? t : b->name);
+	else
+		snprintf(buf, n, "%s/rtl_templates/%.*s_props.v", wg_root(), (int)len, t ? t : b->name);
 	FILE *f = fopen(buf, "r");
 	if (!f)
 		return -1;
@@ -162,7 +165,7 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	 * miter (its assertions are --invariants' business and are removed there) */
 	int assumed = 0;
 	char pp[PV_PATH + 64], assumes[sizeof r->what - 64] = "";
-	if (!q->no_assume && pv_props_path(q->b, pp, sizeof pp) == 0) {
+	if (!q->no_assume && pv_props_path(q->b, NULL, pp, sizeof pp) == 0) {
 		char *props = wg_read_file(pp, NULL, err, n);
 		char alabels[sizeof r->what - 64];
 		if (!props) {
@@ -260,27 +263,46 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	return 0;
 }
 
-int pv_has_props(const wg_block *b)
+int pv_has_props(const wg_block *b, const char *dir)
 {
 	char pp[PV_PATH + 64];
-	if (pv_props_path(b, pp, sizeof pp) == 0)
+	if (pv_props_path(b, dir, pp, sizeof pp) == 0)
 		return 1;
 	for (int k = 0; b->comp && k < b->comp->ninst; k++)
-		if (pv_props_path(b->comp->inst[k].block, pp, sizeof pp) == 0)
+		if (pv_props_path(b->comp->inst[k].block, dir, pp, sizeof pp) == 0)
 			return 1;
 	return 0;
 }
 
 /* rtl with the properties file `path` inserted into module `mod`; its labels (prefixed "pre")
- * appended to labels. NULL on an error (message in err, *code set). */
+ * appended to labels. For a leaf of composition `comp` (instance `inst`, else NULL), its
+ * assumptions on ports another leaf drives become assertions (pv_oblig.c), their labels
+ * appended to oblig. NULL on an error (message in err, *code set). */
 static char *insert_file(char *rtl, const char *mod, const char *path, const char *pre, char *labels, size_t ln,
-			 int *code, char *err, size_t n)
+			 const wg_block *comp, const char *inst, char *oblig, size_t on, char *mixed, size_t mn, int *code,
+			 char *err, size_t n)
 {
 	*code = 2;
 	char *props = wg_read_file(path, NULL, err, n);
 	if (!props)
 		return NULL;
 	*code = 1;
+	if (comp && inst) {
+		char ol[1024], ml[1024];
+		char *t = pv_obligations(props, comp, inst, pre, ol, sizeof ol, ml, sizeof ml);
+		free(props);
+		if (!t) {
+			snprintf(err, n, "out of memory");
+			return NULL;
+		}
+		props = t;
+		size_t used = strlen(oblig);
+		if (ol[0])
+			snprintf(oblig + used, on - used, "%s%s", used ? ", " : "", ol);
+		used = strlen(mixed);
+		if (ml[0])
+			snprintf(mixed + used, mn - used, "%s%s", used ? ", " : "", ml);
+	}
 	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	char *full = pv_insert_props(rtl, mod, props, name, err, n);
 	char l[1024];
@@ -305,8 +327,10 @@ static char *insert_file(char *rtl, const char *mod, const char *path, const cha
 /* The RTL with every property inserted: --props F, or the block's own file (into its top
  * module) and, for a composition, each instance's block's file (into the instance's module
  * <top>_<inst>, labels "inst.p_NAME": its leaves' properties, their protocols assumed at the
- * leaves' ports). */
-static char *pv_props_all(const pv_req *q, const char *rtl, char *labels, size_t ln, int *code, char *err, size_t n)
+ * leaves' ports the composition's inputs drive, asserted at the ports another leaf drives:
+ * labels "inst.a_NAME" in oblig; those naming ports of both kinds stay assumptions, in mixed). */
+static char *pv_props_all(const pv_req *q, const char *rtl, char *labels, size_t ln, char *oblig, size_t on,
+			  char *mixed, size_t mn, int *code, char *err, size_t n)
 {
 	char *cur = strdup(rtl), pp[PV_PATH + 64];
 	if (!cur) {
@@ -314,8 +338,9 @@ static char *pv_props_all(const pv_req *q, const char *rtl, char *labels, size_t
 		return NULL;
 	}
 	const wg_block *b = q->b;
-	if (q->props_file || pv_props_path(b, pp, sizeof pp) == 0) {
-		char *next = insert_file(cur, b->name, q->props_file ? q->props_file : pp, "", labels, ln, code, err, n);
+	if (q->props_file || pv_props_path(b, q->props_dir, pp, sizeof pp) == 0) {
+		char *next = insert_file(cur, b->name, q->props_file ? q->props_file : pp, "", labels, ln, NULL, NULL, oblig,
+					 on, mixed, mn, code, err, n);
 		free(cur);
 		if (!next || q->props_file)
 			return next;
@@ -323,12 +348,12 @@ static char *pv_props_all(const pv_req *q, const char *rtl, char *labels, size_t
 	}
 	for (int k = 0; b->comp && k < b->comp->ninst; k++) {
 		const wg_comp_inst *in = &b->comp->inst[k];
-		if (pv_props_path(in->block, pp, sizeof pp) != 0)
+		if (pv_props_path(in->block, q->props_dir, pp, sizeof pp) != 0)
 			continue;
 		char mod[256], pre[128];
 		snprintf(mod, sizeof mod, "%s_%s", b->name, in->name);
 		snprintf(pre, sizeof pre, "%s.", in->name);
-		char *next = insert_file(cur, mod, pp, pre, labels, ln, code, err, n);
+		char *next = insert_file(cur, mod, pp, pre, labels, ln, b, in->name, oblig, on, mixed, mn, code, err, n);
 		free(cur);
 		if (!next)
 			return NULL;
@@ -347,20 +372,28 @@ int pv_invariants(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	if (q->props_file)
 		snprintf(leaf, sizeof leaf, "invariants-file-%08llx",
 			 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, q->props_file, strlen(q->props_file)) & 0xffffffffu));
-	else if (!pv_has_props(q->b)) {
+	else if (q->props_dir)
+		snprintf(leaf, sizeof leaf, "invariants-dir-%08llx",
+			 (unsigned long long)(wg_fnv_part(WG_FNV_INIT, q->props_dir, strlen(q->props_dir)) & 0xffffffffu));
+	if (!q->props_file && !pv_has_props(q->b, q->props_dir)) {
 		*code = 2;
 		snprintf(err, n, "%s declares no invariants (no rtl_templates/%s_props.v)", q->b->name, q->b->name);
 		return -1;
 	}
 	if (setup(q, leaf, r, &rtl, &key, err, n) != 0)
 		return -1;
-	char labels[sizeof r->what - 16] = "";
-	char *full = pv_props_all(q, rtl, labels, sizeof labels, code, err, n);
+	char labels[520] = "", oblig[240] = "", mixed[200] = "";
+	char *full = pv_props_all(q, rtl, labels, sizeof labels, oblig, sizeof oblig, mixed, sizeof mixed, code, err, n);
 	free(rtl);
 	if (!full)
 		return -1;
 	*code = 1;
-	snprintf(r->what, sizeof r->what, "invariants (%s)", labels[0] ? labels : "none labelled");
+	/* the obligations are among the assertions' labels (inserted as assertions); said apart */
+	int w = snprintf(r->what, sizeof r->what, "invariants (%s)", labels[0] ? labels : "none labelled");
+	if (oblig[0] && w > 0 && (size_t)w < sizeof r->what)
+		w += snprintf(r->what + w, sizeof r->what - (size_t)w, ", of which the composition's obligations (%s)", oblig);
+	if (mixed[0] && w > 0 && (size_t)w < sizeof r->what)
+		snprintf(r->what + w, sizeof r->what - (size_t)w, "; assumed across leaves, unchecked (%s)", mixed);
 	char path[PV_PATH + 64];
 	snprintf(path, sizeof path, "%s/%s_props.v", r->dir, q->b->name);
 	int wrc = wg_write_atomic(path, full, strlen(full), err, n);

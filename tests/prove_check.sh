@@ -10,12 +10,18 @@
 #                          must give a counterexample (exit 1) with a non-empty trace.vcd
 #   false PROPS BLOCK ARGS...  the properties file PROPS (a false invariant) must give a
 #                          counterexample naming its property, with a trace
+#   obligation LEAF LABEL EXTRA BLOCK ARGS...  BLOCK is a composition whose leaf block LEAF assumes
+#                          LABEL on ports another leaf drives: LABEL must be listed among the
+#                          composition's obligations (and the invariants proven), and with LABEL made
+#                          stricter, (EXTRA) && (...) in a copy of the properties files given by
+#                          --props-dir, it must give a counterexample naming LABEL, with a trace
 # Runs $WARPGEN (default out/bin/warpgen); the netlists come from out/gate/, the runs go to
 # out/prove/ (both caches: delete them to time a cold run).
 set -uo pipefail
 W=${WARPGEN:-out/bin/warpgen}
 mode=$1; shift
 if [ "$mode" = false ]; then props=$1; shift; fi
+if [ "$mode" = obligation ]; then leaf=$1 label=$2 extra=$3; shift 3; fi
 block=$1; shift
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -61,6 +67,23 @@ broken)
 false)
 	run 1 "$@" --invariants --props "$props"
 	grep -q ': counterexample at cycle [0-9]* (p_[a-z_0-9]*)' "$tmp/out" || fail "no counterexample naming a property"
+	tr=$(sed -n 's/^  trace:  //p' "$tmp/out")
+	[ -s "$tr" ] || fail "no waveform at '$tr'"
+	;;
+obligation)
+	run 0 "$@" --invariants
+	grep -q "obligations ([^)]*$label" "$tmp/out" || fail "$label is not among the composition's obligations"
+	mkdir "$tmp/props"
+	cp rtl_templates/*_props.v "$tmp/props/"
+	# one-line statements only: "LABEL: assume (C);" becomes "LABEL: assume ((EXTRA) && (C));"
+	grep -q "$label: assume (.*);\$" "$tmp/props/${leaf}_props.v" || fail "$label is not a one-line assumption of $leaf"
+	LABEL=$label EXTRA=$extra perl -pi -e 's/(\Q$ENV{LABEL}\E: assume )\((.*)\);$/$1(($ENV{EXTRA}) && ($2));/' \
+		"$tmp/props/${leaf}_props.v"
+	[ "$(diff "rtl_templates/${leaf}_props.v" "$tmp/props/${leaf}_props.v" | grep -c '^>')" -eq 1 ] ||
+		fail "the mutation did not change exactly one line of ${leaf}_props.v"
+	diff "rtl_templates/${leaf}_props.v" "$tmp/props/${leaf}_props.v"
+	run 1 "$@" --invariants --props-dir "$tmp/props"
+	grep -q ": counterexample at cycle [0-9]* ($label)" "$tmp/out" || fail "no counterexample naming $label"
 	tr=$(sed -n 's/^  trace:  //p' "$tmp/out")
 	[ -s "$tr" ] || fail "no waveform at '$tr'"
 	;;

@@ -41,10 +41,15 @@ t test "prove:invariants-small" "tests/prove_check.sh invariants memra --set WAR
 # itself: make test's netlist equivalence), a false invariant of reexec_q
 t test "prove:broken-netlist" "tests/prove_check.sh broken tuba --set TFET_REGS=8 --set MAX_BLOCKS=2"
 t test "prove:false-invariant" "tests/prove_check.sh false tests/data/prove_reexec_q_false.v reexec_q --set ENTRIES=4 --set THREADS=2 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set WARPS=4 --set REG_BITS=1"
+# a composition's obligations (docs/cosim.md "A composition's obligations"): sm_rfc's proof lists
+# the cache's assumptions on the scheduler's wires as obligations, and one made stricter than the
+# scheduler guarantees (it tags only slot 0) gives a counterexample naming it
+t sweep "prove:sm_rfc-obligation" "tests/prove_check.sh obligation rfc a_lookup_owned '!lu_valid_i || lu_slot_i == 0' sm_rfc --set WARPS=4 --set ACTIVE=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2"
 # the Liberty-mapped netlist (OSU 0.18 um from make deps)
 t sweep "prove:tuba-liberty" "tests/prove_check.sh netlist tuba --set TFET_REGS=8 --set MAX_BLOCKS=2 --liberty out/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib"
 # bad input: one line, exit 2
 t fast "bad:prove-unknown-block" "tests/expect_bad.sh \"unknown block 'nosuch'\" $W prove nosuch --netlist"
 t fast "bad:prove-nothing-to-prove" "tests/expect_bad.sh 'say what to prove: --netlist, --invariants or --model' $W prove tuba"
 t fast "bad:prove-timeout" "tests/expect_bad.sh '--timeout 0: not a whole number in 1..86400' $W prove tuba --netlist --timeout 0"
+t fast "bad:prove-props-dir-alone" "tests/expect_bad.sh '--props and --props-dir go with --invariants' $W prove sm_rfc --netlist --props-dir tests"
 t fast "bad:prove-no-assume-alone" "tests/expect_bad.sh '--no-assume go with --netlist' $W prove rename --invariants --no-assume"
