@@ -98,20 +98,22 @@ int wg_cmd_area(int argc, char **argv)
 	wg_opts o;
 	wg_opts_parse(&o, "area", argc, argv, WG_OPT_SET | WG_OPT_LIBERTY | WG_OPT_JSON | WG_OPT_QUIET | WG_OPT_FLOPS);
 	if (o.help) {
-		printf("usage: warpgen area BLOCK [--set NAME=VALUE]... [--liberty FILE|none] [--flops-only] [--json FILE] [-q]\n"
+		printf("usage: warpgen area BLOCK [--set NAME=VALUE]... [--liberty FILE|none] [--flops-only|--flops-unless-cached] [--json FILE] [-q]\n"
 		       "Yosys area of one configuration (out/area/BLOCK/CONFIG/): generic cells, flip-flop bits,\n"
 		       "transistors (abc -g cmos2), and with a Liberty file area in um^2 and leakage.\n"
 		       "Default Liberty: OSU 0.18 um (out/liberty/..., from `make deps`); --liberty none skips it.\n"
 		       "Exit 1 when Yosys's flip-flop bits differ from the block's storage bits.\n"
 		       "--flops-only: the flip-flop check alone (coarse synthesis and stat -width, no gate mapping:\n"
 		       "about a minute where the full flow of a large block takes half an hour).\n"
+		       "--flops-unless-cached: the full flow's result when an earlier run left it in the cache, else\n"
+		       "the flip-flop check (what `make` does; `make full` runs the full flow).\n"
 		       "Yosys runs under timeout (WARPGEN_AREA_TIMEOUT seconds, default 3600); results are reused\n"
 		       "while the Verilog, the script, the Liberty file and the Yosys version are unchanged.\n\n");
 		if (o.block)
 			wg_print_params(o.block);
 		return 0;
 	}
-	if (o.flops_only && o.liberty && strcmp(o.liberty, "none") != 0)
+	if (o.flops_only == 1 && o.liberty && strcmp(o.liberty, "none") != 0)
 		wg_die("area", 2, "--flops-only maps no gates: it takes no --liberty %s", o.liberty);
 	char lib[4096], err[2048];
 	const char *liberty = NULL;
@@ -133,6 +135,21 @@ int wg_cmd_area(int argc, char **argv)
 	wg_area_result r;
 	int code;
 	char when[64];
+	int have = 0; /* r holds the full flow's result */
+	if (o.flops_only == 2) {
+		int c = wg_area_cached(o.block, o.p, liberty, &r, &code, err, sizeof err);
+		if (c < 0) {
+			wg_area_free(&r);
+			wg_die("area", code, "%s", err);
+		}
+		have = c == 0;
+		if (!have) {
+			wg_area_free(&r);
+			fprintf(stderr, "warpgen area: the full flow is not cached: the flip-flop check only "
+					"(`warpgen area` without --flops-unless-cached runs it)\n");
+		}
+		o.flops_only = !have;
+	}
 	if (o.flops_only) {
 		if (wg_area_flops(o.block, o.p, &r, &code, err, sizeof err) != 0) {
 			wg_area_free(&r);
@@ -164,7 +181,7 @@ int wg_cmd_area(int argc, char **argv)
 		wg_area_free(&r);
 		return ok ? 0 : 1;
 	}
-	if (wg_area_run(o.block, o.p, liberty, &r, &code, err, sizeof err) != 0) {
+	if (!have && wg_area_run(o.block, o.p, liberty, &r, &code, err, sizeof err) != 0) {
 		wg_area_free(&r);
 		wg_die("area", code, "%s", err);
 	}

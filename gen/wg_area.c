@@ -295,15 +295,18 @@ static char *area_verilog(const wg_block *b, const long *p, wg_area_result *r, i
 	return wg_read_file(vpath, NULL, err, n);
 }
 
-/* Both flows' Yosys step: reuse its cached outputs or run it (r->synth_*). */
+/* Both flows' Yosys step: reuse its cached outputs or run it (r->synth_*); with only_cached,
+ * return 1 instead of running it. */
 static int area_step(wg_area_result *r, const char *step, const char *script, unsigned long long key,
-		     const char *const *outs, int *code, char *err, size_t n)
+		     const char *const *outs, int only_cached, int *code, char *err, size_t n)
 {
 	if (wg_yosys_cached(r->dir, step, key, outs)) {
 		r->synth_cached = 1;
 		r->synth_cached_at = wg_yosys_cached_at(r->dir, step);
 		return 0;
 	}
+	if (only_cached)
+		return 1;
 	return wg_yosys_step(r->dir, step, script, key, outs, outs, &r->synth_seconds, code, err, n);
 }
 
@@ -325,8 +328,8 @@ static int count_flops(wg_area_result *r, char *err, size_t n)
 	return 0;
 }
 
-int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
-		size_t n)
+static int area_run(const wg_block *b, const long *p, const char *liberty, int only_cached, wg_area_result *r,
+		    int *code, char *err, size_t n)
 {
 	if (area_begin(b, p, r, code, err, n) != 0)
 		return -1;
@@ -355,8 +358,12 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 	unsigned long long key = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s), verilog);
 	free(verilog);
 	static const char *const s_outs[] = {"generic.txt", "cmos.txt", "synth.il", NULL};
-	int rc = area_step(r, "synth", script.s, key, s_outs, code, err, n);
+	int rc = area_step(r, "synth", script.s, key, s_outs, only_cached, code, err, n);
 	wg_buf_free(&script);
+	if (rc == 1) {
+		free(libtext);
+		return 1;
+	}
 	if (rc == 0)
 		rc = parse_file(r->dir, "generic.txt", &r->generic, err, n);
 	if (rc == 0)
@@ -385,9 +392,13 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 	const char *l_outs[] = {"lib.txt", NULL}, *l_names[] = {txt, NULL};
 	const char *l_check[] = {txt, NULL};
 	rc = 0;
-	if (wg_yosys_cached(r->dir, step, lkey, l_check))
+	if (wg_yosys_cached(r->dir, step, lkey, l_check)) {
 		r->lib_cached = 1;
-	else
+	} else if (only_cached) {
+		wg_buf_free(&script);
+		free(libtext);
+		return 1;
+	} else
 		rc = wg_yosys_step(r->dir, step, script.s, lkey, l_outs, l_names, &r->lib_seconds, code, err, n);
 	wg_buf_free(&script);
 	if (rc == 0)
@@ -424,6 +435,18 @@ int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_r
 		return -1;
 	}
 	return 0;
+}
+
+int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
+		size_t n)
+{
+	return area_run(b, p, liberty, 0, r, code, err, n);
+}
+
+int wg_area_cached(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
+		   size_t n)
+{
+	return area_run(b, p, liberty, 1, r, code, err, n);
 }
 
 /* ---- the flip-flop check alone ---- */
@@ -504,7 +527,7 @@ int wg_area_flops(const wg_block *b, const long *p, wg_area_result *r, int *code
 	unsigned long long key = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s), verilog);
 	free(verilog);
 	static const char *const outs[] = {"coarse.txt", NULL};
-	int rc = area_step(r, "flops", script.s, key, outs, code, err, n);
+	int rc = area_step(r, "flops", script.s, key, outs, 0, code, err, n);
 	wg_buf_free(&script);
 	if (rc == 0)
 		rc = parse_file(r->dir, "coarse.txt", &r->generic, err, n);

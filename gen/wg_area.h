@@ -78,6 +78,10 @@ void wg_area_lib_tag(const char *abs, char *buf, size_t n);
  * Returns 0, or -1 with a message (2 = bad input, 1 = tool failure in *code). */
 int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
 		size_t n);
+/* wg_area_run from the cache only: 0 when every step's results were cached (r filled as by
+ * wg_area_run), 1 when a step would have to run Yosys (nothing run), -1 on an error. */
+int wg_area_cached(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
+		   size_t n);
 /* The generic netlist alone, out/area/<block>/<config>/synth.il (what timing needs): step 1's
  * when it is cached, else a step of its own with the same synthesis and no transistor count, so
  * that nothing waits for ABC's gate mapping. r->generic and the flip-flop bits are set, r->cmos is

@@ -39,7 +39,7 @@ typedef struct wg_opts {
 	const char *rtl;               /* --rtl user Verilog, or NULL */
 	int wave;                      /* --wave */
 	const char *liberty;           /* --liberty FILE, or NULL */
-	int flops_only;                /* --flops-only */
+	int flops_only;                /* --flops-only 1, --flops-unless-cached 2 */
 	int quiet;                     /* -q */
 	const char *json;              /* --json FILE, or NULL */
 	int list;                      /* --list */
