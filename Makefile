@@ -1,6 +1,9 @@
 # warpgen - every entry point.
-#   make          the main job: every block at its papers' default sizes (and more), co-simulated,
-#                 with the equivalence / area / energy report (out/report.{json,md})
+#   make          the main job: every block at its papers' default sizes, co-simulated, with the
+#                 equivalence / area / energy / timing report and the papers' comparisons
+#                 (out/report.{json,md}); 10 minutes on 2 cores is the aim
+#   make full     the same, plus the other sizes, the statistics grids, the full area flow and the
+#                 gate-level section (tests/main_job.sh, MAIN_FULL=1)
 #   make test     unit, golden, bad-input, lint, co-simulation regressions; ends "N passed, M failed"
 #                 (make test T=PATTERN: only the tests whose name contains PATTERN)
 #   make test-fast  unit, golden, bad-input tests and a short co-simulation of every block (minutes)
@@ -56,11 +59,15 @@ DEB_PKGS := gcc g++ make verilator yosys iverilog gtkwave z3 zlib1g-dev xvfb xau
             imagemagick librsvg2-bin python3 chromium libsqlite3-dev \
             munge slurmctld slurmd slurm-client clang libclang-rt-14-dev
 
-.PHONY: all main build deps test test-fast bench sweep waves wave clean report FORCE
+.PHONY: all main full build deps test test-fast bench sweep waves wave clean report FORCE
 .DEFAULT_GOAL := main
 
 main: build
 	@tests/main_job.sh
+
+# make full: make, plus the non-default sizes, the statistics grids and the gate-level section
+full: build
+	@MAIN_FULL=1 tests/main_job.sh
 
 build: deps $(OUT)/bin/warpgen $(OUT)/bin/warpgen-san
 

@@ -1,33 +1,56 @@
 #!/usr/bin/env bash
-# main_job.sh - `make`: every block at its papers' default size and at other sizes:
-# generate, lint, co-simulate 1,000,000 cycles against the C model, area (Yosys,
-# OSU 0.18 um cells) and energy (power_tables/), then one report: a table on
-# stdout, out/report.json and out/report.md (with the step times of each configuration,
-# out/main/NAME/steps.json, and the papers' figures beside ours). Exit 1 if any check fails.
+# main_job.sh - `make` (MAIN_FULL=0) and `make full` (MAIN_FULL=1): every block at its papers'
+# default size (make full: and at the other sizes the blocks declare): generate, lint, co-simulate
+# 1,000,000 cycles against the C model, area (Yosys, OSU 0.18 um cells) and energy (power_tables/),
+# timing, proofs, the papers' comparisons, then one report: a table on stdout, out/report.json and
+# out/report.md (with the step times of each configuration, out/main/NAME/steps.json, and the papers'
+# figures beside ours). Exit 1 if any check fails.
+# What make leaves to make full (docs/user-guide.md "make and make full"): the non-default
+# configurations, Yosys's coarse synthesis in lint (make: read, elaborate and check, as make test),
+# the full gate mapping of the defaults whose block declares main_area_opt (make: the flip-flop
+# check), the statistics grids (each report section reads MAIN_FULL), timing of the large defaults,
+# the area plots at every point, and the gate-level section.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 W=out/bin/warpgen
 CYCLES=${CYCLES:-1000000}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+MAIN_FULL=${MAIN_FULL:-0}
+[ "$MAIN_FULL" = 1 ] || { MAIN_FULL=0; export LINT_YOSYS=${LINT_YOSYS:-read}; }
+export MAIN_FULL
 # The configurations and the report sections come from each block's file,
 # cosim/<block>/<block>_tests.sh (`main NAME ARGS`, `main_area_opt`, `main_report ORDER FUNCTION`;
 # tests/decl.sh): the papers' default sizes and a few other points.
 . tests/decl.sh
 CONFIGS=()
-while IFS= read -r c; do CONFIGS+=("$c"); done < <(decl_read main)
+# make: the defaults only (NAME ending in -default); make full: every declared configuration
+while IFS= read -r c; do
+	[ "$MAIN_FULL" = 1 ] || [[ ${c%%|*} == *-default ]] && CONFIGS+=("$c")
+done < <(decl_read main)
 REPORTS=()
 while IFS= read -r r; do REPORTS+=("$r"); done < <(decl_read reports | sort -n)
 decl_read define # once more in this shell, for the report functions the block files define
 rm -rf out/main && mkdir -p out/main
-# step NAME CMD...: run one step, append its wall-clock seconds and status to $steps
+# cpu VAR: VAR = this shell's children's user + system seconds so far (the `times` builtin's second
+# line; run in this shell, not in a $(...) subshell, whose children are its own)
+cpu() {
+	local f
+	f=$(mktemp) && times >"$f" &&
+		printf -v "$1" '%s' "$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%.2f", s }' "$f")"
+	rm -f "$f"
+}
+# step NAME CMD...: run one step, append its wall-clock and CPU seconds and status to $steps (CPU
+# seconds do not grow with the machine's load: the figure to compare runs by)
 step() {
-	local s=$1 t0 t1 rc
+	local s=$1 t0 t1 c0 c1 rc
 	shift
 	t0=$(date +%s.%N)
+	cpu c0
 	"$@"
 	rc=$?
 	t1=$(date +%s.%N)
-	steps+=("{\"step\": \"$s\", \"seconds\": $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'), \"rc\": $rc}")
+	cpu c1
+	steps+=("{\"step\": \"$s\", \"seconds\": $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'), \"cpu\": $(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.2f", b - a }'), \"rc\": $rc}")
 	return $rc
 }
 one() { # NAME ARGS AREA_OPT: every step of one configuration, one line each; times in $d/steps.json
@@ -43,6 +66,8 @@ one() { # NAME ARGS AREA_OPT: every step of one configuration, one line each; ti
 	echo "$name: $(grep -E '^(PASS|FAIL|MISMATCH)' "$d/cosim.log" | head -1)"
 	# aopt: --flops-only where the block's file says so (the gate mapping of the renaming table and
 	# the re-execution queue takes Yosys 10-25 minutes; `warpgen area BLOCK` runs the full flow)
+	# make: the full flow only where an earlier run (make full, warpgen area) left it in the cache
+	[ "$MAIN_FULL" = 1 ] || [ -n "$aopt" ] || aopt=--flops-unless-cached
 	step area $W area $args $aopt --json "$d/area.json" >"$d/area.log" 2>&1 || rc=1
 	echo "$name: area $(grep -iE 'flip-flop|flop' "$d/area.log" | head -1)"
 	step energy $W energy $args >"$d/energy.log" 2>&1 || rc=1
@@ -52,9 +77,10 @@ one() { # NAME ARGS AREA_OPT: every step of one configuration, one line each; ti
 		mv "$d/steps.json.tmp" "$d/steps.json"
 	return $rc
 }
-export -f one step
-export W CYCLES
-echo "main job: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, $JOBS at a time"
+export -f one step cpu
+export W CYCLES MAIN_FULL
+[ "$MAIN_FULL" = 1 ] && what="make full" || what="make (make full: other sizes, statistics grids, gate level)"
+echo "main job, $what: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, $JOBS at a time"
 # done/total and time left (tests/progress.sh): a rewritten line on a terminal, out/main/progress.log always
 tests/progress.sh start $((${#CONFIGS[@]} + ${#REPORTS[@]})) make
 printf '%s\n' "${CONFIGS[@]}" | tr '\n' '\0' |
@@ -62,6 +88,11 @@ printf '%s\n' "${CONFIGS[@]}" | tr '\n' '\0' |
 status=$?
 echo
 $W report -o out out/main/*/cosim.json out/main/*/area.json || status=1
+if [ "$MAIN_FULL" = 1 ]; then
+	{ echo; echo "This report is \`make full\`'s: every declared configuration, the statistics grids, the full area flow, the gate level."; } >>out/report.md
+else
+	{ echo; echo "This report is \`make\`'s: the default configurations, each comparison's quick grid, area from the cache or the flip-flop check; \`make full\` adds the other sizes, the full grids and area flow, and the gate level (docs/user-guide.md, \"make and make full\")."; } >>out/report.md
+fi
 # Each block's report sections, in their declared order (functions of cosim/<block>/<block>_tests.sh).
 for r in "${REPORTS[@]}"; do
 	IFS=$'\t' read -r _ _ fn <<<"$r"
@@ -76,7 +107,8 @@ printf '%s\n' "${CONFIGS[@]}" >out/main/configs.txt
 OUT=out WARPGEN=$W JOBS=$JOBS tests/coverage_report.sh out/main out/report.md out/main/configs.txt || status=1
 # Plots (gnuplot, PNG and SVG, docs/user-guide.md "Plots"): area against size, energy breakdown,
 # the RFC's MRF accesses avoided and energy over the Table 2 grid; listed in the report.
-tests/plots.sh out/plots >out/main/plots.log 2>&1
+# make: PLOTS_QUICK (Yosys at the two smallest points of each sweep); make full: the default points.
+if [ "$MAIN_FULL" = 1 ]; then tests/plots.sh out/plots; else PLOTS_QUICK=1 tests/plots.sh out/plots; fi >out/main/plots.log 2>&1
 case $? in
 0) tail -1 out/main/plots.log
 	{ echo; echo "## Plots (out/plots/)"; echo; grep -v '^#' out/plots/index.md |
@@ -102,13 +134,19 @@ WARPGEN=$W tests/prove_report.sh >out/main/proofs.md 2>out/main/proofs.log ||
 	{ echo "proofs: FAILED (see out/main/proofs.md, out/main/proofs.log)"; status=1; }
 echo "proofs: $(grep '^| [a-z_]* |' out/main/proofs.md | grep -vc '^| block |') rows in out/main/proofs.md"
 { echo; cat out/main/proofs.md; } >>out/report.md
-# Gate-level: every block's default configuration synthesized (full flow), co-simulated in the
-# native gate-level simulator and priced with the Liberty library (docs/cosim.md).
+# Gate-level (make full): every block's default configuration synthesized (full flow), co-simulated
+# in the native gate-level simulator and priced with the Liberty library (docs/cosim.md).
 echo
-tests/gate_report.sh out/main >out/gate.md
-rc=$?
-cat out/gate.md
-[ "$rc" -eq 0 ] || { echo "gate-level: FAILED (see out/main/gate-*.log)"; status=1; }
-{ echo; echo "## Gate-level co-simulation and activity-based energy"; echo; grep -v '^gate ' out/gate.md; } >>out/report.md
+if [ "$MAIN_FULL" = 1 ]; then
+	tests/gate_report.sh out/main >out/gate.md
+	rc=$?
+	cat out/gate.md
+	[ "$rc" -eq 0 ] || { echo "gate-level: FAILED (see out/main/gate-*.log)"; status=1; }
+	{ echo; echo "## Gate-level co-simulation and activity-based energy"; echo; grep -v '^gate ' out/gate.md; } >>out/report.md
+else
+	echo "gate-level: in make full (each default synthesized to gates and co-simulated: about 35 minutes)"
+	{ echo; echo "## Gate-level co-simulation and activity-based energy"; echo
+	  echo "Not run by \`make\`: \`make full\` synthesizes every default to gates, co-simulates the netlist and prices it with sky130."; } >>out/report.md
+fi
 [ "$status" -eq 0 ] && echo "main job: all checks passed" || echo "main job: FAILED (logs in out/main/)"
 exit $status
