@@ -151,7 +151,9 @@ static void write_gtkw(const wg_run_info *ri, const char *cache_dir, const char 
 		 ri->rtl_abs[0] ? " rtl=" : "", ri->rtl_abs, what);
 	wg_gtkw_spec s = {.b = o->block, .L = ri->L, .top = o->top, .title = title,
 			  .about = o->case_idx >= 0 ? o->stim->cases[o->case_idx].help : NULL, .fst = fst, .gtkw = gtkw,
-			  .from = from, .to = to, .names = names};
+			  .from = from, .to = to, .names = names,
+			  /* a case's focus signals (a user's --rtl may name its registers otherwise) */
+			  .focus = o->case_idx >= 0 && !ri->rtl_abs[0] ? o->stim->cases[o->case_idx].focus : NULL};
 	if (marker >= 0 && marker_name) {
 		s.nmarkers = 1;
 		s.markers[0].cycle = marker;

@@ -213,6 +213,8 @@ static int write_json(const wave_req *w, const char *path, long from, long to, c
 	wg_json_params(&j, b->params, b->nparams, o->p);
 	wg_buf_printf(&j, ",\n  \"command\": ");
 	wg_buf_json_str(&j, w->cmd);
+	wg_buf_printf(&j, ",\n  \"focus\": ");
+	wg_buf_json_str(&j, c->focus ? c->focus : "");
 	wg_buf_printf(&j, ",\n  \"window\": [%ld, %ld],\n  \"markers\": [", from, to);
 	for (int m = 0; m < g->nmarkers; m++) {
 		wg_buf_printf(&j, "%s{\"cycle\": %ld, \"name\": ", m ? ", " : "", g->markers[m].cycle);
@@ -386,7 +388,7 @@ static int run(wave_req *w)
 		 c->spec_ref ? " " : "", c->spec_ref ? c->spec_ref : "", from, to, r1.cycles,
 		 c->expect_fail ? " (negative: its check fails at the last cycle)" : "");
 	wg_gtkw_spec g = {.b = o->block, .L = L, .top = o->top, .title = title, .about = c->help, .fst = fst,
-			  .gtkw = gtkw, .from = from, .to = to, .names = names};
+			  .gtkw = gtkw, .from = from, .to = to, .names = names, .focus = c->focus};
 	markers(&g, o, &r1, from, to);
 	int rc = wg_gtkw_write(&g, err, sizeof err);
 	free(names);

@@ -7,6 +7,9 @@
 #     check "expected failure: ..." and the window ends at the key marker (the failing cycle);
 #     a normal case: "negative": false;
 #   - every signal the .gtkw names exists in the dump (the VCD's $scope/$var declarations);
+#   - the case's declared focus signals (scenario.json "focus") form the group focus right after
+#     clk_i, with every declared name (a port absent at the configuration would be skipped: the cases
+#     checked with this script declare none);
 #   - the .gtkw has the groups inputs / outputs / key state, a [markername] per marker in
 #     scenario.json, and every marker lies inside the window;
 #   - NAME.png exists and is a PNG when xvfb-run, gtkwave and ImageMagick import are present
@@ -73,6 +76,17 @@ for g in inputs outputs "key state"; do
 	grep -qxF -- "-$g" "$f.gtkw" || fail "no group '$g' in the save file"
 done
 echo "$(grep -cE '^TOP\.' "$f.gtkw") signals in the save file, all in the dump; groups inputs, outputs, key state"
+# the case's declared focus signals (scenario.json "focus"): the group "focus" right after clk_i, each
+# declared name in it, in the declared order
+focus=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("focus", ""))' "$d/run/scenario.json")
+if [ -n "$focus" ]; then
+	got=$(awk '/^-focus$/ {n++; next} n == 1 && /^TOP\./ {s = $0; sub(/^TOP\.[^.]*\./, "", s); sub(/\[[0-9]+:[0-9]+\]$/, "", s); print s}' "$f.gtkw" | tr '\n' ' ')
+	[ "$(grep -E '^TOP\.|^-' "$f.gtkw" | grep -A1 -m1 'clk_i$' | tail -1)" = "-focus" ] || fail "the group focus does not follow clk_i"
+	for s in $focus; do
+		case " $got " in *" $s "* | *" $s["*) ;; *) fail "declared focus signal $s not in the group focus ($got)" ;; esac
+	done
+	echo "focus: $(wc -w <<<"$got") signals first ($focus)"
+fi
 
 png=0
 if command -v xvfb-run >/dev/null && command -v gtkwave >/dev/null && command -v import >/dev/null; then

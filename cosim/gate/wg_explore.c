@@ -617,7 +617,7 @@ static const char *rp_finish(void *st, long *key_cycle, char *buf, size_t n)
 }
 
 static const wg_case_def rp_case = {"stim-file", "the frames of a stimulus file (--stim FILE), one line a cycle", NULL,
-				    NULL, NULL, NULL};
+				    NULL, NULL, NULL, NULL};
 static wg_stim_def rp_def;
 
 static int parse_hex(const char *s, const char *end, uint32_t *words, int nw, int width)

@@ -35,6 +35,10 @@ typedef struct wg_case_def {
 	/* The case itself: one function driving and checking each cycle (wg_kit.h),
 	 * called with the block's stimulus state. */
 	void (*run)(void *st, struct wg_cyc *c);
+	/* The signals that make the corner case visible, space-separated: port names (clk_i-style,
+	 * no range) and registers of the top module (owner_q), shown first in the case's waveform
+	 * (wg_gtkw_spec.focus); NULL: none declared (inputs, outputs, key state only). */
+	const char *focus;
 } wg_case_def;
 
 typedef struct wg_stim_def {

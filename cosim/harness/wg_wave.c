@@ -245,6 +245,56 @@ static void comment_text(wg_buf *o, const char *text, int max, const char **flag
 	}
 }
 
+/* The group "focus": the declared signals, ports or registers, in order. 0, or -1 and err. */
+static int focus_group(wg_buf *o, const wg_gtkw_spec *s, const char **flags, char *err, size_t n)
+{
+	char name[96];
+	int opened = 0;
+	for (const char *c = s->focus; *c;) {
+		while (*c == ' ')
+			c++;
+		size_t len = strcspn(c, " ");
+		if (!len)
+			break;
+		if (len >= sizeof name) {
+			snprintf(err, n, "%s: a focus signal name of %zu characters", s->b->name, len);
+			return -1;
+		}
+		memcpy(name, c, len);
+		name[len] = '\0';
+		c += len;
+		int port = -1, nst = 0;
+		for (int i = 0; i < s->b->nports; i++)
+			if (strcmp(s->b->ports[i].name, name) == 0)
+				port = i;
+		/* a register: every dumped element whose name continues the token with '[' or ends
+		 * ("rank_q" gives rank_q[0][3:0], rank_q[1][3:0], ...; "rank_q[1]" the one element) */
+		for (int k = 0; s->names && port < 0 && k < s->names->nstate; k++)
+			if (strncmp(s->names->state[k], name, len) == 0 &&
+			    (s->names->state[k][len] == '[' || s->names->state[k][len] == '\0'))
+				nst++;
+		if (port < 0 && nst == 0) {
+			snprintf(err, n, "%s: focus signal '%s' is neither a port nor a register of the top module", s->b->name,
+				 name);
+			return -1;
+		}
+		if (port >= 0 && s->L->width[port] == 0)
+			continue; /* absent in this configuration */
+		if (!opened)
+			blank(o, GTKW_FLAG_GRP_BEGIN, "focus", flags);
+		opened = 1;
+		if (port >= 0)
+			port_signal(o, s, port, flags);
+		for (int k = 0; port < 0 && k < s->names->nstate; k++)
+			if (strncmp(s->names->state[k], name, len) == 0 &&
+			    (s->names->state[k][len] == '[' || s->names->state[k][len] == '\0'))
+				gtkw_signal(o, s->top, s->names->state[k], s->names->state_w[k], flags);
+	}
+	if (opened)
+		blank(o, GTKW_FLAG_GRP_END, "focus", flags);
+	return 0;
+}
+
 int wg_gtkw_write(const wg_gtkw_spec *s, char *err, size_t n)
 {
 	wg_buf o = {0};
@@ -276,6 +326,10 @@ int wg_gtkw_write(const wg_gtkw_spec *s, char *err, size_t n)
 		comment_text(&o, line, 2, &flags);
 	}
 	gtkw_signal(&o, s->top, "clk_i", 1, &flags);
+	if (s->focus && focus_group(&o, s, &flags, err, n) != 0) {
+		wg_buf_free(&o);
+		return -1;
+	}
 	direction(&o, s, WG_IN, "inputs", &flags);
 	direction(&o, s, WG_OUT, "outputs", &flags);
 	if (s->names && s->names->nstate > 0) {

@@ -50,10 +50,14 @@ typedef struct wg_gtkw_spec {
 	int nmarkers;             /* named markers (the first is also the primary marker) */
 	wg_wave_marker markers[WG_WAVE_MAX_MARKERS]; /* in order A, B, ... */
 	const wg_trace_names *names; /* dump names, or NULL: "name[w-1:0]" from L */
+	const char *focus;        /* the case's signals to show first (wg_case_def.focus), or NULL */
 } wg_gtkw_spec;
 
 /* Save-file layout (GTKWave groups, opened): a comment trace with `about`
  * and one comment per marker ("A @ cycle 12: name"), clk_i, then the group
+ * "focus" with the case's declared signals in their order (when it declares
+ * any: a name that is neither a port nor a register of the dump is an error;
+ * a port absent in this configuration, width 0, is skipped), then the group
  * "inputs" and the group "outputs" (ports sub-headed by the descriptor's port
  * groups, in first-appearance order), then "key state": the design's
  * registers (*_q) in declaration order. */

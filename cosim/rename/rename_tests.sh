@@ -92,7 +92,7 @@ plot_size RT_ENTRIES "16 32 64 128" "WARPS=8 REGS=16 PHYS_REGS=64 EXEMPT=4 FC_EN
 
 # Statistics mode of the renaming table (C model only): Table 3 workloads, each also run without
 # renaming for the time cost (docs/rename.md). make: five profiles of different lifetimes, one kernel
-# each (about 40 CPU-seconds); make full (MAIN_FULL=1): all 18, two kernels each (about 3 CPU-minutes).
+# each (about 1 CPU-second); make full (MAIN_FULL=1): all 18, two kernels each (46 CPU-seconds).
 # A reversed direction is a finding, a failed run fails make (tests/report_run.sh).
 rename_report() {
 	local q="--profile matrixMul,vectorAdd,bfs,gaussian,CP --kernels 1" what="make: 5 profiles, 1 kernel each; make full: all 18, 2 kernels"
