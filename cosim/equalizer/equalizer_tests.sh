@@ -80,3 +80,8 @@ t sweep "fcov:equalizer-closure" "for a in '--set WARPS=1 --set MAX_CTAS=1 --set
 # the coverage run's sizes, against the RTL
 t sweep "cosim:equalizer-w8-e256-s128-perf-slotmap-fill-seed1" "\$WARPGEN cosim equalizer --set WARPS=8 --set EPOCH=256 --set SAMPLE_PERIOD=128 --set OBJECTIVE=PERFORMANCE --knob PROFILE=phases --knob SLOT_MAP=1 --knob FILL_PCT=50 --seed 1 --cycles 200000 -q"
 t sweep "cosim:equalizer-w32-e256-s16-perf-slotmap-fill-seed1" "\$WARPGEN cosim equalizer --set WARPS=32 --set EPOCH=256 --set SAMPLE_PERIOD=16 --set OBJECTIVE=PERFORMANCE --knob PROFILE=phases --knob SLOT_MAP=1 --knob FILL_PCT=50 --seed 1 --cycles 200000 -q"
+# the sums' top bit at a sweep size (docs/equalizer.md "Coverage"): every warp resident (FILL_PCT=100), long CTAs
+# and heads (CTA_LIFE=2000, DWELL=1000), the cache profile (heads valid 90 %, many waiting), kernels back to back:
+# epochs with every warp active at every sample (counter_at_max 27 times, the active and waiting sums at W*S) and,
+# with SLOT_MAP=1 over 16 kernels, warp 0 in other slots
+t sweep "cosim:equalizer-w8-e256-s16-energy-cache-full-seed1" "\$WARPGEN cosim equalizer --set WARPS=8 --set EPOCH=256 --set SAMPLE_PERIOD=16 --set OBJECTIVE=ENERGY --knob PROFILE=cache --knob FILL_PCT=100 --knob DWELL=1000 --knob KGAP=1 --knob CTA_LIFE=2000 --knob SLOT_MAP=1 --seed 1 --cycles 200000 -q"
