@@ -49,7 +49,8 @@ static void usage(const wg_opts *o)
 	       "  --stim FILE   replay the input frames of FILE, one line a cycle (a counterexample of `warpgen\n"
 	       "                prove --model`), as a directed case named stim-file (--case stim-file, as the\n"
 	       "                replay line writes it, goes with --stim)\n"
-	       "  --wave        dump an FST + GTKWave save file (random: the last %ld cycles)\n"
+	       "  --wave        dump an FST + GTKWave save file (random: the last %ld cycles); with --model-only,\n"
+	       "                the C model's ports (inputs, expected outputs) as model.vcd\n"
 	       "  --gate        co-simulate the Yosys gate-level netlist (generic gates) instead of the RTL, and\n"
 	       "                count the toggles of every net; netlist cached under out/gate/ (docs/cosim.md,\n"
 	       "                \"Gate-level co-simulation\")\n"
@@ -189,6 +190,9 @@ static void failure_window(wg_run_info *ri, const wg_harness_cfg *cfg0, const wg
 	cfg.trace_from = c > WIN_BEFORE ? c - WIN_BEFORE : 0;
 	cfg.trace_to = c + WIN_AFTER;
 	cfg.run_on = WIN_AFTER;
+	char mvcd[WG_PATH]; /* the C model's side of the same cycles, beside the RTL's window */
+	snprintf(mvcd, sizeof mvcd, "%s/%s-model.vcd", dir, base);
+	cfg.model_vcd = mvcd;
 	wg_harness_res r2;
 	int ran = wg_wave_run(&cfg, fst, &r2) == 0;
 	if (!ran || !r2.traced) {
@@ -208,6 +212,8 @@ static void failure_window(wg_run_info *ri, const wg_harness_cfg *cfg0, const wg
 	write_gtkw(ri, rs.dir, fst, gtkw, cfg.trace_from, to, c, name, base);
 	snprintf(ri->win_fst, sizeof ri->win_fst, "%s", fst);
 	snprintf(ri->win_gtkw, sizeof ri->win_gtkw, "%s", gtkw);
+	if (access(mvcd, R_OK) == 0)
+		snprintf(ri->model_vcd, sizeof ri->model_vcd, "%s", mvcd);
 	wg_harness_res_free(&r2);
 }
 
@@ -311,8 +317,8 @@ int wg_cmd_cosim(int argc, char **argv)
 	ri->model_only = model_only;
 	wg_config_name(o.block, o.p, 0, ri->config, sizeof ri->config);
 	wg_config_name(o.block, o.p, 1, ri->config_path, sizeof ri->config_path);
-	if (model_only && (o.rtl || o.wave || o.json))
-		wg_die("cosim", 2, "--model-only runs no RTL: it takes no --rtl, --wave or --json (an equivalence record)");
+	if (model_only && (o.rtl || o.json))
+		wg_die("cosim", 2, "--model-only runs no RTL: it takes no --rtl or --json (an equivalence record)");
 	if (gate && (model_only || o.rtl))
 		wg_die("cosim", 2, "--gate co-simulates the synthesized netlist: it takes no --model-only or --rtl (to run a "
 				   "netlist file, give it as --rtl without --gate)");
@@ -441,18 +447,21 @@ int wg_cmd_cosim(int argc, char **argv)
 			      .trace_to = -1};
 	cfg.max_cycles = directed ? (o.cycles >= 0 ? o.cycles : DIRECTED_CAP) : ri->cycles_req;
 	cfg.directed_cap_fails = directed && o.cycles < 0;
-	char dir[WG_PATH - 64], fst[WG_PATH], gtkw[WG_PATH];
+	char dir[WG_PATH - 64], fst[WG_PATH], gtkw[WG_PATH], mvcd[WG_PATH];
 	if (o.wave) {
 		if (wave_dir(ri, dir, sizeof dir) != 0)
 			return give_up(ri, L, av, g, nsd);
 		snprintf(fst, sizeof fst, "%s/wave.fst", dir);
 		snprintf(gtkw, sizeof gtkw, "%s/wave.gtkw", dir);
+		snprintf(mvcd, sizeof mvcd, "%s/model.vcd", dir);
+		if (model_only) /* no RTL to dump: the C model's ports (docs/cosim.md) */
+			cfg.model_vcd = mvcd;
 		unlink(fst);
 		cfg.trace_from = !directed && cfg.max_cycles > WAVE_LAST ? cfg.max_cycles - WAVE_LAST : 0;
 		cfg.trace_to = cfg.max_cycles;
 	}
 	wg_harness_res r;
-	if ((o.wave ? wg_wave_run(&cfg, fst, &r) : wg_harness_run(&cfg, &r)) != 0)
+	if ((o.wave && !model_only ? wg_wave_run(&cfg, fst, &r) : wg_harness_run(&cfg, &r)) != 0)
 		wg_die("cosim", 2, native ? "cannot create the gate-level simulator" : "cannot create the Verilated model");
 	if (r.verdict == WG_V_SETUP) {
 		if (cov)
@@ -482,6 +491,8 @@ int wg_cmd_cosim(int argc, char **argv)
 				fprintf(stderr, "warpgen cosim: --gate --liberty: no activity energy: %s\n", err);
 		}
 	}
+	if (o.wave && model_only && access(mvcd, R_OK) == 0)
+		snprintf(ri->model_vcd, sizeof ri->model_vcd, "%s", mvcd);
 	if (o.wave && r.traced) {
 		long mk = r.verdict != WG_V_PASS && r.fail_cycle < r.cycles ? r.fail_cycle : r.key_cycle;
 		long to = cfg.trace_to < r.cycles - 1 ? cfg.trace_to : r.cycles - 1;

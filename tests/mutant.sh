@@ -49,6 +49,12 @@ if [ "${MUTANT_WINDOW:-0}" = 1 ]; then # the window: an FST and its save file, n
 	fst=$(sed -n 's/^  wave window: //p' "$dir/cosim.log")
 	[ -n "$fst" ] && [ -s "$fst" ] && [ -s "${fst%.fst}.gtkw" ] || { echo "no waveform window (FST + .gtkw) of the failure"; exit 1; }
 	grep -q "gtkwave $fst" "$dir/cosim.log" || { echo "no gtkwave command for the window"; exit 1; }
+	# beside it the C model's side of the same cycles (VCD): its ports, the failing cycle's time
+	mv=$(sed -n "s/^  C model (inputs, expected outputs), the window's cycles: //p" "$dir/cosim.log")
+	cyc=$(sed -n 's/^MISMATCH .* cycle=\([0-9]*\).*/\1/p' "$dir/cosim.log" | head -1)
+	[ -n "$mv" ] && [ -s "$mv" ] || { echo "no C model trace beside the window"; exit 1; }
+	grep -q '^\$var wire .* clk_i \$end' "$mv" && grep -qx "#${cyc}000" "$mv" ||
+		{ echo "the C model trace $mv lacks clk_i or the failing cycle $cyc"; exit 1; }
 else
 	grep -q '^  wave window:' "$dir/cosim.log" && { echo "--no-window made a window"; exit 1; }
 fi

@@ -1,5 +1,6 @@
 /* wg_harness.c - the cycle loop: stimulus, C model, RTL, compare. */
 #include "wg_harness.h"
+#include "wg_mvcd.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -162,6 +163,9 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 	 * line a cycle (to compare the stimulus of two versions of a generator; docs/cosim.md) */
 	const char *frames_path = getenv("WARPGEN_FRAMES");
 	FILE *frames = frames_path && *frames_path ? fopen(frames_path, "w") : NULL;
+	wg_mvcd mv = {0};
+	if (c->model_vcd && wg_mvcd_open(&mv, c->model_vcd, b, L) != 0)
+		fprintf(stderr, "warpgen cosim: cannot write %s\n", c->model_vcd);
 
 	for (cyc = 0;; cyc++) {
 		if (failed && cyc > r->fail_cycle + c->run_on)
@@ -190,6 +194,8 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			failed = 1;
 			break; /* the C model cannot go on */
 		}
+		if (mv.f && (c->trace_from < 0 || (cyc >= c->trace_from && cyc <= c->trace_to)))
+			wg_mvcd_cycle(&mv, cyc, m->in, m->oc);
 		if (frames) {
 			fprintf(frames, "%ld in", cyc);
 			for (size_t w = 0; w < nin; w++)
@@ -237,6 +243,7 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 	}
 	if (frames)
 		fclose(frames);
+	wg_mvcd_close(&mv);
 	r->cycles = cyc;
 	if (failed) { /* counts so far, for the record */
 		if (armed && L->ev_port >= 0)
@@ -478,7 +485,7 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 	m.ov = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof(uint32_t));
 
 	double t0 = wg_now();
-	if (c->dut && c->case_idx < 0 && !c->trace_path && c->run_on == 0 &&
+	if (c->dut && c->case_idx < 0 && !c->trace_path && !c->model_vcd && c->run_on == 0 &&
 	    c->max_cycles >= PIPE_SLOTS)
 		loop_pipelined(c, r, &m); /* random stimulus, no waveform: overlap the two sides */
 	else

@@ -52,6 +52,8 @@ typedef struct wg_harness_cfg {
 	const char *trace_path;   /* FST to write, or NULL */
 	long trace_from, trace_to;/* dump the cycles [from, to] */
 	long run_on;              /* after a failure keep clocking this many cycles (replays) */
+	const char *model_vcd;    /* the C model's ports as a VCD of the cycles [trace_from, trace_to]
+				     (all when trace_from < 0; wg_mvcd.h), or NULL */
 } wg_harness_cfg;
 
 typedef struct wg_harness_res {

@@ -205,6 +205,9 @@ void wg_report_followup(const wg_run_info *ri)
 	wg_replay_cmd(ri, cmd, sizeof cmd);
 	if (ri->win_fst[0])
 		printf("  wave window: %s\n  gtkwave %s %s\n", ri->win_fst, ri->win_fst, ri->win_gtkw);
+	if (ri->model_vcd[0])
+		printf("  C model (inputs, expected outputs)%s: %s\n  gtkwave %s\n",
+		       ri->win_fst[0] ? ", the window's cycles" : "", ri->model_vcd, ri->model_vcd);
 	if (ri->wave_fst[0])
 		printf("  wave: %s\n  gtkwave %s %s\n", ri->wave_fst, ri->wave_fst, ri->wave_gtkw);
 	printf("  replay: %s\n", cmd);

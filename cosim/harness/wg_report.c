@@ -50,6 +50,8 @@ void wg_report_pass(const wg_run_info *ri, const wg_harness_res *r)
 		       o->stim->cases[o->case_idx].name, o->stim->cases[o->case_idx].expect_fail);
 	if (ri->wave_fst[0])
 		printf("  wave: %s\n  gtkwave %s %s\n", ri->wave_fst, ri->wave_fst, ri->wave_gtkw);
+	if (ri->model_vcd[0])
+		printf("  C model (inputs, expected outputs): %s\n  gtkwave %s\n", ri->model_vcd, ri->model_vcd);
 	if (o->quiet || ri->L->ev_port < 0)
 		return;
 	double per[WG_MAX_EVENTS] = {0}, total = 0, dyn = 0, base = 0;

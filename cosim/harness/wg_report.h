@@ -29,6 +29,7 @@ typedef struct wg_run_info {
 	int model_only;              /* --model-only: the C model and the stimulus's checks, no RTL */
 	char gate_args[WG_PATH];     /* " --gate ..." for the replay command, or "" */
 	char gparams[2048];          /* --rtl: the -G flags of its top (wg_rtlcheck), or "" */
+	char model_vcd[WG_PATH];     /* the C model's trace written (wg_mvcd.h), or "" */
 } wg_run_info;
 
 /* One differing port of a failing cycle. */
