@@ -56,6 +56,10 @@ static const wg_param_def tbs_knobs[TBS_NKNOBS] = {
 		"a start in an evaluation's cycle (EVAL_PERIOD <= 1) and more resident blocks than the limit were seen "
 		"(those the configuration can reach)",
 		"assumed"},
+	[K_OCC_MAX_PCT] = {"OCC_MAX_PCT", 0, 0, 100, NULL,
+		"% of kernel starts whose occupancy is MAX_BLOCKS (the rest uniform in 1..MAX_BLOCKS; 0 draws nothing "
+		"extra): a full SM of MAX_BLOCKS resident blocks, the top bit of res_i at MAX_BLOCKS = 2^k",
+		"assumed"},
 };
 
 static const char *const cov_names[TBS_NCOV] = {
@@ -196,6 +200,8 @@ static int random_next(tbs_stim *s, uint32_t *in, long cyc)
 	else if (done)
 		s->res--;
 	long occ = start ? 1 + wg_pick(&s->rng, M) : (long)wg_rng_next(&s->rng);
+	if (start && s->k[K_OCC_MAX_PCT] > 0 && wg_pct(&s->rng, s->k[K_OCC_MAX_PCT]))
+		occ = M; /* a biased start: the largest occupancy */
 	tbs_put(s, in, start, occ, done, pick_free(s, s->hi_pct), s->res);
 	return 1;
 }

@@ -19,6 +19,7 @@ enum {
 	K_NEAR_PCT,     /* % of cycles free_i is within 2 of a threshold */
 	K_RESET_PPM,    /* per million cycles: a mid-run reset */
 	K_COVER,        /* 1: at the end, fail unless every reachable situation was seen */
+	K_OCC_MAX_PCT,  /* % of kernel starts with occupancy MAX_BLOCKS (0: uniform only) */
 	TBS_NKNOBS
 };
 

@@ -105,8 +105,18 @@ done
 t sweep "lint:tuba-t4096-m32-p1024" "BLOCK=tuba tests/lint.sh --set TFET_REGS=4096 --set MAX_BLOCKS=32 --set EVAL_PERIOD=1024"
 t sweep "lint:tuba-t1-m1-p0" "BLOCK=tuba tests/lint.sh --set TFET_REGS=1 --set MAX_BLOCKS=1"
 # the largest period: no mid-run resets (at the default 50 per million one comes every 20,000 cycles on
-# average and no 65,536-cycle period would end), kernels every ~67,000 cycles
-t sweep "cosim:tuba-t4096-m32-p65536" "\$WARPGEN cosim tuba --set TFET_REGS=4096 --set MAX_BLOCKS=32 --set EVAL_PERIOD=65536 --knob START_PPM=15 --knob RESET_PPM=0 --seed 1 --cycles 1000000 -q"
+# average and no 65,536-cycle period would end), kernels every ~200,000 cycles (START_PPM=5: at 15, a
+# kernel every ~67,000 cycles, the 3 period ends of seed 1 moved the limit neither way, and ev_o's
+# dec and inc bits never toggled at this configuration; at 5, 5 period ends, 2 decrements, 2 increments)
+t sweep "cosim:tuba-t4096-m32-p65536" "\$WARPGEN cosim tuba --set TFET_REGS=4096 --set MAX_BLOCKS=32 --set EVAL_PERIOD=65536 --knob START_PPM=5 --knob RESET_PPM=0 --seed 1 --cycles 1000000 -q"
+# a full SM at MAX_BLOCKS=32 (issue 24, docs/tuba.md "Coverage"): res_i = 32 (its top bit) needs a kernel of
+# occupancy 32 (1 in 32 of the uniform starts), which the grid's EVAL_PERIOD=1 runs at 224 and 4096 registers
+# and the largest period's run above never drew; OCC_MAX_PCT gives these runs of the same configurations
+# kernels of occupancy MAX_BLOCKS (the grid's runs keep the uniform draw)
+for T in 224 4096; do
+	t sweep "cosim:tuba-t$T-m32-p1-occmax" "\$WARPGEN cosim tuba --set TFET_REGS=$T --set DW_PCT=10 --set UP_PCT=30 --set MAX_BLOCKS=32 --set EVAL_PERIOD=1 --knob OCC_MAX_PCT=25 --knob COVER=1 --seed 1 --cycles 100000 -q"
+done
+t sweep "cosim:tuba-t4096-m32-p65536-occmax" "\$WARPGEN cosim tuba --set TFET_REGS=4096 --set MAX_BLOCKS=32 --set EVAL_PERIOD=65536 --knob START_PPM=5 --knob RESET_PPM=0 --knob OCC_MAX_PCT=50 --seed 1 --cycles 1000000 -q"
 
 # RTL mutants; each must be caught by the random stream (tests/mutant.sh runs no directed case). At
 # the default first (written out: tests/mutant.sh reads a mutant's arguments as a tab-separated field,
