@@ -38,9 +38,11 @@
 // the same page; co-simulation compares every output bit every cycle).
 //
 // Structure (one module, no submodules):
-//   - classification: per warp its paused bit (a decode of wslot_i against
-//     paused_q), then the ordered, exclusive classes of "One cycle"; four
-//     popcounts over WARPS give this cycle's counts, CW bits each;
+//   - classification: per warp its paused bit (paused_q indexed by wslot_i,
+//     every cycle: wpause_o), then the ordered, exclusive classes of "One
+//     cycle" as WARPS-bit vectors; four popcounts over WARPS give this cycle's
+//     counts, CW bits each, computed only in a sample cycle (0 otherwise: only
+//     sample cycles read them), so that a simulator skips them in the others;
 //   - sums = counters + counts (the bypass: the epoch's last sample lands in
 //     the closing epoch); Algorithm 1 on the sums, every comparison on KW
 //     bits (wide enough for W*S and 2*sum); NORM = SCALED shifts the
@@ -175,39 +177,62 @@ module equalizer_gpu_eq #(
   // -------------------------------------------------------------------------
   // Classification and the four per-sample popcounts
   // -------------------------------------------------------------------------
+  // paused_w every cycle (wpause_o): the slot's paused bit, 0 for a slot number
+  // >= MAX_CTAS (pext pads paused_q to 2^SB slots with zeros)
+  localparam integer NSL = 1 << SB;
+  wire [NSL-1:0]  pext;      // paused_q, one bit per slot number
   reg [WARPS-1:0] paused_w;  // the warp's CTA is paused
-  reg [CW-1:0]    n_act, n_wait, n_xalu, n_xmem;  // this cycle's counts
 
-  always @* begin : classify_comb
-    integer w, s;
-    reg [SB-1:0] ws;
-    reg act, rest;
-    paused_w = {WARPS{1'b0}};
+  generate
+    if (NSL > C) begin : g_pext
+      assign pext = { {(NSL-C){1'b0}}, paused_q };
+    end else begin : g_pext1
+      assign pext = paused_q;
+    end
+  endgenerate
+
+  always @* begin : pause_comb
+    integer w;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      paused_w[w] = pext[wslot_i[w*SB +: SB]];
+    end
+  end
+
+  // the ordered, exclusive classes as vectors (bit w = warp w); beyond
+  // "active": barrier (active only), waiting, issued, X_mem, X_alu
+  wire [WARPS-1:0] act_v  = ~paused_w & hv_i & (~hbar_i | {WARPS{BARRIER_IS_ACTIVE != 0}});
+  wire [WARPS-1:0] rest_v = act_v & ~hbar_i;
+  wire [WARPS-1:0] wait_v = rest_v & ~hrdy_i;
+  wire [WARPS-1:0] xrdy_v = rest_v & hrdy_i & ~iss_i;
+  wire [WARPS-1:0] xmem_v = xrdy_v & hmem_i & {WARPS{(XMEM_STRICT == 0) | lsu_full_i}};
+  wire [WARPS-1:0] xalu_v = xrdy_v & ~hmem_i;
+
+  // this cycle's counts, only in a sample cycle (0 otherwise): every reader of
+  // them (the sums, Algorithm 1, the decision events) is used only when sample
+  // is set (eend implies sample), so the popcounts are computed at sample points
+  // alone and the simulator skips them in the other SAMPLE_PERIOD - 1 cycles
+  reg [CW-1:0] n_act, n_wait, n_xalu, n_xmem;
+
+  always @* begin : count_comb
+    integer w;
     n_act  = ZERO_CW;
     n_wait = ZERO_CW;
     n_xalu = ZERO_CW;
     n_xmem = ZERO_CW;
-    for (w = 0; w < WARPS; w = w + 1) begin
-      ws = wslot_i[w*SB +: SB];
-      for (s = 0; s < C; s = s + 1) begin
-        if (ws == s[SB-1:0]) begin
-          paused_w[w] = paused_q[s];
+    if (sample) begin
+      for (w = 0; w < WARPS; w = w + 1) begin
+        if (act_v[w]) begin
+          n_act = n_act + ONE_CW;
         end
-      end
-      act  = ~paused_w[w] & hv_i[w] & (~hbar_i[w] | (BARRIER_IS_ACTIVE != 0));
-      // beyond "active": barrier (active only), waiting, issued, X_mem, X_alu
-      rest = act & ~hbar_i[w];
-      if (act) begin
-        n_act = n_act + ONE_CW;
-      end
-      if (rest & ~hrdy_i[w]) begin
-        n_wait = n_wait + ONE_CW;
-      end
-      if (rest & hrdy_i[w] & ~iss_i[w] & hmem_i[w] & ((XMEM_STRICT == 0) | lsu_full_i)) begin
-        n_xmem = n_xmem + ONE_CW;
-      end
-      if (rest & hrdy_i[w] & ~iss_i[w] & ~hmem_i[w]) begin
-        n_xalu = n_xalu + ONE_CW;
+        if (wait_v[w]) begin
+          n_wait = n_wait + ONE_CW;
+        end
+        if (xalu_v[w]) begin
+          n_xalu = n_xalu + ONE_CW;
+        end
+        if (xmem_v[w]) begin
+          n_xmem = n_xmem + ONE_CW;
+        end
       end
     end
   end
