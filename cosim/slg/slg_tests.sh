@@ -95,6 +95,10 @@ done
 for s in $(seq 1 "${SEEDS:-3}"); do
 	t sweep "cosim:slg-w8c4-x13y17-first-y-seed$s" "\$WARPGEN cosim slg --set WARPS=8 --set CTAS=4 --set X=13 --set Y=17 --set S21_WAKE=FIRST_Y --seed $s --cycles ${CYCLES:-100000} --knob COVER=1 -q"
 done
+# FIRST_Y with X = 1 (issue 24, docs/slg.md "Coverage"): a later warp's wake from S21 goes straight to
+# ACTIVE (slg.v's `if (X == 1)` arm of the S21 wake), which no other sweep configuration reaches (the grid
+# has no FIRST_Y, and X = 1 with Y = 2 leaves the S21 move one cycle, too short for a later warp's wake)
+t sweep "cosim:slg-w8c4-x1y17-first-y-seed1" "\$WARPGEN cosim slg --set WARPS=8 --set CTAS=4 --set X=1 --set Y=17 --set S21_WAKE=FIRST_Y --seed 1 --cycles ${CYCLES:-100000} --knob COVER=1 -q"
 t sweep "lint:slg-w64c8" "BLOCK=slg tests/lint.sh --set WARPS=64 --set CTAS=8"
 t sweep "lint:slg-w64c1-x24y35-threads-ed15" "BLOCK=slg tests/lint.sh --set WARPS=64 --set CTAS=1 --set X=24 --set Y=35 --set COUNT=THREADS --set ENTER_DELAY=15"
 
