@@ -29,6 +29,7 @@
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_kit.h"
+#include "wg_mrun.h"
 #include "wg_ptable.h"
 #include "wg_vtool.h"
 
@@ -48,65 +49,63 @@ typedef struct ec_run {
 
 static double v2(int level, double hi, double lo) { return level == VFM_HIGH ? hi : level == VFM_LOW ? lo : 1.0; }
 
+/* the environment's side of wg_mrun: one arm's environment, its counters and its V^2 factors */
+typedef struct arm_ctx {
+	eqg_env *e;          /* the GPU environment */
+	const wg_layout *L;  /* the composition's ports */
+	ec_run *r;           /* the arm's counters */
+	int fixed;           /* static arm: both domains at nominal */
+	double hi, lo;       /* V^2 factors of the high and low levels */
+} arm_ctx;
+static void arm_drive(void *c, const void *model, uint32_t *in, long cyc)
+{
+	(void)model;
+	eqe_drive(((arm_ctx *)c)->e, in, cyc);
+}
+static void arm_observe(void *c, const void *model, const uint32_t *in, uint32_t *out, long cyc)
+{
+	arm_ctx *x = c;
+	(void)model;
+	if (x->fixed) { /* static: the environment runs both domains at nominal */
+		wg_port_put(x->L, out, EQG_SM_LEVEL_O, VFM_NORMAL);
+		wg_port_put(x->L, out, EQG_MEM_LEVEL_O, VFM_NORMAL);
+	}
+	int sml = (int)wg_port_get(x->L, out, EQG_SM_LEVEL_O), mml = (int)wg_port_get(x->L, out, EQG_MEM_LEVEL_O);
+	const eqe_stats *s = eqe_get_stats(x->e);
+	uint64_t i0 = s->issued, m0 = s->misses;
+	eqe_observe(x->e, in, out, cyc);
+	s = eqe_get_stats(x->e);
+	x->r->sm_v2 += (double)(s->issued - i0) * v2(sml, x->hi, x->lo);
+	x->r->mem_v2 += (double)(s->misses - m0) * v2(mml, x->hi, x->lo);
+	x->r->off_cyc += (uint64_t)(sml != VFM_NORMAL || mml != VFM_NORMAL);
+}
+static const char *arm_error(void *c) { return eqe_error(((arm_ctx *)c)->e); }
+static const wg_mrun_ops arm_ops = {arm_drive, arm_observe, arm_error, NULL};
+
 static int run(const wg_block *b, const long *p, const long *knobs, uint64_t seed, long cycles, int fixed, double hi,
 	       double lo, ec_run *r)
 {
-	wg_layout *L = wg_xcalloc(sizeof *L);
-	wg_layout_init(L, b, p);
-	void *model = wg_xcalloc(b->model_size(p));
-	b->model_init(model, p, L);
+	wg_mrun m;
+	wg_mrun_open(&m, b, p);
 	eqg_env *e = wg_xcalloc(eqe_size(p));
-	uint32_t *in = wg_xcalloc((size_t)L->nwords[WG_IN] * sizeof *in);
-	uint32_t *out = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof *out);
 	char err[512];
 	int rc = 0;
 	memset(r, 0, sizeof *r);
-	if (eqe_init(e, p, L, knobs, seed, err, sizeof err)) {
+	if (eqe_init(e, p, m.L, knobs, seed, err, sizeof err)) {
 		snprintf(r->err, sizeof r->err, "%s", err);
 		rc = 2;
-		goto done;
-	}
-	for (long cyc = 0; cyc < cycles; cyc++) {
-		memset(in, 0, (size_t)L->nwords[WG_IN] * sizeof *in);
-		eqe_drive(e, in, cyc);
-		memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-		if (b->model_eval(model, in, out, err, sizeof err) != 0) {
-			snprintf(r->err, sizeof r->err, "cycle %ld: the environment broke the protocol: %s", cyc, err);
+	} else {
+		arm_ctx x = {e, m.L, r, fixed, hi, lo};
+		rc = wg_mrun_cycles(&m, &arm_ops, &x, cycles, r->err, sizeof r->err);
+		r->issued = eqe_get_stats(e)->issued;
+		r->mem = eqe_get_stats(e)->misses;
+		if (!rc && r->issued == 0) {
+			snprintf(r->err, sizeof r->err, "nothing issued in %ld cycles", cycles);
 			rc = 1;
-			break;
-		}
-		if (fixed) { /* static: the environment runs both domains at nominal */
-			wg_port_put(L, out, EQG_SM_LEVEL_O, VFM_NORMAL);
-			wg_port_put(L, out, EQG_MEM_LEVEL_O, VFM_NORMAL);
-		}
-		int sml = (int)wg_port_get(L, out, EQG_SM_LEVEL_O), mml = (int)wg_port_get(L, out, EQG_MEM_LEVEL_O);
-		const eqe_stats *s = eqe_get_stats(e);
-		uint64_t i0 = s->issued, m0 = s->misses;
-		eqe_observe(e, in, out, cyc);
-		s = eqe_get_stats(e);
-		r->sm_v2 += (double)(s->issued - i0) * v2(sml, hi, lo);
-		r->mem_v2 += (double)(s->misses - m0) * v2(mml, hi, lo);
-		r->off_cyc += (uint64_t)(sml != VFM_NORMAL || mml != VFM_NORMAL);
-		b->model_tick(model, in);
-		const char *msg = eqe_error(e);
-		if (msg) {
-			snprintf(r->err, sizeof r->err, "%s", msg);
-			rc = 1;
-			break;
 		}
 	}
-	r->issued = eqe_get_stats(e)->issued;
-	r->mem = eqe_get_stats(e)->misses;
-	if (!rc && r->issued == 0) {
-		snprintf(r->err, sizeof r->err, "nothing issued in %ld cycles", cycles);
-		rc = 1;
-	}
-done:
-	free(L);
-	free(model);
+	wg_mrun_close(&m);
 	free(e);
-	free(in);
-	free(out);
 	return rc;
 }
 

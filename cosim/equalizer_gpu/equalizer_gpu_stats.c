@@ -23,6 +23,7 @@
 #include "vf_manager.h"
 #include "wg_buf.h"
 #include "wg_cli.h"
+#include "wg_mrun.h"
 #include "wg_stats.h"
 #include "wg_proc.h"
 #include "wg_root.h"
@@ -129,20 +130,40 @@ static void epoch_row(const eqe_epoch *ep, se_run *r, FILE *csv, int quiet)
 	}
 }
 
+/* the environment's side of wg_mrun: the environment and where its epoch rows go */
+typedef struct run_ctx {
+	eqg_env *e; /* the GPU environment */
+	se_run *r;  /* the run's figures */
+	FILE *csv;  /* its epoch rows */
+	int quiet;  /* no rows on stdout */
+} run_ctx;
+static void env_drive(void *c, const void *model, uint32_t *in, long cyc)
+{
+	(void)model;
+	eqe_drive(((run_ctx *)c)->e, in, cyc);
+}
+static void env_observe(void *c, const void *model, const uint32_t *in, uint32_t *out, long cyc)
+{
+	run_ctx *x = c;
+	const eqe_epoch *ep;
+	(void)model;
+	eqe_observe(x->e, in, out, cyc);
+	if (eqe_epoch_new(x->e, &ep))
+		epoch_row(ep, x->r, x->csv, x->quiet);
+}
+static const char *env_error(void *c) { return eqe_error(((run_ctx *)c)->e); }
+static const wg_mrun_ops env_ops = {env_drive, env_observe, env_error, NULL};
+
 static int run(const wg_block *b, const long *p, const long *knobs, uint64_t seed, long cycles, const char *dir,
 	       int quiet, se_run *r)
 {
 	char err[512];
-	wg_layout *L = wg_xcalloc(sizeof *L);
-	wg_layout_init(L, b, p);
-	void *model = wg_xcalloc(b->model_size(p));
-	b->model_init(model, p, L);
+	wg_mrun m;
+	wg_mrun_open(&m, b, p);
 	eqg_env *e = wg_xcalloc(eqe_size(p));
-	uint32_t *in = wg_xcalloc((size_t)L->nwords[WG_IN] * sizeof *in);
-	uint32_t *out = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof *out);
 	FILE *csv = NULL;
 	int rc = 0;
-	if (eqe_init(e, p, L, knobs, seed, err, sizeof err)) {
+	if (eqe_init(e, p, m.L, knobs, seed, err, sizeof err)) {
 		snprintf(r->err, sizeof r->err, "%s", err);
 		rc = 2;
 		goto done;
@@ -159,33 +180,12 @@ static int run(const wg_block *b, const long *p, const long *knobs, uint64_t see
 	for (int k = 0; k < p[EQG_P_SMS]; k++)
 		fprintf(csv, ",nb_sm%d", k);
 	fprintf(csv, "\n");
-	double t0 = wg_now();
-	long cyc;
-	for (cyc = 0; cyc < cycles; cyc++) {
-		memset(in, 0, (size_t)L->nwords[WG_IN] * sizeof *in);
-		eqe_drive(e, in, cyc);
-		memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-		if (b->model_eval(model, in, out, err, sizeof err) != 0) {
-			snprintf(r->err, sizeof r->err, "cycle %ld: the environment broke the protocol: %s", cyc, err);
-			rc = 1;
-			break;
-		}
-		eqe_observe(e, in, out, cyc);
-		const eqe_epoch *ep;
-		if (eqe_epoch_new(e, &ep))
-			epoch_row(ep, r, csv, quiet);
-		b->model_tick(model, in);
-		const char *msg = eqe_error(e);
-		if (msg) {
-			snprintf(r->err, sizeof r->err, "%s", msg);
-			rc = 1;
-			break;
-		}
-	}
-	r->seconds = wg_now() - t0;
-	r->cycles = cyc;
+	run_ctx x = {e, r, csv, quiet};
+	rc = wg_mrun_cycles(&m, &env_ops, &x, cycles, r->err, sizeof r->err);
+	r->seconds = m.seconds;
+	r->cycles = m.cycles;
 	r->env = *eqe_get_stats(e);
-	const uint64_t *c = b->model_counts(model);
+	const uint64_t *c = wg_mrun_counts(&m);
 	int it = event_index(b, "eq.tchange"), id = event_index(b, "vfm.drop");
 	r->tchange = it >= 0 ? c[it] : 0;
 	r->drops = id >= 0 ? c[id] : 0;
@@ -194,11 +194,8 @@ done:
 		snprintf(r->err, sizeof r->err, "error writing %s", r->csv);
 		rc = 2;
 	}
-	free(L);
-	free(model);
+	wg_mrun_close(&m);
 	free(e);
-	free(in);
-	free(out);
 	return rc;
 }
 

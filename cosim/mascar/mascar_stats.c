@@ -21,6 +21,7 @@
 #include "mascar_env.h"
 #include "wg_buf.h"
 #include "wg_cli.h"
+#include "wg_mrun.h"
 #include "wg_stats.h"
 #include "wg_vtool.h"
 
@@ -63,53 +64,37 @@ static void usage(void)
 	       SM_CYCLES);
 }
 
+/* the environment's side of wg_mrun */
+static void env_drive(void *e, const void *model, uint32_t *in, long cyc) { mse_drive(e, model, in, cyc); }
+static void env_observe(void *e, const void *model, const uint32_t *in, uint32_t *out, long cyc)
+{
+	mse_observe(e, model, in, out, cyc);
+}
+static const char *env_error(void *e) { return mse_error(e); }
+static const wg_mrun_ops env_ops = {env_drive, env_observe, env_error, NULL};
+
 /* One run; returns 0, 1 (a check failed: message in r->err). */
 static int run(const wg_block *b, const long *p, const long *knobs, uint64_t seed, long cycles, sm_res *r)
 {
-	wg_layout *L = wg_xcalloc(sizeof *L);
-	wg_layout_init(L, b, p);
-	void *model = wg_xcalloc(b->model_size(p));
-	b->model_init(model, p, L);
+	wg_mrun m;
+	wg_mrun_open(&m, b, p);
 	ms_env *e = wg_xcalloc(mse_size(p));
-	uint32_t *in = wg_xcalloc((size_t)L->nwords[WG_IN] * sizeof *in);
-	uint32_t *out = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof *out);
 	int rc = 0;
 	char err[512];
 	r->err[0] = 0;
-	if (mse_init(e, p, L, knobs, NULL, seed, err, sizeof err)) {
+	if (mse_init(e, p, m.L, knobs, NULL, seed, err, sizeof err)) {
 		snprintf(r->err, sizeof r->err, "%s", err);
 		rc = 1;
-		goto done;
-	}
-	for (long cyc = 0; cyc < cycles; cyc++) {
-		memset(in, 0, (size_t)L->nwords[WG_IN] * sizeof *in);
-		mse_drive(e, model, in, cyc);
-		memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-		if (b->model_eval(model, in, out, err, sizeof err) != 0) {
-			snprintf(r->err, sizeof r->err, "cycle %ld: the environment broke the protocol: %s", cyc, err);
+	} else {
+		rc = wg_mrun_cycles(&m, &env_ops, e, cycles, r->err, sizeof r->err);
+		r->st = *mse_get_stats(e);
+		if (!rc && (r->st.issued == 0 || r->st.loads_done == 0)) {
+			snprintf(r->err, sizeof r->err, "nothing issued or no load completed in %ld cycles", cycles);
 			rc = 1;
-			break;
-		}
-		mse_observe(e, model, in, out, cyc);
-		b->model_tick(model, in);
-		const char *msg = mse_error(e);
-		if (msg) {
-			snprintf(r->err, sizeof r->err, "%s", msg);
-			rc = 1;
-			break;
 		}
 	}
-	r->st = *mse_get_stats(e);
-	if (!rc && (r->st.issued == 0 || r->st.loads_done == 0)) {
-		snprintf(r->err, sizeof r->err, "nothing issued or no load completed in %ld cycles", cycles);
-		rc = 1;
-	}
-done:
-	free(L);
-	free(model);
+	wg_mrun_close(&m);
 	free(e);
-	free(in);
-	free(out);
 	return rc;
 }
 

@@ -16,6 +16,7 @@
 #include "sm_rfc.h"
 #include "wg_buf.h"
 #include "wg_cli.h"
+#include "wg_mrun.h"
 #include "wg_stats.h"
 #include "wg_vtool.h"
 
@@ -55,6 +56,15 @@ static void usage(void)
 	       STATS_CYCLES);
 }
 
+/* the environment's side of wg_mrun */
+static void env_drive(void *e, const void *model, uint32_t *in, long cyc) { sme_drive(e, model, in, cyc); }
+static void env_observe(void *e, const void *model, const uint32_t *in, uint32_t *out, long cyc)
+{
+	sme_observe(e, model, in, out, cyc);
+}
+static const char *env_error(void *e) { return sme_error(e, NULL); }
+static const wg_mrun_ops env_ops = {env_drive, env_observe, env_error, NULL};
+
 static int run(const wg_block *b, const long *p, const long *knobs, uint64_t seed, long cycles, stats_run *r)
 {
 	char err[512];
@@ -62,49 +72,22 @@ static int run(const wg_block *b, const long *p, const long *knobs, uint64_t see
 	wg_config_name(b, p, 0, r->config, sizeof r->config);
 	r->lanes = (int)p[SMR_P_LANES];
 	r->mrf_banks = knobs[SME_K_MRF_BANKS];
-	wg_layout *L = wg_xcalloc(sizeof *L);
-	wg_layout_init(L, b, p);
-	void *model = wg_xcalloc(b->model_size(p));
-	b->model_init(model, p, L);
+	wg_mrun m;
+	wg_mrun_open(&m, b, p);
 	sm_env *e = wg_xcalloc(sme_size(p));
-	uint32_t *in = wg_xcalloc((size_t)L->nwords[WG_IN] * sizeof *in);
-	uint32_t *out = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof *out);
 	int rc = 0;
-	if (sme_init(e, p, L, knobs, seed, err, sizeof err)) {
+	if (sme_init(e, p, m.L, knobs, seed, err, sizeof err)) {
 		snprintf(r->err, sizeof r->err, "%s", err);
 		rc = 2;
-		goto done;
+	} else {
+		rc = wg_mrun_cycles(&m, &env_ops, e, cycles, r->err, sizeof r->err);
+		r->seconds = m.seconds;
+		r->cycles = m.cycles;
+		r->env = *sme_get_stats(e);
+		memcpy(r->ev, wg_mrun_counts(&m), (size_t)b->nevents * sizeof *r->ev);
 	}
-	double t0 = wg_now();
-	long cyc;
-	for (cyc = 0; cyc < cycles; cyc++) {
-		memset(in, 0, (size_t)L->nwords[WG_IN] * sizeof *in);
-		sme_drive(e, model, in, cyc);
-		memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-		if (b->model_eval(model, in, out, err, sizeof err) != 0) {
-			snprintf(r->err, sizeof r->err, "cycle %ld: the environment broke the protocol: %s", cyc, err);
-			rc = 1;
-			break;
-		}
-		sme_observe(e, model, in, out, cyc);
-		b->model_tick(model, in);
-		const char *msg = sme_error(e, NULL);
-		if (msg) {
-			snprintf(r->err, sizeof r->err, "%s", msg);
-			rc = 1;
-			break;
-		}
-	}
-	r->seconds = wg_now() - t0;
-	r->cycles = cyc;
-	r->env = *sme_get_stats(e);
-	memcpy(r->ev, b->model_counts(model), (size_t)b->nevents * sizeof *r->ev);
-done:
-	free(L);
-	free(model);
+	wg_mrun_close(&m);
 	free(e);
-	free(in);
-	free(out);
 	return rc;
 }
 

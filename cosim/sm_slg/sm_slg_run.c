@@ -8,7 +8,22 @@
 #include <string.h>
 
 #include "wg_buf.h"
-#include "wg_vtool.h"
+#include "wg_mrun.h"
+
+/* the environment's side of wg_mrun */
+static void env_drive(void *e, const void *model, uint32_t *in, long cyc)
+{
+	(void)model;
+	sse_drive(e, in, cyc);
+}
+static void env_observe(void *e, const void *model, const uint32_t *in, uint32_t *out, long cyc)
+{
+	(void)model;
+	sse_observe(e, in, out, cyc);
+}
+static const char *env_error(void *e) { return sse_error(e); }
+static int env_done(void *e) { return sse_get_stats(e)->done != 0; }
+static const wg_mrun_ops env_ops = {env_drive, env_observe, env_error, env_done};
 
 int sst_run_one(const wg_block *b, const long *p, const long *knobs, uint64_t seed, long max_cycles, sst_run *r)
 {
@@ -24,43 +39,20 @@ int sst_run_one(const wg_block *b, const long *p, const long *knobs, uint64_t se
 		snprintf(r->err, sizeof r->err, "%s", err);
 		return 2;
 	}
-	wg_layout *L = wg_xcalloc(sizeof *L);
-	wg_layout_init(L, b, p);
-	void *model = wg_xcalloc(b->model_size(p));
-	b->model_init(model, p, L);
+	wg_mrun m;
+	wg_mrun_open(&m, b, p);
 	sm_slg_env *e = wg_xcalloc(sse_size(p));
-	uint32_t *in = wg_xcalloc((size_t)L->nwords[WG_IN] * sizeof *in);
-	uint32_t *out = wg_xcalloc((size_t)L->nwords[WG_OUT] * sizeof *out);
 	int rc = 0;
-	if (sse_init(e, p, L, knobs, seed, err, sizeof err)) {
+	if (sse_init(e, p, m.L, knobs, seed, err, sizeof err)) {
 		snprintf(r->err, sizeof r->err, "%s", err);
 		rc = 2;
 		goto done;
 	}
 	r->shape = *sse_get_shape(e);
-	double t0 = wg_now();
-	long cyc;
-	for (cyc = 0; cyc < max_cycles && !sse_get_stats(e)->done; cyc++) {
-		memset(in, 0, (size_t)L->nwords[WG_IN] * sizeof *in);
-		sse_drive(e, in, cyc);
-		memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-		if (b->model_eval(model, in, out, err, sizeof err) != 0) {
-			snprintf(r->err, sizeof r->err, "cycle %ld: the environment broke the protocol: %s", cyc, err);
-			rc = 1;
-			break;
-		}
-		sse_observe(e, in, out, cyc);
-		b->model_tick(model, in);
-		const char *msg = sse_error(e);
-		if (msg) {
-			snprintf(r->err, sizeof r->err, "%s", msg);
-			rc = 1;
-			break;
-		}
-	}
-	r->seconds = wg_now() - t0;
+	rc = wg_mrun_cycles(&m, &env_ops, e, max_cycles, r->err, sizeof r->err);
+	r->seconds = m.seconds;
 	r->env = *sse_get_stats(e);
-	memcpy(r->ev, b->model_counts(model), sizeof r->ev);
+	memcpy(r->ev, wg_mrun_counts(&m), sizeof r->ev);
 	if (!rc && !r->env.done) {
 		snprintf(r->err, sizeof r->err, "the run did not finish in %ld cycles (%ld of %d blocks left; give more --cycles)",
 			 max_cycles, r->env.blocks_done, r->shape.blocks);
@@ -68,11 +60,8 @@ int sst_run_one(const wg_block *b, const long *p, const long *knobs, uint64_t se
 	}
 	r->T = r->env.done ? r->env.t_last - r->env.t_first : 0;
 done:
-	free(L);
-	free(model);
+	wg_mrun_close(&m);
 	free(e);
-	free(in);
-	free(out);
 	return rc;
 }
 
