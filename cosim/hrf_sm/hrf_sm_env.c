@@ -772,6 +772,14 @@ static void step_sm(hx_env *e, int sk)
 	/* ---- checks and the environment's edge ---- */
 	e->st.rq_full += (uint64_t)held;
 	e->st.iss_cycles += so.iss_valid;
+	if (e->st.t_first >= 0 && e->blocks_done < e->blocks) {
+		int nres_w = (int)wg_popc64(resident);
+		e->st.k_cycles++;
+		e->st.res_warps += nres_w;
+		e->st.idle_res += (uint64_t)(!so.iss_valid && nres_w > 0);
+		e->st.idle_empty += (uint64_t)(nres_w == 0);
+		e->st.drain += (uint64_t)(m->nres < e->bpsm && e->next_blk >= e->blocks);
+	}
 	e->st.rn_ops += (uint64_t)(op_i >= 0);
 	e->st.rn_wait += (uint64_t)(op_i >= 0 && !ro.op_ready);
 	if (so.iss_valid) {

@@ -97,6 +97,12 @@ typedef struct hx_stats {
 	uint64_t cycles;
 	uint64_t rn_ops, rn_wait;    /* SM-cycles with an operation at the renaming table; of them waiting */
 	uint64_t iss_cycles;         /* SM-cycles with a selection */
+	/* TRWS/TUBA diagnostics, over the kernel (first launch to last EXIT), per SM-cycle: */
+	uint64_t k_cycles;           /* SM-cycles of the kernel */
+	double res_warps;            /* sum of resident warps (the scheduler's, after EXITs and launches) */
+	uint64_t idle_res;           /* no selection while a warp is resident (none ready) */
+	uint64_t idle_empty;         /* no warp resident (before the first launch or after the last block) */
+	uint64_t drain;              /* fewer resident blocks than the occupancy and no block left to deal */
 	uint64_t rq_full;            /* SM-cycles with a ready warp held back by a full rename queue */
 	double occ_sum;              /* sum over SM-cycles of the kernel of the occupied physical ids */
 	int occ_max;                 /* the most at once in one SM */
