@@ -17,7 +17,7 @@ extern "C" {
 enum {
 	HRF_P_WARPS, HRF_P_REGS, HRF_P_PHYS_REGS, HRF_P_RT_ENTRIES, HRF_P_TFET_ROWS, HRF_P_TFET_REGS, HRF_P_CLASS,
 	HRF_P_THR_ACC, HRF_P_REF_SHIFT, HRF_P_SAMPLE_PERIOD, HRF_P_DW_PCT, HRF_P_UP_PCT, HRF_P_MAX_BLOCKS,
-	HRF_NPARAMS
+	HRF_P_FC_ENTRIES, HRF_NPARAMS
 };
 
 /* Instances, in evaluation order: memra's outputs are state only, the

@@ -46,6 +46,9 @@ static const wg_param_def hrf_params[HRF_NPARAMS] = {
 		"P1 §4.2.2"},
 	[HRF_P_UP_PCT] = {"UP_PCT", 40, 2, 99, NULL, "TUBA: raise it above this share, % (greater than DW_PCT)", "P1 §4.2.2"},
 	[HRF_P_MAX_BLOCKS] = {"MAX_BLOCKS", 8, 1, 32, NULL, "TUBA: largest blocks per SM", "P1 Table 1"},
+	[HRF_P_FC_ENTRIES] = {"FC_ENTRIES", 48, 1, 64, NULL,
+		"release flag cache entries of the renaming table (rename's FC_ENTRIES; small for proofs)",
+		"rename's default (docs/rename.md)"},
 };
 
 static const wg_port_def hrf_ports[HRF_NPORTS] = {
@@ -163,7 +166,7 @@ static const wg_comp_inst hrf_inst[HRF_NINST] = {
 		"WARPS=WARPS,THR_ACC=THR_ACC,REF_SHIFT=REF_SHIFT,SAMPLE_PERIOD=SAMPLE_PERIOD", NULL},
 	[HRF_I_REN] = {"ren", &wg_block_rename,
 		"WARPS=WARPS,REGS=REGS,PHYS_REGS=PHYS_REGS,RT_ENTRIES=RT_ENTRIES,RT_BANKS=8,TFET_ROWS=TFET_ROWS,"
-		"CLASS=CLASS,GATING=STATIC", NULL},
+		"CLASS=CLASS,GATING=STATIC,FC_ENTRIES=FC_ENTRIES", NULL},
 	[HRF_I_TUBA] = {"tuba", &wg_block_tuba, "TFET_REGS=TFET_REGS,DW_PCT=DW_PCT,UP_PCT=UP_PCT,MAX_BLOCKS=MAX_BLOCKS",
 		NULL},
 };

@@ -3,9 +3,11 @@
   // under which `--netlist` compares the RTL with its netlist. Not part of the generated
   // Verilog: warpgen prove inserts this text before the module's endmodule, after a
   // register wg_armed (1 from the cycle after the first rst_i = 1), and reads the result
-  // with read_verilog -formal. The names are the template's own signals. Written for
-  // TFET_ROWS = 0 and GATING != STATIC (their two extra rules, A11's TFET-for-a-load and
-  // W-P1-3's launch bound, are not assumed).
+  // with read_verilog -formal. The names are the template's own signals. A11's rule (no TFET
+  // request for a load's destination when TFET_ROWS > 0) is assumed; W-P1-3's launch bound
+  // under GATING = STATIC (kl_warps_i * kl_regs_i <= PHYS_REGS) is not: GATING is a template
+  // choice, not a Verilog parameter, so a proof of a STATIC configuration takes one where
+  // WARPS * REGS <= PHYS_REGS (then a_launch_shape implies it).
 
   // ---- The protocol (docs/rename.md "Protocol"; the C model's rn_check) ----
   // Monitors of what the C model tracks for its checks only: a kernel runs, its shape, the
@@ -82,6 +84,14 @@
     end
   end
   wire wg_any_alc = |alc_valid_i;
+  // a reset cycle after the first carries no operation (the environment's rule, cosim/rename/
+  // rename_env.c; rn_check accepts anything under rst_i): an INSN presented in a reset cycle
+  // makes op_rel_o read the never-written flag payload fcf_q (docs/rename.md "Invariants")
+  always @* begin
+    if (wg_armed && rst_i) begin
+      a_rst_quiet: assume (!(kl_valid_i || pir_valid_i || op_valid_i || rd_done_i || wg_any_alc));
+    end
+  end
   always @* begin
     if (wg_armed && !rst_i) begin
       // a launch alone, with a legal shape
@@ -109,6 +119,9 @@
       // allocations: a warp of the kernel not after its EXIT, a renamable, unmapped register,
       // two ports never for the same register
       a_alloc: assume (kl_valid_i || wg_alc_ok);
+      // A11: with TFET rows, a load's destination never asks for TFET
+      a_alloc_load_cmos: assume (kl_valid_i || TFET_ROWS == 0 ||
+                                 (alc_valid_i & alc_tfet_i & alc_load_i) == {ALLOC_PORTS{1'b0}});
     end
   end
 

@@ -248,6 +248,7 @@ void hx_cfgs_of_params(hx_cfgs *c, const long *p)
 	c->r.tfet_rows = (int)p[HRF_P_TFET_ROWS];
 	c->r.cls = p[HRF_P_CLASS] == 0 ? RN_CMOS_RA : RN_MEM_RA;
 	c->r.gating = RN_GATE_STATIC;
+	c->r.fc_entries = (int)p[HRF_P_FC_ENTRIES];
 	tb_cfg_default(&c->t);
 	c->t.tfet_regs = (int)p[HRF_P_TFET_REGS];
 	c->t.dw_pct = (int)p[HRF_P_DW_PCT];
