@@ -96,20 +96,26 @@ main_report 75 hrf_sm_report
 # P1's schemes beside Fig. 9, 10 and 15, with a plot (PNG + SVG).
 hrf_sm_report() {
 	local j=out/main/stats-hrf_sm.json d=out/plots q=--quick
-	# make: --quick (4 profiles on 2 SMs); make full (MAIN_FULL=1): every profile. A reversed direction
-	# is a finding, a failed run fails make (tests/report_run.sh, docs/user-guide.md "Reversals").
+	# make (MAIN_FULL unset or 0): the quick grid (BFS, MT, MM, CP on 2 SMs, 100 instructions per warp;
+	# about 40 s of CPU for the three seeds); make full (MAIN_FULL=1): every profile (about 25 minutes
+	# of CPU). Three seeds: checks 4 and 5 compare the mean with the seeds' scatter (docs/hrf_sm.md).
+	# A reversed direction is a finding, a failed run fails make (tests/report_run.sh, docs/user-guide.md
+	# "Reversals").
 	[ "${MAIN_FULL:-0}" = 1 ] && q=
 	mkdir -p out/main "$d"
 	# shellcheck disable=SC2086
-	tests/report_run.sh out/main/stats-hrf_sm.log $W stats hrf_sm $q --json "$j" >out/main/hrf_sm.findings || status=1
+	tests/report_run.sh out/main/stats-hrf_sm.log $W stats hrf_sm $q --seeds 3 --json "$j" >out/main/hrf_sm.findings || status=1
 	cat out/main/hrf_sm.findings
 	python3 - "$j" "$d" >out/stats-hrf_sm.md <<'PY' || status=1
 import json, os, sys
 d = json.load(open(sys.argv[1])); out = sys.argv[2]
 S = d["schemes"]
 print("Hybrid CMOS/TFET register file (Xie et al. 2017) in the SM environment: `warpgen stats hrf_sm` (C models")
-print("only; log out/main/stats-hrf_sm.log), P1's schemes on P1 Table 2's fourteen profiles (assumed shapes), each")
-print("against the all-CMOS baseline with kernel-long gating on the same streams. Energy rows assumed")
+print("only; log out/main/stats-hrf_sm.log), P1's schemes on %s of P1 Table 2's profiles (assumed shapes), each" %
+      ("four (the quick grid: BFS, MT, MM, CP on 2 SMs, 100 instructions per warp)" if d["quick"] else "all fourteen"))
+print("against the all-CMOS baseline with kernel-long gating on the same streams, means over seeds %d..%d." %
+      (d["seed"], d["seed"] + d["seeds"] - 1))
+print("Energy rows assumed")
 print("(the assumed rows at the end of power_tables/xie2017.tsv). Checks: %s." % ("all passed" if d["passed"] else "**FAILED**"))
 print()
 def f(v, k=1.0, fmt="%.3f"): return "-" if v < 0 else fmt % (v * k)
