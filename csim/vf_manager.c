@@ -3,7 +3,9 @@
  * Implements docs/vf_manager.md "One cycle" literally: vfm_eval computes the
  * outputs from the state at the start of the cycle and this cycle's strobe
  * and requests; vfm_tick applies the edge. Both derive the cycle's
- * decisions from vfm_plan_make, so they cannot disagree.
+ * decisions from vfm_plan_make, so they cannot disagree. The frame entry
+ * points (vfm_model_eval/tick, what co-simulation and bench run) read the
+ * port words directly into the same plan instead of unpacking a vfm_in.
  *
  * The model is one block of vfm_size() bytes with no pointer to itself (the
  * frame layout is copied in), so it may be copied with memcpy. */
@@ -41,20 +43,17 @@ struct vfm_model {
 /* Pure functions of the contract                                      */
 /* ------------------------------------------------------------------ */
 
-unsigned vfm_winner(const vfm_cfg *c, const uint8_t *req)
+/* The winner from the votes per request value (cnt[r]: SMs requesting r,
+ * valid requests only). */
+static unsigned vfm_winner_of(const vfm_cfg *c, const int *cnt)
 {
-	int cnt[8] = {0};
-	for (int k = 0; k < c->sms; k++) {
-		unsigned r = req[k] & 7u;
-		if (r & EQ_VF_VALID)
-			cnt[r]++;
-	}
-	for (unsigned r = 1; r < 8; r += 2) {
-		if (c->majority == VFM_MAJ_STRICT) {
+	if (c->majority == VFM_MAJ_STRICT) {
+		for (unsigned r = 1; r < 8; r += 2)
 			if (2 * cnt[r] > c->sms)
 				return r;
-			continue;
-		}
+		return 0;
+	}
+	for (unsigned r = 1; r < 8; r += 2) {
 		int best = cnt[r] > 0;
 		for (unsigned q = 1; q < 8 && best; q += 2)
 			if (q != r && cnt[q] >= cnt[r])
@@ -63,6 +62,14 @@ unsigned vfm_winner(const vfm_cfg *c, const uint8_t *req)
 			return r;
 	}
 	return 0;
+}
+
+unsigned vfm_winner(const vfm_cfg *c, const uint8_t *req)
+{
+	int cnt[8] = {0};
+	for (int k = 0; k < c->sms; k++)
+		cnt[req[k] & 7u]++; /* invalid requests (even r) are counted but never read */
+	return vfm_winner_of(c, cnt);
 }
 
 unsigned vfm_step(unsigned level, int up)
@@ -131,13 +138,14 @@ static uint32_t vfm_stb_mask(const vfm_cfg *c)
 	return (uint32_t)wg_ones64(c->sms);
 }
 
-/* This cycle's decisions (docs/vf_manager.md "One cycle"). */
-static void vfm_plan_make(const vfm_model *m, const vfm_in *in, vfm_plan *pl)
+/* This cycle's decisions (docs/vf_manager.md "One cycle") from the state,
+ * the strobe (stb_i != 0) and the winning request (0 without a strobe). */
+static void vfm_plan_make(const vfm_model *m, unsigned strobe, unsigned win, vfm_plan *pl)
 {
 	const vfm_cfg *c = &m->cfg;
 	memset(pl, 0, sizeof *pl);
-	pl->strobe = (in->stb & vfm_stb_mask(c)) != 0;
-	pl->win = pl->strobe ? vfm_winner(c, in->req) : 0;
+	pl->strobe = strobe;
+	pl->win = win;
 	pl->sm_new = m->sm;
 	pl->mem_new = m->mem;
 	if (m->busy) {
@@ -167,16 +175,18 @@ static void vfm_plan_make(const vfm_model *m, const vfm_in *in, vfm_plan *pl)
 	pl->apply = lat == 1;
 }
 
-/* The protocol rule into msg; 0 when kept. */
-static int vfm_check(const vfm_model *m, const vfm_in *in, char *msg, size_t n)
+/* The protocol rule on stb_i (masked to SMS bits) into msg; 0 when kept. */
+static int vfm_check(const vfm_model *m, unsigned rst, uint32_t stb, char *msg, size_t n)
 {
-	uint32_t mask = vfm_stb_mask(&m->cfg), stb = in->stb & mask;
-	msg[0] = '\0';
-	if (in->rst & 1u)
+	uint32_t mask = vfm_stb_mask(&m->cfg);
+	if (n)
+		msg[0] = '\0';
+	if (rst & 1u)
 		return 0;
 	if (stb != 0 && stb != mask) {
-		snprintf(msg, n, "vf_manager: stb_i = 0x%lx: all %d SMs strobe together (all zeros or all ones)",
-			 (unsigned long)stb, m->cfg.sms);
+		if (n)
+			snprintf(msg, n, "vf_manager: stb_i = 0x%lx: all %d SMs strobe together (all zeros or all ones)",
+				 (unsigned long)stb, m->cfg.sms);
 		return -1;
 	}
 	return 0;
@@ -185,7 +195,8 @@ static int vfm_check(const vfm_model *m, const vfm_in *in, char *msg, size_t n)
 int vfm_eval(const vfm_model *m, const vfm_in *in, vfm_out *out)
 {
 	vfm_plan pl;
-	vfm_plan_make(m, in, &pl);
+	uint32_t stb = in->stb & vfm_stb_mask(&m->cfg);
+	vfm_plan_make(m, stb != 0, stb ? vfm_winner(&m->cfg, in->req) : 0, &pl);
 	memset(out, 0, sizeof *out);
 	out->sm_level = m->sm;
 	out->mem_level = m->mem;
@@ -199,17 +210,14 @@ int vfm_eval(const vfm_model *m, const vfm_in *in, vfm_out *out)
 		out->ev[VFM_EV_APPLY] = pl.apply;
 		out->ev[VFM_EV_DROP] = pl.drop;
 	}
-	return vfm_check(m, in, out->msg, sizeof out->msg);
+	return vfm_check(m, in->rst, stb, out->msg, sizeof out->msg);
 }
 
-void vfm_tick(vfm_model *m, const vfm_in *in)
+/* The edge of a cycle out of reset, given its strobe and winner. */
+static void vfm_advance(vfm_model *m, unsigned strobe, unsigned win)
 {
 	vfm_plan pl;
-	if (in->rst & 1u) {
-		vfm_reset(m);
-		return;
-	}
-	vfm_plan_make(m, in, &pl);
+	vfm_plan_make(m, strobe, win, &pl);
 	m->counts[VFM_EV_ELECT] += pl.strobe;
 	m->counts[VFM_EV_START] += pl.start;
 	m->counts[VFM_EV_APPLY] += pl.apply;
@@ -235,6 +243,16 @@ void vfm_tick(vfm_model *m, const vfm_in *in)
 		m->busy = 1;
 		m->tmr = (unsigned)pl.lat - 1u;
 	}
+}
+
+void vfm_tick(vfm_model *m, const vfm_in *in)
+{
+	if (in->rst & 1u) {
+		vfm_reset(m);
+		return;
+	}
+	uint32_t stb = in->stb & vfm_stb_mask(&m->cfg);
+	vfm_advance(m, stb != 0, stb ? vfm_winner(&m->cfg, in->req) : 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -275,40 +293,34 @@ unsigned vfm_timer(const vfm_model *m)
 /* Frame adapter (wg_block_vf_manager)                                 */
 /* ------------------------------------------------------------------ */
 
-static inline void vfm_put(const wg_layout *L, uint32_t *frame, int port, unsigned lsb, unsigned n, uint64_t v)
+/* The frame path reads and writes the port words directly (each port starts
+ * on a word boundary, bits above its width are zero; every output port of
+ * this block fits one word): no vfm_in / vfm_out, the same plan. */
+
+/* The winner of the requests in an input frame (req_i read 3 bits at a time,
+ * the same counts as vfm_winner). */
+static unsigned vfm_frame_winner(const vfm_model *m, const uint32_t *in)
 {
-	wg_put(frame + L->off[port], lsb, n, v & wg_ones64(n));
+	const uint32_t *w = in + m->lay.off[VFM_REQ_I];
+	int n = m->cfg.sms, cnt[8] = {0};
+	uint64_t v = w[0];
+	if (n > 10) /* bits 32 and up */
+		v |= (uint64_t)w[1] << 32;
+	int k0 = n < 21 ? n : 21; /* fields 0-20: bits 0-62 */
+	for (int k = 0; k < k0; k++, v >>= 3)
+		cnt[v & 7u]++;
+	if (n > 21) { /* fields 21-31: bits 63-95 */
+		v = (uint64_t)(w[1] >> 31) | (uint64_t)w[2] << 1;
+		for (int k = 21; k < n; k++, v >>= 3)
+			cnt[v & 7u]++;
+	}
+	return vfm_winner_of(&m->cfg, cnt);
 }
 
-static inline uint64_t vfm_get(const wg_layout *L, const uint32_t *frame, int port, unsigned lsb, unsigned n)
+/* stb_i of an input frame, masked to SMS bits. */
+static inline uint32_t vfm_frame_stb(const vfm_model *m, const uint32_t *in)
 {
-	return wg_get(frame + L->off[port], lsb, n);
-}
-
-static void vfm_unpack_in(const vfm_model *m, const uint32_t *in, vfm_in *fi)
-{
-	const wg_layout *L = &m->lay;
-	memset(fi, 0, sizeof *fi);
-	fi->rst = (unsigned)vfm_get(L, in, VFM_RST_I, 0, 1);
-	fi->stb = (uint32_t)vfm_get(L, in, VFM_STB_I, 0, (unsigned)m->cfg.sms);
-	for (int k = 0; k < m->cfg.sms; k++)
-		fi->req[k] = (uint8_t)vfm_get(L, in, VFM_REQ_I, (unsigned)(k * EQ_VF_BITS), EQ_VF_BITS);
-}
-
-static void vfm_pack_out(const vfm_model *m, const vfm_out *o, uint32_t *out)
-{
-	const wg_layout *L = &m->lay;
-	memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-	vfm_put(L, out, VFM_SM_LEVEL_O, 0, 2, o->sm_level);
-	vfm_put(L, out, VFM_MEM_LEVEL_O, 0, 2, o->mem_level);
-	vfm_put(L, out, VFM_BUSY_O, 0, 1, o->busy);
-	vfm_put(L, out, VFM_SM_NEXT_O, 0, 2, o->sm_next);
-	vfm_put(L, out, VFM_MEM_NEXT_O, 0, 2, o->mem_next);
-	vfm_put(L, out, VFM_WIN_O, 0, EQ_VF_BITS, o->win);
-	uint64_t ev = 0;
-	for (int e = 0; e < VFM_NEVENTS; e++)
-		ev |= ((uint64_t)o->ev[e] & wg_ones64(L->ev_w[e])) << L->ev_lsb[e];
-	vfm_put(L, out, VFM_EV_O, 0, (unsigned)L->width[VFM_EV_O], ev);
+	return in[m->lay.off[VFM_STB_I]] & vfm_stb_mask(&m->cfg);
 }
 
 size_t vfm_model_size(const long *p)
@@ -328,26 +340,42 @@ void vfm_model_init(void *mem, const long *p, const wg_layout *L)
 
 int vfm_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
 {
-	vfm_model *m = mem;
-	vfm_in fi;
-	vfm_out o;
-	vfm_unpack_in(m, in, &fi);
-	int rc = vfm_eval(m, &fi, &o);
-	vfm_pack_out(m, &o, out);
-	if (rc) {
-		if (err && errn)
-			snprintf(err, errn, "%s", o.msg);
-		return -1;
+	const vfm_model *m = mem;
+	const wg_layout *L = &m->lay;
+	unsigned rst = in[L->off[VFM_RST_I]] & 1u;
+	uint32_t stb = vfm_frame_stb(m, in);
+	vfm_plan pl;
+	vfm_plan_make(m, stb != 0, stb ? vfm_frame_winner(m, in) : 0, &pl);
+	memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
+	out[L->off[VFM_SM_LEVEL_O]] = m->sm;
+	out[L->off[VFM_MEM_LEVEL_O]] = m->mem;
+	out[L->off[VFM_BUSY_O]] = m->busy;
+	out[L->off[VFM_SM_NEXT_O]] = m->busy ? m->nsm : m->sm;
+	out[L->off[VFM_MEM_NEXT_O]] = m->busy ? m->nmem : m->mem;
+	out[L->off[VFM_WIN_O]] = pl.win;
+	if (!rst) { /* events are zero in a reset cycle */
+		unsigned ev[VFM_NEVENTS] = {[VFM_EV_ELECT] = pl.strobe, [VFM_EV_START] = pl.start,
+					    [VFM_EV_APPLY] = pl.apply, [VFM_EV_DROP] = pl.drop};
+		uint32_t e = 0;
+		for (int k = 0; k < VFM_NEVENTS; k++)
+			e |= (uint32_t)(ev[k] & wg_ones64(L->ev_w[k])) << L->ev_lsb[k];
+		out[L->off[VFM_EV_O]] = e;
 	}
-	return 0;
+	if (vfm_check(m, rst, stb, NULL, 0) == 0)
+		return 0;
+	vfm_check(m, rst, stb, err, err ? errn : 0); /* the message, only on a violation */
+	return -1;
 }
 
 void vfm_model_tick(void *mem, const uint32_t *in)
 {
 	vfm_model *m = mem;
-	vfm_in fi;
-	vfm_unpack_in(m, in, &fi);
-	vfm_tick(m, &fi);
+	if (in[m->lay.off[VFM_RST_I]] & 1u) {
+		vfm_reset(m);
+		return;
+	}
+	uint32_t stb = vfm_frame_stb(m, in);
+	vfm_advance(m, stb != 0, stb ? vfm_frame_winner(m, in) : 0);
 }
 
 const uint64_t *vfm_model_counts(const void *mem)
