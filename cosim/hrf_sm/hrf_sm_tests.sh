@@ -116,7 +116,7 @@ print("only; log out/main/stats-hrf_sm.log), P1's schemes on %s of P1 Table 2's 
 print("against the all-CMOS baseline with kernel-long gating on the same streams, means over seeds %d..%d." %
       (d["seed"], d["seed"] + d["seeds"] - 1))
 print("Energy rows assumed")
-print("(the assumed rows at the end of power_tables/xie2017.tsv). Checks: %s." % ("all passed" if d["passed"] else "**FAILED**"))
+print("(the assumed rows at the end of power_tables/xie2017.tsv). Checks: %s." % ("all passed" if d["passed"] else "**a direction came out reversed** (the finding above; docs/user-guide.md \"Reversals\")"))
 print()
 def f(v, k=1.0, fmt="%.3f"): return "-" if v < 0 else fmt % (v * k)
 print("| scheme | time | P1 time | RF energy | P1 energy | energy, memory-intensive | P1 | dynamic / leakage saved, points | TFET share % |")
