@@ -195,6 +195,7 @@ static void check(const wg_block *b, const long *p, const wg_layout *L, const ch
 	}
 	rc_item *u = calloc(2 * RC_MAX, sizeof *u);
 	char G[2048] = "";
+	int differs = 0; /* a -G value other than the file's default: read the file again with them */
 	char *xml = run_xml(rtl, top, "", tmp, out);
 	int nu = xml ? xml_top(xml, u, RC_MAX) : 0;
 	if (xml && nu < 0)
@@ -210,6 +211,7 @@ static void check(const wg_block *b, const long *p, const wg_layout *L, const ch
 				continue;
 			}
 			gl += (size_t)snprintf(G + gl, gl < sizeof G ? sizeof G - gl : 0, " -G%s=%ld", gp[i].name, gp[i].value);
+			differs |= h->value != gp[i].value;
 			wg_buf_printf(out, "G -G%s=%ld\n", gp[i].name, gp[i].value);
 		}
 		for (int i = 0; i < nu; i++)
@@ -217,7 +219,7 @@ static void check(const wg_block *b, const long *p, const wg_layout *L, const ch
 				wg_buf_printf(out, "W parameter %s of %s is not a parameter of %s: it keeps its default (%ld)\n",
 					      u[i].name, rtl, b->name, u[i].value);
 	}
-	if (xml && nu >= 0 && G[0]) { /* the ports' widths under this configuration's values */
+	if (xml && nu >= 0 && differs) { /* the ports' widths under this configuration's values */
 		free(xml);
 		xml = run_xml(rtl, top, G, tmp, out);
 		nu = xml ? xml_top(xml, u, RC_MAX) : 0;

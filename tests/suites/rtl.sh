@@ -15,3 +15,7 @@ t sweep "rtl:interface" "tests/rtl_interface.sh"
 # the C model's side as a trace: cosim --model-only --wave writes model.vcd (0.5 s); a mismatch window's
 # model trace is checked by mutant:window-wrc-release-while-busy (tests/mutant.sh)
 t test "rtl:model-trace" "tests/model_trace.sh"
+# wrc owner_hold_while_queued claims the owner is held while its request is in the LSU or the queue: a
+# design that releases on llp_i alone (the release-while-busy edit) must fail the case, at the first
+# cycle it drops the owner (cycle 4, t=2: llp_i rises with the request in the LSU); 15 s, one build
+t sweep "rtl:case-neg-wrc-hold-while-queued-releases" "RTL_GEN_DEFAULT=1 tests/rtl_case_mutant.sh wrc owner_hold_while_queued 's/(llp_i \& ~busy)/llp_i/' 'case=owner_hold_while_queued seed=1 cycle=4 port=ev_o' --set WARPS=4 --set SCHEDULERS=1 --set MSHRS=8 --set MISSQ=4"
