@@ -62,11 +62,16 @@ DEB_PKGS := gcc g++ make verilator yosys iverilog gtkwave z3 zlib1g-dev xvfb xau
 .PHONY: all main full build deps test test-fast bench sweep waves wave clean report FORCE
 .DEFAULT_GOAL := main
 
-main: build
+# the main job needs the plain program only (the sanitized one is for the tests), built in parallel
+main:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory -j$(NPROC) $(OUT)/bin/warpgen
 	@tests/main_job.sh
 
-# make full: make, plus the non-default sizes, the statistics grids and the gate-level section
-full: build
+# make full: make, plus the non-default sizes, the statistics grids, the proofs and the gate-level section
+full:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory -j$(NPROC) $(OUT)/bin/warpgen
 	@MAIN_FULL=1 tests/main_job.sh
 
 build: deps $(OUT)/bin/warpgen $(OUT)/bin/warpgen-san

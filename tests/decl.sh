@@ -26,6 +26,8 @@
 #   main NAME ARGS               a configuration of the main job (`make`): gen, lint, 1,000,000
 #                                co-simulated cycles, area, energy (tests/main_job.sh)
 #   main_area_opt OPT            an option of `warpgen area` for the main job (e.g. --flops-only)
+#   main_area_in_full            `make` leaves the block's area step to `make full` (where even the
+#                                flip-flop check's coarse synthesis takes minutes at the default)
 #   main_report ORDER FUNCTION   a section of `make`'s report, written by FUNCTION (defined in the
 #                                block's file); sections run in ORDER
 #   plot_size PARAM "VALUES" "FIXED" MODE [FLOPS_MAX] [noquick]
@@ -80,6 +82,7 @@ mutant() { # NAME TIER SED
 }
 
 main_area_opt() { DECL_AREA_OPT=$1; }
+main_area_in_full() { DECL_AREA_OPT="$DECL_AREA_OPT :full"; }
 main() { [ "$DECL_MODE" = main ] && printf '%s|%s|%s\n' "$1" "$2" "$DECL_AREA_OPT"; return 0; }
 main_report() { [ "$DECL_MODE" = reports ] && printf '%s\t%s\t%s\n' "$1" "$BLOCK" "$2"; return 0; }
 
