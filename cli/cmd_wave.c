@@ -255,15 +255,16 @@ static int failed(const wave_req *w, const wg_harness_res *r)
 	return 1;
 }
 
-/* A negative case: 1 when the run failed its checks with the expected text;
- * else 0 after one clear FAIL line. */
+/* A negative case: 1 when the run failed its checks with the expected text (a check, or the
+ * protocol check where the case presents a protocol violation on purpose); else 0 after one
+ * clear FAIL line. */
 static int failed_as_expected(const wave_req *w, const wg_harness_res *r)
 {
 	const wg_opts *o = w->o;
 	const wg_case_def *c = &o->stim->cases[o->case_idx];
 	if (r->verdict == WG_V_SETUP)
 		wg_die("wave", 2, "%s", r->msg);
-	if (r->verdict == WG_V_CHECK && strstr(r->msg, c->expect_fail))
+	if ((r->verdict == WG_V_CHECK || r->verdict == WG_V_PROTOCOL) && strstr(r->msg, c->expect_fail))
 		return 1;
 	if (r->verdict == WG_V_PASS)
 		fprintf(stderr, "warpgen wave: FAIL: %s case %s: a negative case passed, but its checks must fail with '%s'\n",

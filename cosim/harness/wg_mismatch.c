@@ -190,12 +190,12 @@ void wg_report_failure(const wg_run_info *ri, const wg_harness_res *r)
 	const char *want = o->case_idx >= 0 ? o->stim->cases[o->case_idx].expect_fail : NULL;
 	if (!want)
 		return;
-	if (r->verdict == WG_V_CHECK && strstr(r->msg, want))
+	if ((r->verdict == WG_V_CHECK || r->verdict == WG_V_PROTOCOL) && strstr(r->msg, want))
 		printf("  EXPECTED: %s is a negative case: its check must fail with '%s', and it did; this FAIL\n"
 		       "  (exit 1) is the case's expected result, not a bug in the design\n",
 		       o->stim->cases[o->case_idx].name, want);
 	else
-		printf("  note: %s is a negative case, but this is not the failure it expects (a CHECK with '%s')\n",
+		printf("  note: %s is a negative case, but this is not the failure it expects (a CHECK or protocol failure with '%s')\n",
 		       o->stim->cases[o->case_idx].name, want);
 }
 

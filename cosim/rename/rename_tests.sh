@@ -200,3 +200,7 @@ t sweep "fcov:rename-closure" "for a in '--seed 1 --cycles 300000' '$RN_FULL --s
 # table and at the 16-warp size, against the RTL
 t sweep "cosim:rename-small-full-pcspread-seed1" "\$WARPGEN cosim rename $RN_FULL --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
 t sweep "cosim:rename-w16-p64-l3-a4-b8-pcspread-seed1" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
+
+# a negative case whose expected failure is the protocol check (a violation presented on purpose):
+# `warpgen wave` must count it as failed as expected, as cosim does (make waves ran it as FAIL)
+t sweep "wave:rename-neg-protocol" "d=\$(mktemp -d) && \$WARPGEN wave rename --case load_tfet_request_rejected -q -o \"\$d\" | grep -q 'negative case, failed as expected' && [ -s \"\$d/scenario.json\" ]; rc=\$?; rm -rf \"\$d\"; exit \$rc"
