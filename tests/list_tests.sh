@@ -61,7 +61,6 @@ t fast "bad:not-a-number" "tests/expect_bad.sh 'ENTRIES=six is not a number (leg
 t fast "bad:out-of-range-low" "tests/expect_bad.sh 'ENTRIES=0 is out of range (legal range 1..16)' $W gen rfc --set ENTRIES=0 -o @OUT@"
 t fast "bad:out-of-range-high" "tests/expect_bad.sh 'LANES=65 is out of range (legal range 1..64)' $W gen rfc --set LANES=65 -o @OUT@"
 t fast "bad:enum" "tests/expect_bad.sh 'REPLACEMENT=RANDOM is not one of FIFO|LRU' $W gen rfc --set REPLACEMENT=RANDOM -o @OUT@"
-t fast "bad:cosim-model-only-wave" "tests/expect_bad.sh '--model-only runs no RTL' $W cosim rfc --model-only --wave"
 t fast "bad:inconsistent" "tests/expect_bad.sh 'ACTIVE_WARPS=16 must not exceed WARPS=8' $W gen rfc --set WARPS=8 --set ACTIVE_WARPS=16 -o @OUT@"
 t fast "bad:too-big" "tests/expect_bad.sh 'exceeds the legal maximum 262144' $W gen rfc --set WARPS=64 --set ACTIVE_WARPS=64 --set ENTRIES=16 -o @OUT@"
 t fast "bad:unwritable-dir" "tests/expect_bad.sh 'output folder (-o): cannot create folder /proc/warpgen' $W gen rfc -o /proc/warpgen"

@@ -7,9 +7,10 @@
 # figures beside ours). Exit 1 if any check fails.
 # What make leaves to make full (docs/user-guide.md "make and make full"): the non-default
 # configurations, Yosys's coarse synthesis in lint (make: read, elaborate and check, as make test),
-# the full gate mapping of the defaults whose block declares main_area_opt (make: the flip-flop
-# check), the statistics grids (each report section reads MAIN_FULL), timing of the large defaults,
-# the area plots at every point, the proofs and the gate-level section.
+# the full area flow (make: its cached result, else the flip-flop check; the blocks that declare
+# main_area_opt --flops-only get the check in both, those that declare main_area_in_full none in
+# make), the statistics grids (each report section reads MAIN_FULL), the area plots at every
+# point, the proofs and the gate-level section.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 W=out/bin/warpgen
@@ -90,7 +91,7 @@ export W CYCLES MAIN_FULL
 [ "$MAIN_FULL" = 1 ] && what="make full" || what="make (make full: other sizes, statistics grids, gate level)"
 echo "main job, $what: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, $JOBS at a time"
 # done/total and time left (tests/progress.sh): a rewritten line on a terminal, out/main/progress.log always
-tests/progress.sh start $((${#CONFIGS[@]} + ${#REPORTS[@]})) make
+tests/progress.sh start $((${#CONFIGS[@]} + ${#REPORTS[@]})) "$([ "$MAIN_FULL" = 1 ] && echo "make full" || echo make)"
 printf '%s\n' "${CONFIGS[@]}" | tr '\n' '\0' |
 	xargs -0 -P "$JOBS" -I{} bash -c 'IFS="|" read -r n a o <<<"$1"; one "$n" "$a" "$o"; rc=$?; tests/progress.sh step "$n"; exit $rc' _ {}
 status=$?
