@@ -102,6 +102,12 @@ if [ "$MAIN_FULL" = 1 ]; then
 else
 	{ echo; echo "This report is \`make\`'s: the default configurations, each comparison's quick grid, area from the cache or the flip-flop check; \`make full\` adds the other sizes, the full grids and area flow, and the gate level (docs/user-guide.md, \"make and make full\")."; } >>out/report.md
 fi
+# Timing (below) runs in the background from here: the report sections run one at a time and
+# leave the second core to it (Yosys and ABC results are cached by content, runs may overlap).
+# shellcheck disable=SC2086
+( WARPGEN=$W TIMING_JSON_DIR=out/main/timing tests/timing_report.sh ${TIMING_BLOCKS:-sched2l tuba memra vf_manager equalizer} \
+	>out/main/timing.md 2>out/main/timing.log; echo $? >out/main/timing.rc ) &
+timing_pid=$!
 # Each block's report sections, in their declared order (functions of cosim/<block>/<block>_tests.sh).
 for r in "${REPORTS[@]}"; do
 	IFS=$'\t' read -r _ _ fn <<<"$r"
@@ -131,8 +137,9 @@ esac
 # rename, prefetch_table, slg, wrc, reexec_q and the compositions) took 7-25 minutes each, the
 # transistor-count step of `warpgen area` most of it (issue 26 part 3: split that step out).
 echo
-# shellcheck disable=SC2086
-WARPGEN=$W TIMING_JSON_DIR=out/main/timing tests/timing_report.sh ${TIMING_BLOCKS:-sched2l tuba memra vf_manager equalizer} >out/main/timing.md 2>out/main/timing.log ||
+# (started in the background before the report sections, which run one at a time: see above)
+wait "$timing_pid"
+[ "$(cat out/main/timing.rc 2>/dev/null)" = 0 ] ||
 	{ echo "timing: FAILED (see out/main/timing.md, out/main/timing.log)"; status=1; }
 grep -E '^\| [a-z_]+ \|' out/main/timing.md | head -40
 { echo; cat out/main/timing.md; } >>out/report.md
