@@ -2,8 +2,8 @@
 #   make          the main job: every block at its papers' default sizes, co-simulated, with the
 #                 equivalence / area / energy / timing report and the papers' comparisons
 #                 (out/report.{json,md}); 10 minutes on 2 cores is the aim
-#   make full     the same, plus the other sizes, the statistics grids, the full area flow and the
-#                 gate-level section (tests/main_job.sh, MAIN_FULL=1)
+#   make full     the same, plus the other sizes, the statistics grids, the full area flow, the
+#                 proofs and the gate-level section (tests/main_job.sh, MAIN_FULL=1)
 #   make test     unit, golden, bad-input, lint, co-simulation regressions; ends "N passed, M failed"
 #                 (make test T=PATTERN: only the tests whose name contains PATTERN)
 #   make test-fast  unit, golden, bad-input tests and a short co-simulation of every block (minutes)
