@@ -13,6 +13,10 @@ if [ "${1:-}" = --tier ]; then tier=${2:?--tier needs fast, test or sweep}; shif
 pattern=${1:-}
 export OUT=${OUT:-out} # the build to test (make OUT=DIR test)
 export WARPGEN=$OUT/bin/warpgen WARPGEN_SAN=$OUT/bin/warpgen-san
+# A build other than out/ keeps its Verilator cache and run files to itself (warpgen --out).
+if [ "$OUT" != out ] && [ -z "${WARPGEN_OUT:-}" ]; then
+	case $OUT in /*) export WARPGEN_OUT=$OUT ;; *) export WARPGEN_OUT=$PWD/$OUT ;; esac
+fi
 # Sanitizer reports fail the test that produced them.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # The short runs of make test and make test-fast build their Verilated models at -Og: about 40 %
