@@ -15,9 +15,11 @@
 #include "wg_cli.h"
 #include "wg_vtool.h"
 #include "wg_cmds.h"
+#include "wg_cosim_seeds.h"
 #include "wg_fcov.h"
 #include "wg_explore.h"
 #include "wg_gate.h"
+#include "wg_netsim64.h"
 #include "wg_netsim_dut.h"
 #include "wg_gen.h"
 #include "wg_harness.h"
@@ -39,7 +41,7 @@ static void usage(const wg_opts *o)
 	       "                     [--knob NAME=VALUE]... [--rtl FILE] [--wave] [--json FILE] [-q] [--list]\n"
 	       "                     [--stim FILE]\n"
 	       "                     [--gate [--synth full|quick|mapped] [--gate-sim native|verilator] [--blif FILE]\n"
-	       "                             [--liberty F]]\n"
+	       "                             [--liberty F] [--seeds N [--lanes L]]]\n"
 	       "Co-simulates the generated Verilog (or --rtl FILE, your own implementation of the same top\n"
 	       "module and ports) against the block's C model under Verilator, comparing every output bit\n"
 	       "every cycle and the energy event counts at the end.\n"
@@ -66,6 +68,11 @@ static void usage(const wg_opts *o)
 	       "                no toggles (builds take minutes above ~30,000 cells)\n"
 	       "  --blif FILE   with --gate: simulate this BLIF netlist of Yosys generic cells (`write_blif\n"
 	       "                -icells`) instead of synthesizing one\n"
+	       "  --seeds N     with --gate (native), random stimulus: run the seeds S..S+N-1 (S: --seed), each\n"
+	       "                with its own C model; the verdict, a line per failing seed, and the first\n"
+	       "                failing seed replayed alone (its report and replay command)\n"
+	       "  --lanes L     with --seeds: run L seeds at once (1..64, default min(N, 64)) in the 64-lane\n"
+	       "                simulator (one bit of a word per seed); 1: one at a time (the same verdicts)\n"
 	       "  --liberty F   with --gate: price the toggles with the Liberty file F's cells: activity energy\n"
 	       "                beside the power-table estimate (the simulated netlist stays the generic one);\n"
 	       "                with --synth mapped: the library to map to and to price\n"
@@ -251,6 +258,7 @@ int wg_cmd_cosim(int argc, char **argv)
 	 * rest is the common set */
 	int model_only = 0, gate = 0, no_window = 0, ac = 0, case_stim = 0;
 	const char *gate_sim = NULL, *blif = NULL, *synth = NULL, *cov = NULL, *stim_file = NULL;
+	const char *seeds_s = NULL, *lanes_s = NULL; /* --seeds N, --lanes L (wg_cosim_seeds.h) */
 	char **av = wg_xcalloc((size_t)(argc + 1) * sizeof *av);
 	for (int i = 0; i < argc; i++) {
 		const char **val = strcmp(argv[i], "--gate-sim") == 0 ? &gate_sim
@@ -258,6 +266,8 @@ int wg_cmd_cosim(int argc, char **argv)
 				   : strcmp(argv[i], "--synth") == 0  ? &synth
 				   : strcmp(argv[i], "--coverage") == 0 ? &cov
 				   : strcmp(argv[i], "--stim") == 0     ? &stim_file
+				   : strcmp(argv[i], "--seeds") == 0    ? &seeds_s
+				   : strcmp(argv[i], "--lanes") == 0    ? &lanes_s
 								      : NULL;
 		if (val) {
 			if (i + 1 >= argc)
@@ -369,6 +379,30 @@ int wg_cmd_cosim(int argc, char **argv)
 	if (native && o.wave)
 		wg_die("cosim", 2, "--wave: the native gate-level simulator writes no dumps; use --gate --gate-sim verilator "
 				   "--wave on a small configuration");
+	long nseeds = 0, lanes = 0; /* 0: one seed, the usual run */
+	if (seeds_s || lanes_s) {
+		char *e;
+		if (seeds_s) {
+			nseeds = strtol(seeds_s, &e, 10);
+			if (*e || e == seeds_s || nseeds < 1 || nseeds > WG_SEEDS_MAX)
+				wg_die("cosim", 2, "--seeds: %s is not a number of seeds in 1..%ld", seeds_s, WG_SEEDS_MAX);
+		}
+		if (lanes_s) {
+			lanes = strtol(lanes_s, &e, 10);
+			if (*e || e == lanes_s || lanes < 1 || lanes > WG_NW_LANES)
+				wg_die("cosim", 2, "--lanes: %s is not a number of lanes in 1..%d", lanes_s, WG_NW_LANES);
+		}
+		if (!nseeds)
+			nseeds = lanes;
+		if (!lanes)
+			lanes = nseeds < WG_NW_LANES ? nseeds : WG_NW_LANES;
+		if (!native)
+			wg_die("cosim", 2, "--%s runs the native gate-level simulator: it goes with --gate (not --gate-sim "
+					   "verilator)", seeds_s ? "seeds" : "lanes");
+		if (o.case_idx >= 0 || stim_file || o.json || o.liberty)
+			wg_die("cosim", 2, "--%s runs random stimulus and reports verdicts: it takes no %s", seeds_s ? "seeds" : "lanes",
+			       o.case_idx >= 0 ? "--case" : stim_file ? "--stim" : o.json ? "--json" : "--liberty");
+	}
 	wg_gate_res *g = gate ? wg_xcalloc(sizeof *g) : NULL;
 	wg_ns_dut *nsd = native ? wg_xcalloc(sizeof *nsd) : NULL;
 	if (gate) {
@@ -416,7 +450,7 @@ int wg_cmd_cosim(int argc, char **argv)
 	if (!ri->energy_ok)
 		snprintf(ri->energy_note, sizeof ri->energy_note, "%s", err);
 
-	if (!o.quiet) {
+	if (!o.quiet && !nseeds) {
 		printf("cosim %s %s%s%s seed=%llu", o.block->name, ri->config, directed ? " case=" : "",
 		       directed ? o.stim->cases[o.case_idx].name : "", (unsigned long long)o.seed);
 		if (ri->cycles_req >= 0)
@@ -432,6 +466,14 @@ int wg_cmd_cosim(int argc, char **argv)
 		wg_ns_dut_lib(nsd, &lib);
 	else if (!model_only && wg_vbuild_load(&rq, &rs, &lib) != 0)
 		return give_up(ri, L, av, g, nsd);
+	if (nseeds) { /* many seeds, `lanes` at a time (wg_cosim_seeds.h) */
+		int rc = wg_cosim_seeds(ri, &o, &lib, nsd, nseeds, (int)lanes);
+		free_gate(g, nsd);
+		free(ri);
+		free(L);
+		free(av);
+		return rc;
+	}
 	if (cov) {
 		int (*cov_file)(const char *path);
 		void *sym = dlsym(lib.so, "wg_shim_cov_file");

@@ -161,11 +161,9 @@ void wg_ns_init(wg_ns *s, const wg_ns_plan *p, uint64_t seed)
 	s->tog = wg_xcalloc(((size_t)p->nl->nnets + 1) * sizeof *s->tog);
 	s->qn = wg_xcalloc((size_t)p->nflop + 1);
 	s->clk_on = wg_xcalloc(((size_t)p->nflop + 1) * sizeof *s->clk_on);
-	uint64_t x = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull; /* xorshift64* */
-	for (long i = 0; i < p->nflop; i++) {
-		x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
-		s->v[p->flop[i].q] = (unsigned char)((x * 0x2545F4914F6CDD1Dull) >> 63);
-	}
+	uint64_t x = wg_ns_rand_init(seed); /* xorshift64* */
+	for (long i = 0; i < p->nflop; i++)
+		s->v[p->flop[i].q] = (unsigned char)wg_ns_rand_bit(&x);
 	for (long i = 0; i < p->nl->nnets; i++)
 		if (p->nl->konst[i] >= 0)
 			s->v[i] = (unsigned char)p->nl->konst[i];

@@ -67,6 +67,19 @@ typedef struct wg_ns {
 int wg_ns_plan_init(wg_ns_plan *p, const wg_nl *nl, int clock, char *err, size_t n);
 void wg_ns_plan_free(wg_ns_plan *p);
 
+/* The initial flip-flop values of seed: a xorshift64* stream, one draw per
+ * flip-flop in the plan's order (shared with the 64-lane simulator,
+ * wg_netsim64.h, so lane i of seed S starts where `wg_ns_init(S)` does). */
+static inline uint64_t wg_ns_rand_init(uint64_t seed)
+{
+	return seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+}
+static inline unsigned wg_ns_rand_bit(uint64_t *x)
+{
+	*x ^= *x >> 12, *x ^= *x << 25, *x ^= *x >> 27;
+	return (unsigned)((*x * 0x2545F4914F6CDD1Dull) >> 63);
+}
+
 /* A simulator on a plan, in its initial state: constants, inputs 0,
  * flip-flops random from seed (as Verilator's --x-initial unique), settled. */
 void wg_ns_init(wg_ns *s, const wg_ns_plan *p, uint64_t seed);
