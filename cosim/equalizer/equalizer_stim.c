@@ -67,7 +67,15 @@ static const wg_param_def eqs_knobs[EQS_NKNOBS] = {
 		"are full: the per-sample counts and epoch sums reach their top bits); the others draw wcta in "
 		"1..WARPS/kmax",
 		"assumed"},
+	[EK_PIN_PCT] = {"PIN_PCT", 0, 0, 100, NULL,
+		"% of epochs in which every resident warp's head is pinned to one class drawn per epoch (waiting, ready "
+		"for the ALU, ready for memory), nothing issues and no CTA progresses (a stalled SM: the epoch sums reach "
+		"W*S in every class); 0: none, no draw",
+		"assumed"},
 };
+
+/* PIN_PCT: an epoch's pinned head class, as the head bits (bit 0 hv, 1 rdy, 2 mem) */
+static const uint8_t pin_head[] = {0, 0x1, 0x3, 0x7}; /* none, waiting, X_alu, X_mem */
 
 /* per base profile: % head valid, ready, memory, at a barrier, lsu_full, a scheduler issues */
 static const int prof_pct[EP_NBASE][6] = {
@@ -337,6 +345,7 @@ static void env_reset(eqs_stim *s)
 	memset(s->life, 0, sizeof s->life);
 	memset(s->hold, 0, sizeof s->hold);
 	memset(s->hst, 0, sizeof s->hst);
+	s->pin = 0;
 }
 
 static void random_next(eqs_stim *s, long t)
@@ -380,8 +389,11 @@ static void random_next(eqs_stim *s, long t)
 		s->gap = 1 + eqs_pick(s, s->k[EK_KGAP]);
 	}
 	eqs_gwde(s);
-	/* CTAs finish after their unpaused lifetime */
-	unsigned run = s->r.valid & ~s->r.paused;
+	/* PIN_PCT: at each epoch's first cycle, whether the epoch is pinned and to which class */
+	if (s->k[EK_PIN_PCT] && s->r.cyc == 0) /* drawn only with the knob: PIN_PCT=0 keeps the stream */
+		s->pin = eqs_pick(s, 100) < s->k[EK_PIN_PCT] ? 1 + (int)eqs_pick(s, 3) : 0;
+	/* CTAs finish after their unpaused lifetime (a pinned epoch makes no progress) */
+	unsigned run = s->pin ? 0u : s->r.valid & ~s->r.paused;
 	for (int sl = 0; sl < s->c.max_ctas; sl++)
 		if ((run >> sl) & 1u)
 			s->life[sl]--;
@@ -401,7 +413,9 @@ static void random_next(eqs_stim *s, long t)
 			s->hst[w] = 0, s->hold[w] = 0;
 			continue;
 		}
-		if (--s->hold[w] <= 0) {
+		if (s->pin) {
+			s->hst[w] = pin_head[s->pin], s->hold[w] = 0; /* a drawn head again after the epoch */
+		} else if (--s->hold[w] <= 0) {
 			const int *pp = prof_pct[cur_prof(s, (int)sl)];
 			int hb = 0; /* one draw per bit, in a fixed order (the same stream in every build) */
 			for (int b = 0; b < 4; b++)
@@ -419,7 +433,7 @@ static void random_next(eqs_stim *s, long t)
 	}
 	/* two schedulers, at most one memory issue, none while the LSU is full */
 	int mem = 0;
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 2 && !s->pin; k++) {
 		uint64_t left = elig & ~c->iss;
 		if (!left)
 			break;

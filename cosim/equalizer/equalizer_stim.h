@@ -24,6 +24,7 @@ enum {
 	EK_RESET_PPM,   /* per-million of cycles with a mid-run reset */
 	EK_SLOT_MAP,    /* warp-to-slot map: 0 slot s owns warps s*wcta.., 1 a permutation drawn per kernel */
 	EK_FILL_PCT,    /* % of kernels whose CTAs fill the SM (wcta = WARPS / kmax) */
+	EK_PIN_PCT,     /* % of epochs with every head pinned to one class, no issue, no CTA progress */
 	EQS_NKNOBS
 };
 
@@ -114,6 +115,7 @@ typedef struct eqs_stim {
 	long hold[EQ_MAX_WARPS];   /* cycles the head state stays */
 	uint8_t hst[EQ_MAX_WARPS]; /* bit 0 hv, 1 rdy, 2 mem, 3 bar */
 	uint8_t wperm[EQ_MAX_WARPS]; /* random, SLOT_MAP=1: the kernel's warp order (warp wperm[i] is the i-th) */
+	int pin;                   /* random, PIN_PCT: this epoch's pinned head class (EQS_PIN_*), 0 none */
 	/* statistics */
 	long nline[EL_N], tup, tdown, npause, nunpause, nreq, nlaunch, ndone, nkstart, nrst;
 	/* directed */

@@ -85,3 +85,8 @@ t sweep "cosim:equalizer-w32-e256-s16-perf-slotmap-fill-seed1" "\$WARPGEN cosim 
 # epochs with every warp active at every sample (counter_at_max 27 times, the active and waiting sums at W*S) and,
 # with SLOT_MAP=1 over 16 kernels, warp 0 in other slots
 t sweep "cosim:equalizer-w8-e256-s16-energy-cache-full-seed1" "\$WARPGEN cosim equalizer --set WARPS=8 --set EPOCH=256 --set SAMPLE_PERIOD=16 --set OBJECTIVE=ENERGY --knob PROFILE=cache --knob FILL_PCT=100 --knob DWELL=1000 --knob KGAP=1 --knob CTA_LIFE=2000 --knob SLOT_MAP=1 --seed 1 --cycles 200000 -q"
+# the last reachable toggle points (docs/equalizer.md "Coverage"): the cache-full knobs with PIN_PCT=50 (half of
+# the epochs with every resident head pinned to one class, no issue, no CTA progress): sum_xalu at W*S at 8 warps;
+# at 32 warps the active and waiting sums at W*S and the per-sample X_alu and X_mem counts at 32
+t sweep "cosim:equalizer-w8-e256-s16-energy-cache-full-pin-seed1" "\$WARPGEN cosim equalizer --set WARPS=8 --set EPOCH=256 --set SAMPLE_PERIOD=16 --set OBJECTIVE=ENERGY --knob PROFILE=cache --knob FILL_PCT=100 --knob DWELL=1000 --knob KGAP=1 --knob CTA_LIFE=2000 --knob SLOT_MAP=1 --knob PIN_PCT=50 --seed 1 --cycles 100000 -q"
+t sweep "cosim:equalizer-w32-e256-s16-perf-cache-full-pin-seed1" "\$WARPGEN cosim equalizer --set WARPS=32 --set EPOCH=256 --set SAMPLE_PERIOD=16 --set OBJECTIVE=PERFORMANCE --knob PROFILE=cache --knob FILL_PCT=100 --knob DWELL=1000 --knob KGAP=1 --knob CTA_LIFE=2000 --knob SLOT_MAP=1 --knob PIN_PCT=50 --seed 1 --cycles 100000 -q"
