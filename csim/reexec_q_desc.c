@@ -119,6 +119,34 @@ static long rq_storage_bits(const long *p)
 	return sum;
 }
 
+/* ---- the C model's key state for the model trace (wg_state_def), named as reexec_q.v's
+ * registers: hd_q (the head slot), tl_q (where the next entry goes) and cnt_q (occupancy) ---- */
+static void rq_get_hd(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)rq_head(m);
+}
+static void rq_get_tl(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)rq_tail(m);
+}
+static void rq_get_cnt(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)rq_count(m);
+}
+
+static int rq_model_state(const long *p, wg_state_def *d)
+{
+	int E = (int)p[RQ_P_ENTRIES], eb = (int)wg_idxw((unsigned long)E), cw = (int)wg_clog2((unsigned long)E + 1);
+	int n = 0;
+	d[n++] = (wg_state_def){"hd_q", eb, 1, rq_get_hd};
+	d[n++] = (wg_state_def){"tl_q", eb, 1, rq_get_tl};
+	d[n++] = (wg_state_def){"cnt_q", cw, 1, rq_get_cnt};
+	return n;
+}
+
 const wg_block wg_block_reexec_q = {
 	.name = "reexec_q",
 	.summary = "Mascar cache-access re-execution queue: refused L1 requests parked and replayed, "
@@ -140,4 +168,5 @@ const wg_block wg_block_reexec_q = {
 	.model_eval = rq_model_eval,
 	.model_tick = rq_model_tick,
 	.model_counts = rq_model_counts,
+	.model_state = rq_model_state,
 };

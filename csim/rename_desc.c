@@ -277,6 +277,61 @@ static long rn_storage_bits(const long *p)
 	return bits;
 }
 
+/* ---- the C model's key state for the model trace (wg_state_def): occ_q (rename.v's
+ * availability flags, 1 = occupied), kr_q and ke_q (the running kernel's shape), and
+ * (no register) free_count, the free ids, and by class free_cmos and free_tfet (TFET_ROWS
+ * > 0; free_tfet is free_tfet_o's value) ---- */
+static void rn_get_occ(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	for (int p = 0; p < rn_config(m)->phys; p++)
+		if (rn_occupied(m, p))
+			w[p / 64] |= 1ull << (p % 64);
+}
+static void rn_get_free(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)(rn_config(m)->phys - rn_occ_count(m));
+}
+static void rn_get_free_tfet(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)rn_free_tfet(m);
+}
+static void rn_get_free_cmos(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)(rn_config(m)->phys - rn_occ_count(m) - rn_free_tfet(m));
+}
+static void rn_get_kr(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	int kw = 0, kr = 0, ke = 0;
+	rn_shape(m, &kw, &kr, &ke);
+	w[0] = (uint64_t)kr;
+}
+static void rn_get_ke(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	int kw = 0, kr = 0, ke = 0;
+	rn_shape(m, &kw, &kr, &ke);
+	w[0] = (uint64_t)ke;
+}
+
+static int rn_model_state(const long *p, wg_state_def *d)
+{
+	int P = (int)p[RN_P_PHYS_REGS], cw = (int)wg_clog2((unsigned long)P + 1), n = 0;
+	d[n++] = (wg_state_def){"occ_q", P, 1, rn_get_occ};
+	d[n++] = (wg_state_def){"free_count", cw, 1, rn_get_free};
+	if (p[RN_P_TFET_ROWS] > 0) {
+		d[n++] = (wg_state_def){"free_cmos", cw, 1, rn_get_free_cmos};
+		d[n++] = (wg_state_def){"free_tfet", cw, 1, rn_get_free_tfet};
+	}
+	d[n++] = (wg_state_def){"kr_q", 6, 1, rn_get_kr};
+	d[n++] = (wg_state_def){"ke_q", 6, 1, rn_get_ke};
+	return n;
+}
+
 const wg_block wg_block_rename = {
 	.name = "rename",
 	.summary = "register renaming table: cross-warp physical register sharing with release hints, "
@@ -298,4 +353,5 @@ const wg_block wg_block_rename = {
 	.model_eval = rn_model_eval,
 	.model_tick = rn_model_tick,
 	.model_counts = rn_model_counts,
+	.model_state = rn_model_state,
 };

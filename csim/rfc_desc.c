@@ -169,6 +169,74 @@ static long rfc_storage_bits(const long *p)
 	return data + A * N * entry + A * slot + pipe;
 }
 
+/* ---- the C model's key state for the model trace (wg_state_def), named as rfc.v's
+ * registers: per slot st_q, owner_q, valid_q, tag_q, dead_q, rank_q (the FIFO/LRU order:
+ * the entry of rank ENTRIES-1 is the victim), and pinned (no register: the entries a hit
+ * in flight holds, from the read pipeline pv_q/pslot_q/pidx_q) ---- */
+static void rfc_put(uint64_t *w, int lsb, int width, uint64_t x)
+{
+	for (int i = 0; i < width; i++)
+		if ((x >> i) & 1u)
+			w[(lsb + i) / 64] |= 1ull << ((lsb + i) % 64);
+}
+static int rfc_ib(const rfc_model *m)
+{
+	return (int)wg_idxw((unsigned long)rfc_config(m)->entries);
+}
+static void rfc_get_st(const void *m, int s, uint64_t *w)
+{
+	w[0] = (uint64_t)rfc_slot_state(m, s);
+}
+static void rfc_get_owner(const void *m, int s, uint64_t *w)
+{
+	w[0] = (uint64_t)rfc_slot_owner(m, s);
+}
+static void rfc_get_bits(const void *m, int s, uint64_t *w, int (*f)(const rfc_model *, int, int))
+{
+	for (int e = 0; e < rfc_config(m)->entries; e++)
+		if (f(m, s, e))
+			w[0] |= 1ull << e;
+}
+static void rfc_get_valid(const void *m, int s, uint64_t *w)
+{
+	rfc_get_bits(m, s, w, rfc_entry_valid);
+}
+static void rfc_get_dead(const void *m, int s, uint64_t *w)
+{
+	rfc_get_bits(m, s, w, rfc_entry_dead);
+}
+static void rfc_get_pinned(const void *m, int s, uint64_t *w)
+{
+	rfc_get_bits(m, s, w, rfc_entry_pinned);
+}
+static void rfc_get_tag(const void *m, int s, uint64_t *w)
+{
+	int rb = rfc_config(m)->reg_bits;
+	for (int e = 0; e < rfc_config(m)->entries; e++)
+		rfc_put(w, e * rb, rb, (uint64_t)rfc_entry_tag(m, s, e));
+}
+static void rfc_get_rank(const void *m, int s, uint64_t *w)
+{
+	int ib = rfc_ib(m);
+	for (int e = 0; e < rfc_config(m)->entries; e++)
+		rfc_put(w, e * ib, ib, (uint64_t)rfc_entry_rank(m, s, e));
+}
+
+static int rfc_model_state(const long *p, wg_state_def *d)
+{
+	int A = (int)p[RFC_P_ACTIVE_WARPS], N = (int)p[RFC_P_ENTRIES];
+	int WB = (int)wg_idxw((unsigned long)p[RFC_P_WARPS]), IB = (int)wg_idxw((unsigned long)N);
+	int n = 0;
+	d[n++] = (wg_state_def){"st_q", 2, A, rfc_get_st};
+	d[n++] = (wg_state_def){"owner_q", WB, A, rfc_get_owner};
+	d[n++] = (wg_state_def){"valid_q", N, A, rfc_get_valid};
+	d[n++] = (wg_state_def){"tag_q", N * (int)p[RFC_P_REG_BITS], A, rfc_get_tag};
+	d[n++] = (wg_state_def){"dead_q", N, A, rfc_get_dead};
+	d[n++] = (wg_state_def){"rank_q", N * IB, A, rfc_get_rank};
+	d[n++] = (wg_state_def){"pinned", N, A, rfc_get_pinned};
+	return n;
+}
+
 const wg_block wg_block_rfc = {
 	.name = "rfc",
 	.summary = "register file cache: per-active-warp tagged cache of recent results, FIFO/LRU, "
@@ -188,4 +256,5 @@ const wg_block wg_block_rfc = {
 	.model_eval = rfc_model_eval,
 	.model_tick = rfc_model_tick,
 	.model_counts = rfc_model_counts,
+	.model_state = rfc_model_state,
 };

@@ -127,6 +127,106 @@ static long s2l_storage_bits(const long *p)
 	return 2 * W + A * (1 + wb) + 2 * sb + 2 * wb + 1;
 }
 
+/* ---- the C model's key state for the model trace (wg_state_def), named as sched2l.v's
+ * registers: res_q, rsm_q, sv_q, sw_q (slot s's warp at [s*WB +: WB]), pp_q, the TAG
+ * register tv_q/ts_q/tw_q, and the greedy position: last_q (GREEDY, RR) or gv_q with
+ * greedy_warp (GTO, TRWS: gw_q while gv_q, else 0; the RTL's gw_q keeps its old value);
+ * active (no register): the warps holding a slot ---- */
+static void s2l_get_res(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = s2l_resident(m);
+}
+static void s2l_get_rsm(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = s2l_resumed(m);
+}
+static void s2l_get_sv(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = s2l_slots_valid(m);
+}
+static void s2l_get_active(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = s2l_active(m);
+}
+static void s2l_get_sw(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	const s2l_cfg *c = s2l_config(m);
+	int wb = (int)wg_idxw((unsigned long)c->warps);
+	for (int s = 0; s < c->active; s++) {
+		uint64_t x = (uint64_t)s2l_slot_warp(m, s);
+		for (int b = 0; b < wb; b++)
+			if ((x >> b) & 1u)
+				w[(s * wb + b) / 64] |= 1ull << ((s * wb + b) % 64);
+	}
+}
+static void s2l_get_pp(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)s2l_promote_ptr(m);
+}
+static void s2l_get_last(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)s2l_last(m);
+}
+static void s2l_get_tv(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)s2l_tag(m, NULL, NULL);
+}
+static void s2l_get_ts(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	int s = 0;
+	s2l_tag(m, &s, NULL);
+	w[0] = (uint64_t)s;
+}
+static void s2l_get_tw(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	int x = 0;
+	s2l_tag(m, NULL, &x);
+	w[0] = (uint64_t)x;
+}
+static void s2l_get_gv(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = s2l_greedy(m) >= 0;
+}
+static void s2l_get_gw(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	int g = s2l_greedy(m);
+	w[0] = g >= 0 ? (uint64_t)g : 0;
+}
+
+static int s2l_model_state(const long *p, wg_state_def *d)
+{
+	int W = (int)p[S2L_P_WARPS], A = (int)p[S2L_P_ACTIVE];
+	int wb = (int)wg_idxw((unsigned long)W), sb = (int)wg_idxw((unsigned long)A), n = 0;
+	d[n++] = (wg_state_def){"res_q", W, 1, s2l_get_res};
+	d[n++] = (wg_state_def){"rsm_q", W, 1, s2l_get_rsm};
+	d[n++] = (wg_state_def){"sv_q", A, 1, s2l_get_sv};
+	d[n++] = (wg_state_def){"sw_q", A * wb, 1, s2l_get_sw};
+	d[n++] = (wg_state_def){"active", W, 1, s2l_get_active};
+	if (p[S2L_P_SELECT] == S2L_GREEDY || p[S2L_P_SELECT] == S2L_RR) {
+		d[n++] = (wg_state_def){"last_q", sb, 1, s2l_get_last};
+	} else if (A >= 2) {
+		d[n++] = (wg_state_def){"gv_q", 1, 1, s2l_get_gv};
+		d[n++] = (wg_state_def){"greedy_warp", wb, 1, s2l_get_gw};
+	}
+	d[n++] = (wg_state_def){"pp_q", wb, 1, s2l_get_pp};
+	d[n++] = (wg_state_def){"tv_q", 1, 1, s2l_get_tv};
+	d[n++] = (wg_state_def){"ts_q", sb, 1, s2l_get_ts};
+	d[n++] = (wg_state_def){"tw_q", wb, 1, s2l_get_tw};
+	return n;
+}
+
 const wg_block wg_block_sched2l = {
 	.name = "sched2l",
 	.summary = "two-level warp scheduler: greedy/round-robin active set, demotion on marked "
@@ -147,4 +247,5 @@ const wg_block wg_block_sched2l = {
 	.model_eval = s2l_model_eval,
 	.model_tick = s2l_model_tick,
 	.model_counts = s2l_model_counts,
+	.model_state = s2l_model_state,
 };

@@ -57,6 +57,20 @@ typedef struct wg_storage_part {
 } wg_storage_part;
 #define WG_MAX_STORAGE_PARTS 24
 
+/* One signal of a C model's key state, for the model trace (cosim/harness/wg_mvcd.h, the
+ * `model_state` scope): named like the RTL register that holds it where there is one, so
+ * the two show side by side in GTKWave. */
+typedef struct wg_state_def {
+	const char *name;            /* e.g. "valid_q"; element i of an array is "valid_q[i]" in the trace */
+	int width;                   /* bits of one element, 1..WG_STATE_MAX_BITS */
+	int count;                   /* elements (1: a plain register; a per-slot array: the slots) */
+	/* Element i's value in the model m, LSB first, in (width + 63) / 64 words (zeroed
+	 * by the caller); only reads m. */
+	void (*get)(const void *m, int i, uint64_t *words);
+} wg_state_def;
+#define WG_MAX_STATE 16
+#define WG_STATE_MAX_BITS 1024
+
 typedef struct wg_block {
 	const char *name;            /* block name used on the command line */
 	const char *summary;         /* one line for `warpgen list` */
@@ -88,6 +102,9 @@ typedef struct wg_block {
 	int (*model_eval)(void *m, const uint32_t *in, uint32_t *out, char *err, size_t errn);
 	void (*model_tick)(void *m, const uint32_t *in);      /* the clock edge */
 	const uint64_t *(*model_counts)(const void *m);       /* nevents cumulative counts */
+	/* Optional (NULL: none): the C model's key state for configuration p, written to defs;
+	 * returns their number (<= WG_MAX_STATE). */
+	int (*model_state)(const long *p, wg_state_def *defs);
 } wg_block;
 
 /* Where each port lives in the input or output frame of one configuration. */

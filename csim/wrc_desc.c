@@ -173,6 +173,72 @@ static long wrc_storage_bits(const long *p)
 	return sum;
 }
 
+/* ---- the C model's key state for the model trace (wg_state_def), named as wrc.v's
+ * registers: own_q (the owner warp, all ones = none), mode_q, mem_q and stall_q (the warp
+ * status table), res_q, pre_q, acnt_q; age_list (no register of that name: age_q's first
+ * acnt_q entries, oldest first at [k*WB +: WB], the rest 0 where age_q keeps old ids) ---- */
+static void wrc_get_own(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = wrc_owner(m);
+}
+static void wrc_get_mode(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = (uint64_t)wrc_mode(m);
+}
+static void wrc_get_mem(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = wrc_wst_mem(m);
+}
+static void wrc_get_stall(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = wrc_wst_stall(m);
+}
+static void wrc_get_res(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = wrc_resident(m);
+}
+static void wrc_get_pre(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	w[0] = wrc_pre(m);
+}
+static void wrc_get_acnt(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	unsigned ids[64];
+	w[0] = (uint64_t)wrc_age_list(m, ids);
+}
+static void wrc_get_age(const void *m, int i, uint64_t *w)
+{
+	(void)i;
+	unsigned ids[64];
+	int n = wrc_age_list(m, ids), wb = (int)wg_idxw((unsigned long)wrc_config(m)->warps);
+	for (int k = 0; k < n; k++)
+		for (int b = 0; b < wb; b++)
+			if ((ids[k] >> b) & 1u)
+				w[(k * wb + b) / 64] |= 1ull << ((k * wb + b) % 64);
+}
+
+static int wrc_model_state(const long *p, wg_state_def *d)
+{
+	int W = (int)p[WRC_P_WARPS], wb = (int)wg_idxw((unsigned long)W), ob = (int)wg_idxw((unsigned long)W + 1);
+	int n = 0;
+	d[n++] = (wg_state_def){"own_q", ob, 1, wrc_get_own};
+	d[n++] = (wg_state_def){"mode_q", 1, 1, wrc_get_mode};
+	d[n++] = (wg_state_def){"mem_q", W, 1, wrc_get_mem};
+	d[n++] = (wg_state_def){"stall_q", W, 1, wrc_get_stall};
+	d[n++] = (wg_state_def){"res_q", W, 1, wrc_get_res};
+	d[n++] = (wg_state_def){"pre_q", W, 1, wrc_get_pre};
+	d[n++] = (wg_state_def){"acnt_q", ob, 1, wrc_get_acnt};
+	d[n++] = (wg_state_def){"age_list", W * wb, 1, wrc_get_age};
+	return n;
+}
+
 const wg_block wg_block_wrc = {
 	.name = "wrc",
 	.summary = "Mascar warp readiness checker: warp status table, owner warp, EP/MP modes from the L1 "
@@ -194,4 +260,5 @@ const wg_block wg_block_wrc = {
 	.model_eval = wrc_model_eval,
 	.model_tick = wrc_model_tick,
 	.model_counts = wrc_model_counts,
+	.model_state = wrc_model_state,
 };

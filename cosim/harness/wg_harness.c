@@ -164,7 +164,8 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 	const char *frames_path = getenv("WARPGEN_FRAMES");
 	FILE *frames = frames_path && *frames_path ? fopen(frames_path, "w") : NULL;
 	wg_mvcd mv = {0};
-	if (c->model_vcd && wg_mvcd_open(&mv, c->model_vcd, b, L) != 0)
+	int mv_now = 0; /* this cycle went into the model trace */
+	if (c->model_vcd && wg_mvcd_open(&mv, c->model_vcd, b, L, c->p) != 0)
 		fprintf(stderr, "warpgen cosim: cannot write %s\n", c->model_vcd);
 
 	for (cyc = 0;; cyc++) {
@@ -194,8 +195,9 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			failed = 1;
 			break; /* the C model cannot go on */
 		}
-		if (mv.f && (c->trace_from < 0 || (cyc >= c->trace_from && cyc <= c->trace_to)))
-			wg_mvcd_cycle(&mv, cyc, m->in, m->oc);
+		mv_now = mv.f && (c->trace_from < 0 || (cyc >= c->trace_from && cyc <= c->trace_to));
+		if (mv_now)
+			wg_mvcd_cycle(&mv, cyc, m->in, m->oc, m->model);
 		if (frames) {
 			fprintf(frames, "%ld in", cyc);
 			for (size_t w = 0; w < nin; w++)
@@ -220,6 +222,8 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			}
 		}
 		b->model_tick(m->model, m->in);
+		if (mv_now)
+			wg_mvcd_edge(&mv, m->model);
 		failed |= rtl_tick(c, r, m, cyc, !failed);
 		if (rtl_stopped(c, r, m, cyc, &failed)) {
 			cyc++;

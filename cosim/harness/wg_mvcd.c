@@ -6,7 +6,7 @@
 
 #include "wg_buf.h"
 
-/* The VCD identifier of signal k (0: clk_i, 1 + port index). */
+/* The VCD identifier of signal k (0: clk_i, 1 + port index, 1 + nports + key-state signal). */
 static void vid(int k, char *buf)
 {
 	int n = 0;
@@ -17,7 +17,33 @@ static void vid(int k, char *buf)
 	buf[n] = '\0';
 }
 
-int wg_mvcd_open(wg_mvcd *v, const char *path, const wg_block *b, const wg_layout *L)
+/* Expand the descriptor's key state into signals (arrays element by element). */
+static void state_init(wg_mvcd *v, const long *p)
+{
+	if (!v->b->model_state || !p)
+		return;
+	int nd = v->b->model_state(p, v->sd), n = 0, wmax = 1;
+	for (int d = 0; d < nd; d++) {
+		n += v->sd[d].count;
+		if (v->sd[d].width > wmax)
+			wmax = v->sd[d].width;
+	}
+	if (n == 0)
+		return;
+	v->nst = n;
+	v->st_nw = (wmax + 63) / 64;
+	v->st_def = wg_xcalloc((size_t)n * sizeof *v->st_def);
+	v->st_elem = wg_xcalloc((size_t)n * sizeof *v->st_elem);
+	v->st_prev = wg_xcalloc((size_t)n * (size_t)v->st_nw * sizeof *v->st_prev);
+	v->st_cur = wg_xcalloc((size_t)v->st_nw * sizeof *v->st_cur);
+	for (int d = 0, k = 0; d < nd; d++)
+		for (int i = 0; i < v->sd[d].count; i++, k++) {
+			v->st_def[k] = d;
+			v->st_elem[k] = i;
+		}
+}
+
+int wg_mvcd_open(wg_mvcd *v, const char *path, const wg_block *b, const wg_layout *L, const long *p)
 {
 	memset(v, 0, sizeof *v);
 	v->f = fopen(path, "w");
@@ -36,6 +62,23 @@ int wg_mvcd_open(wg_mvcd *v, const char *path, const wg_block *b, const wg_layou
 		vid(1 + p, id);
 		fprintf(v->f, "$var wire %d %s %s $end\n", L->width[p], id, b->ports[p].name);
 	}
+	state_init(v, p);
+	if (v->nst) {
+		fprintf(v->f, "$scope module model_state $end\n");
+		for (int k = 0; k < v->nst; k++) {
+			const wg_state_def *d = &v->sd[v->st_def[k]];
+			vid(1 + b->nports + k, id);
+			char nm[96], rg[24] = "";
+			if (d->count > 1) /* as Verilator dumps an unpacked array's element: valid_q[3] [5:0] */
+				snprintf(nm, sizeof nm, "%s[%d]", d->name, v->st_elem[k]);
+			else
+				snprintf(nm, sizeof nm, "%s", d->name);
+			if (d->width > 1)
+				snprintf(rg, sizeof rg, " [%d:0]", d->width - 1);
+			fprintf(v->f, "$var wire %d %s %s%s $end\n", d->width, id, nm, rg);
+		}
+		fprintf(v->f, "$upscope $end\n");
+	}
 	fprintf(v->f, "$upscope $end\n$enddefinitions $end\n");
 	return 0;
 }
@@ -52,7 +95,27 @@ static void port(FILE *f, const wg_layout *L, int p, const uint32_t *frame)
 	fprintf(f, " %s\n", id);
 }
 
-void wg_mvcd_cycle(wg_mvcd *v, long cyc, const uint32_t *in, const uint32_t *oc)
+/* Write the key state's values (all of them when !only_changed). */
+static void state(wg_mvcd *v, const void *model, int only_changed)
+{
+	char id[8];
+	for (int k = 0; k < v->nst; k++) {
+		const wg_state_def *d = &v->sd[v->st_def[k]];
+		uint64_t *prev = v->st_prev + (size_t)k * (size_t)v->st_nw;
+		memset(v->st_cur, 0, (size_t)v->st_nw * sizeof *v->st_cur);
+		d->get(model, v->st_elem[k], v->st_cur);
+		if (only_changed && memcmp(prev, v->st_cur, (size_t)v->st_nw * sizeof *prev) == 0)
+			continue;
+		memcpy(prev, v->st_cur, (size_t)v->st_nw * sizeof *prev);
+		vid(1 + v->b->nports + k, id);
+		fputc('b', v->f);
+		for (int i = d->width - 1; i >= 0; i--)
+			fputc((v->st_cur[i / 64] >> (i % 64)) & 1u ? '1' : '0', v->f);
+		fprintf(v->f, " %s\n", id);
+	}
+}
+
+void wg_mvcd_cycle(wg_mvcd *v, long cyc, const uint32_t *in, const uint32_t *oc, const void *model)
 {
 	if (!v->f)
 		return;
@@ -69,6 +132,10 @@ void wg_mvcd_cycle(wg_mvcd *v, long cyc, const uint32_t *in, const uint32_t *oc)
 			continue;
 		port(v->f, v->L, p, fr[d]);
 	}
+	if (v->nst && !v->st_started) {
+		state(v, model, 0);
+		v->st_started = 1;
+	}
 	fprintf(v->f, "#%ld\n1%s\n", cyc * 1000 + 500, id);
 	for (int d = 0; d < 2; d++) {
 		size_t n = (size_t)v->L->nwords[d] * sizeof(uint32_t);
@@ -78,11 +145,21 @@ void wg_mvcd_cycle(wg_mvcd *v, long cyc, const uint32_t *in, const uint32_t *oc)
 	}
 }
 
+void wg_mvcd_edge(wg_mvcd *v, const void *model)
+{
+	if (v->f && v->st_started)
+		state(v, model, 1);
+}
+
 void wg_mvcd_close(wg_mvcd *v)
 {
 	if (v->f)
 		fclose(v->f);
 	free(v->prev[0]);
 	free(v->prev[1]);
+	free(v->st_def);
+	free(v->st_elem);
+	free(v->st_prev);
+	free(v->st_cur);
 	memset(v, 0, sizeof *v);
 }

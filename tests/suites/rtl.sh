@@ -15,6 +15,9 @@ t sweep "rtl:interface" "tests/rtl_interface.sh"
 # the C model's side as a trace: cosim --model-only --wave writes model.vcd (0.5 s); a mismatch window's
 # model trace is checked by mutant:window-wrc-release-while-busy (tests/mutant.sh)
 t test "rtl:model-trace" "tests/model_trace.sh"
+# the C model's key state in its trace (wg_block.model_state): rfc's valid/tag/rank/owner at known
+# cycles of lru_read_touch, and the declared registers of sched2l, reexec_q, rename, wrc (0.6 s CPU)
+t test "rtl:model-state" "tests/model_state.sh"
 # wrc owner_hold_while_queued claims the owner is held while its request is in the LSU or the queue: a
 # design that releases on llp_i alone (the release-while-busy edit) must fail the case, at the first
 # cycle it drops the owner (cycle 4, t=2: llp_i rises with the request in the LSU); 15 s, one build
