@@ -150,6 +150,8 @@ void wg_replay_cmd(const wg_run_info *ri, char *buf, size_t n)
 		ADD("%s", ri->gate_args);
 	else if (ri->rtl_abs[0])
 		ADD(" --rtl %s", ri->rtl_abs);
+	if (ri->model_only) /* the C model and the stimulus's checks alone, as the run was */
+		ADD(" --model-only");
 #undef ADD
 }
 
