@@ -15,7 +15,8 @@ rm -rf "$dir" && mkdir -p "$dir"
 outopt=()
 if [ "${RTL_GEN_DEFAULT:-0}" = 1 ]; then
 	"$W" gen "$block" -o "$dir/good" -q
-	mkdir -p "$dir/o" out/vlrt && ln -s "$PWD/out/vlrt" "$dir/o/vlrt"
+	rt=${WARPGEN_OUT:-$PWD/out}/vlrt # (the Verilator runtime of this build's out folder, shared)
+	mkdir -p "$dir/o" "$rt" && ln -s "$rt" "$dir/o/vlrt"
 	outopt=(--out "$dir/o")
 else
 	"$W" gen "$block" "$@" -o "$dir/good" -q

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# case_neg.sh BLOCK CASE - a directed case's claim can fail (issue 26 part 4): the block's fixture
+# cosim/BLOCK/BLOCK_case_neg.tsv names, per case, a wrong design (one sed edit of the generated
+# Verilog that loses or gets wrong the state the case is about) and the first mismatch the case
+# must report on it; tests/rtl_case_mutant.sh builds that design from the file generated at the
+# block's defaults (the case's parameters reach it through cosim's -G, a private build cache) and
+# checks the case FAILs with that mismatch. Fixture lines (tab-separated, '#' comments):
+#   CASE  WRONG-DESIGN-NAME  MISMATCH-TEXT  SED
+# tests/suites/case_neg.sh declares one sweep test per line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+block=${1:?usage: case_neg.sh BLOCK CASE} cas=${2:?usage: case_neg.sh BLOCK CASE}
+f=cosim/$block/${block}_case_neg.tsv
+[ -f "$f" ] || { echo "no fixture $f"; exit 2; }
+line=$(awk -F'\t' -v c="$cas" '!/^#/ && $1 == c' "$f")
+[ -n "$line" ] || { echo "case $cas has no line in $f"; exit 2; }
+[ "$(printf '%s\n' "$line" | wc -l)" = 1 ] || { echo "case $cas has more than one line in $f"; exit 2; }
+IFS=$'\t' read -r _ name msg expr <<<"$line"
+echo "$block $cas: wrong design '$name' ($expr) must fail with: $msg"
+RTL_GEN_DEFAULT=1 exec tests/rtl_case_mutant.sh "$block" "$cas" "$expr" "$msg"
