@@ -330,7 +330,7 @@ static void case_launch(void *st, wg_cyc *c)
 	int tag = s->tag;
 	if (rs_writing(c))
 		rs_add(s, "L 4 8 2 #1; - #2; A 0 0, A 1 1 !alc; P 0 8 0 !pir #3; I 0 63 63 63 63 !op; L 2 6 1 #4; - #5;"
-			  " P 0 8 0 !pir #6; -");
+			  " P 0 8 0 !pir #6; I 0 0 63 63 0 !op #7; -");
 	rs_drive(s, c);
 	if (wg_checking(c)) {
 		if (tag == 2 || tag == 5) {
@@ -347,6 +347,12 @@ static void case_launch(void *st, wg_cyc *c)
 				  "relaunch clears mappings and cursors");
 		if (tag == 6)
 			WG_EXPECT(c, !o->pir_hit, "the flag cache is invalidated by the relaunch: pc 8 misses");
+		/* the cleared table seen at the ports: kernel A's (w0, r0) -> id 8 is gone (a design that keeps
+		 * the mapping reads id 8 and writes r0 in place) */
+		if (tag == 7 && o->op_ready)
+			WG_EXPECT(c, o->op_src_pid[0] == 0 && o->op_dst_new,
+				  "relaunch clears the table: w0's r0 is unmapped (source id %u, new %d)", o->op_src_pid[0],
+				  o->op_dst_new);
 	}
 	rs_keyed(c);
 }
