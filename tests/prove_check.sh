@@ -15,8 +15,9 @@
 #                          composition's obligations (and the invariants proven), and with LABEL made
 #                          stricter, (EXTRA) && (...) in a copy of the properties files given by
 #                          --props-dir, it must give a counterexample naming LABEL, with a trace
-# Runs $WARPGEN (default out/bin/warpgen); the netlists come from out/gate/, the runs go to
-# out/prove/ (both caches: delete them to time a cold run).
+# Runs $WARPGEN (default out/bin/warpgen); the netlists come from OUT/gate/, the runs go to
+# OUT/prove/ (both caches: delete them to time a cold run), OUT being $WARPGEN_OUT (exported by
+# tests/run_tests.sh for a build other than out/) or out.
 set -uo pipefail
 W=${WARPGEN:-out/bin/warpgen}
 mode=$1; shift
@@ -49,7 +50,7 @@ broken)
 	grep -q ': RTL = generic-gate netlist: proven \[' "$tmp/out" || fail "the netlist itself is not proven"
 	cfg=$(sed -n 's/^prove [a-z_0-9]* (\(.*\)): RTL.*/\1/p' "$tmp/out")
 	dir=$(printf '%s' "$cfg" | sed 's/=/-/g; s/ /_/g')
-	net="out/gate/$block/$dir/netlist.v"
+	net="${WARPGEN_OUT:-out}/gate/$block/$dir/netlist.v"
 	[ -f "$net" ] || fail "no netlist at $net"
 	if grep -q '\\$_AND_ ' "$net"; then
 		sed '0,/\\$_AND_ /s//\\$_OR_ /' "$net" >"$tmp/broken.v"
