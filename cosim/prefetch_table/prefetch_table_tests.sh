@@ -94,7 +94,11 @@ prefetch_table_report() {
 	echo "19 % faster than SIMT_32, 51 % higher perf/W; a direction the thesis states that comes out reversed is a finding):"
 	tests/report_run.sh out/main/stats-prefetch_table-compare.log $W stats prefetch_table --compare >out/main/prefetch_table-compare.findings || status=1
 	cat out/main/prefetch_table-compare.findings
-	sed 's/^/  /' out/main/stats-prefetch_table-compare.log
+	# the log under the findings, each finding once (tests/report_log.sh: without its REVERSED lines and
+	# its FAILED verdict, which are those findings)
+	tests/report_log.sh out/main/stats-prefetch_table-compare.log out/main/prefetch_table-compare.findings \
+		>out/main/stats-prefetch_table-compare.shown
+	sed 's/^/  /' out/main/stats-prefetch_table-compare.shown
 	cosim/prefetch_table/prefetch_table_sm_plot.sh out/main/stats-prefetch_table-compare.log out/main/apogee_sm || status=1
 	{
 		echo; echo "## APOGEE at the level of the SM: Apogee_4 against SIMT_32 and SIMT_4 (C model only)"; echo
@@ -102,7 +106,7 @@ prefetch_table_report() {
 		echo "Thesis (Sethia 2015 §5.5.1, §5.7): Apogee_4 19 % faster than SIMT_32, 51 % (52 %) higher performance per watt."
 		echo "Model, power rule and calibration: docs/prefetch_table.md \"SM-level comparison\"."; echo
 		awk '/^[|]/ { if (inb) { print "```"; inb = 0 } print; next } { if (!inb) { print "```"; inb = 1 } print } END { if (inb) print "```" }' \
-			out/main/stats-prefetch_table-compare.log
+			out/main/stats-prefetch_table-compare.shown
 		echo; echo "Plot: [apogee_sm.png](main/apogee_sm/apogee_sm.png) / [apogee_sm.svg](main/apogee_sm/apogee_sm.svg)"
 	} >>out/report.md
 }

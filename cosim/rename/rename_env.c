@@ -65,6 +65,10 @@ const wg_param_def rne_knobs[RNE_NKNOBS] = {
 		"and pir words (the code the compiler emits without the renaming's added instructions); the caller "
 		"plays a static register file in place of the block (every operation ready, no allocation)",
 		"warpgen stats rename (docs/rename.md Statistics mode)"},
+	[RNE_K_NO_HINTS] = {"NO_HINTS", 0, 0, 1, NULL,
+		"1: the code carries no release hints (every pir flag 0, the pbr words skipped): a renamed register "
+		"is released only at its warp's EXIT, so renaming saves nothing against W x N; negative testing of "
+		"warpgen stats rename's REVERSED lines", "test only"},
 };
 
 #define RNE_MAXW RN_MAX_WARPS
@@ -255,7 +259,7 @@ void rne_unpack_out(const wg_layout *L, const rn_cfg *c, const uint32_t *f, rn_o
 static uint64_t pir_flags(const rn_env *e, int w, uint64_t f)
 {
 	(void)w;
-	return e->k[RNE_K_BAD_HINT] ? wg_ones64(54) : f;
+	return e->k[RNE_K_BAD_HINT] ? wg_ones64(54) : e->k[RNE_K_NO_HINTS] ? 0 : f;
 }
 
 /* Peak mapped renamable registers of each warp's walk, as the block would see
@@ -277,7 +281,7 @@ static void walk_peaks(rn_env *e, const rnk_kernel *k, int kw, int R, int *peak)
 			if (ev.kind == RNK_EV_PIR) {
 				flags = pir_flags(e, w, ev.flags);
 				slot = 0;
-			} else if (ev.kind == RNK_EV_PBR) {
+			} else if (ev.kind == RNK_EV_PBR && !e->k[RNE_K_NO_HINTS]) {
 				for (int i = 0; i < RN_PBR_SLOTS; i++)
 					if (ev.reg[i] < R)
 						map &= ~(UINT64_C(1) << ev.reg[i]);
@@ -479,7 +483,8 @@ static void head_next(rn_env *e, int w)
 {
 	rne_warp *wp = &e->w[w];
 	rnk_walk_next(&wp->wk, &wp->head);
-	while (e->k[RNE_K_NORENAME] && (wp->head.kind == RNK_EV_PBR || wp->head.kind == RNK_EV_PIR))
+	while ((e->k[RNE_K_NORENAME] && (wp->head.kind == RNK_EV_PBR || wp->head.kind == RNK_EV_PIR)) ||
+	       (e->k[RNE_K_NO_HINTS] && wp->head.kind == RNK_EV_PBR))
 		rnk_walk_next(&wp->wk, &wp->head); /* no renaming: the code has no pbr / pir words */
 	/* the next thread block in this slot (not for oversubscribed kernels: their
 	 * warp count is bounded by the peaks of the first walks) */
@@ -487,7 +492,8 @@ static void head_next(rn_env *e, int w)
 		wp->wave++;
 		rnk_walk_init(&wp->wk, &e->kern, e->kseed + 0x9e3779b97f4a7c15ull * (uint64_t)wp->wave, w);
 		rnk_walk_next(&wp->wk, &wp->head);
-		while (e->k[RNE_K_NORENAME] && (wp->head.kind == RNK_EV_PBR || wp->head.kind == RNK_EV_PIR))
+		while ((e->k[RNE_K_NORENAME] && (wp->head.kind == RNK_EV_PBR || wp->head.kind == RNK_EV_PIR)) ||
+		       (e->k[RNE_K_NO_HINTS] && wp->head.kind == RNK_EV_PBR))
 			rnk_walk_next(&wp->wk, &wp->head);
 	}
 	if (wp->head.kind == RNK_EV_END)
