@@ -743,8 +743,23 @@ static void step_sm(hx_env *e, int sk)
 		FAILR(e, "SM %d tuba: %s", sk, to.msg);
 	/* the dispatcher */
 	uint64_t launch = 0;
-	int can = !kernel_start && e->next_blk < e->blocks && m->nres < e->bpsm && free_warps(e, m) >= e->pf.wpb &&
-		  (!e->sc.tuba || to.accept);
+	int room = !kernel_start && e->next_blk < e->blocks && m->nres < e->bpsm && free_warps(e, m) >= e->pf.wpb;
+	int can = room && (!e->sc.tuba || to.accept);
+	if (e->sc.tfet_rows > 0) { /* TUBA diagnostics (docs/hrf_sm.md "Why TUBA does not act") */
+		const tb_cfg *tc = &e->cf.t;
+		int lo = 100 * (long)ti.free < (long)tc->dw_pct * tc->tfet_regs, hi = 100 * (long)ti.free > (long)tc->up_pct * tc->tfet_regs;
+		if (to.ev[TB_EV_EVAL]) {
+			e->st.tuba_eval++;
+			e->st.tuba_lo += (uint64_t)lo;
+			e->st.tuba_hi += (uint64_t)hi;
+			e->st.tuba_dec10[10L * ti.free / (unsigned)tc->tfet_regs]++;
+		}
+		e->st.tuba_held += (uint64_t)(room && e->sc.tuba && !to.accept);
+		if (e->st.t_first >= 0 && e->blocks_done < e->blocks) {
+			e->st.short_cyc += (uint64_t)lo;
+			e->st.free_tfet_sum += ti.free;
+		}
+	}
 	/* the scheduler */
 	uint64_t resident = s2l_resident(sch);
 	int held = 0;

@@ -90,6 +90,13 @@ typedef struct hx_stats {
 	double err_sum;              /* predictor error sum (A26) */
 	uint64_t err_n;
 	uint64_t tuba_dec, tuba_inc; /* tuba limit changes */
+	/* TUBA diagnostics (every scheme with TFET rows: tuba evaluates whether or not the dispatcher honours it) */
+	uint64_t tuba_eval;          /* tuba's evaluations (block completions) */
+	uint64_t tuba_lo, tuba_hi;   /* of them with free TFET below DW_PCT / above UP_PCT of TFET_REGS */
+	uint64_t tuba_dec10[11];     /* evaluations by free TFET share, tenths (10: all free) */
+	uint64_t tuba_held;          /* SM-cycles a block could be dealt but tuba's accept_o refused it (TUBA runs) */
+	uint64_t short_cyc;          /* SM-cycles of the kernel with free TFET below DW_PCT (between completions too) */
+	double free_tfet_sum;        /* sum over SM-cycles of the kernel of free TFET ids */
 	double lim_sum;              /* sum over SM-cycles of tuba's limit (TUBA runs) */
 	uint64_t lim_n;
 	uint64_t mem_lat_sum, mem_loads; /* off-chip latency */

@@ -168,6 +168,19 @@ static int verdict(double r, double se, int n, int strict)
 	return n >= 2 && r <= 2 * se ? 1 : 2;
 }
 
+/* Free TFET ids at tuba's evaluations and over the kernel (docs/hrf_sm.md "Why TUBA does not act") */
+static void tuba_free_line(const fig *g, const char *name)
+{
+	const hx_stats *t = &g->st;
+	double ev = t->tuba_eval ? (double)t->tuba_eval : 1.0, kc = t->k_cycles ? (double)t->k_cycles : 1.0;
+	printf("  %-18s free TFET at %llu block completions: below DW %.1f %%, above UP %.1f %%; by tenths of the TFET ids",
+	       name, (unsigned long long)t->tuba_eval, 100.0 * (double)t->tuba_lo / ev, 100.0 * (double)t->tuba_hi / ev);
+	for (int d = 0; d <= 10; d++)
+		printf("%s%llu", d ? "/" : " ", (unsigned long long)t->tuba_dec10[d]);
+	printf("; over the kernel mean %.1f free ids of %d, below DW %.1f %% of SM-cycles\n", t->free_tfet_sum / kc,
+	       4 * g->tfet_rows, 100.0 * (double)t->short_cyc / kc);
+}
+
 static void usage(void)
 {
 	printf("usage: warpgen stats hrf_sm [--quick] [--profile NAME] [--seed S] [--seeds N] [--cycles N]\n"
@@ -387,9 +400,13 @@ int hrf_sm_stats_run(int argc, char **argv)
 				}
 				printf(" (P1 Fig. 13: TUBA+TRWS even out the SMs)\n");
 				const fig *fu = &Fi[SC_FULL];
-				printf("  TUBA (MEM_RA+TUBA+TRWS): block limit lowered %llu, raised %llu times, mean limit %.2f of %d\n",
+				printf("  TUBA (MEM_RA+TUBA+TRWS): block limit lowered %llu, raised %llu times, mean limit %.2f of %d; "
+				       "dispatcher held back %llu SM-cycles\n",
 				       (unsigned long long)fu->st.tuba_dec, (unsigned long long)fu->st.tuba_inc,
-				       fu->st.lim_n ? fu->st.lim_sum / (double)fu->st.lim_n : 0.0, p->bpsm);
+				       fu->st.lim_n ? fu->st.lim_sum / (double)fu->st.lim_n : 0.0, p->bpsm,
+				       (unsigned long long)fu->st.tuba_held);
+				for (int q = 0; q < 2; q++)
+					tuba_free_line(&Fi[q ? SC_FULL : SC_MEMRA], q ? "MEM_RA+TUBA+TRWS" : "MEM_RA");
 				for (int q = 0; q < 2; q++) {
 					const fig *g = &Fi[q ? SC_FULL : SC_MEMRA];
 					double kc = g->st.k_cycles ? (double)g->st.k_cycles : 1.0;
@@ -465,7 +482,7 @@ int hrf_sm_stats_run(int argc, char **argv)
 		have_mem |= hxp_get(pr[i])->cls == HXP_MEMORY;
 	/* checks: signs and ranking (spec §9), the directions P1 states: a failed one is REVERSED
 	 * (docs/user-guide.md "Reversals") */
-	char line[10][600];
+	char line[24][1400]; /* checks 1-4, check 5 per profile (at most 14), its SKIP line */
 	int nl = 0, fails = 0;
 	static const char *const verdict_name[3] = {"PASS", "NOTSIG", "REVERSED"};
 #define CHECK3(state, ...)                                                                                     \
@@ -507,9 +524,16 @@ int hrf_sm_stats_run(int argc, char **argv)
 	       "(P1: 0.60 vs 0.66)", Mb[SC_FULL][1], Mb[SC_MEMRA][1], per,
 	       ns < 2 ? "one seed: no scatter" : m4 <= 0 ? "no reversal" : verdict(m4, se4, ns, 0) == 1 ?
 	       "reversal within 2 standard errors" : "reversal beyond 2 standard errors");
-	char sat[400] = "";
+	char sat[1200] = "";
 	for (int i = 0; i < np; i++) {
-		if (pr[i] != HXP_BFS && pr[i] != HXP_MT)
+		/* BFS and MT (spec §9), and every profile where TUBA acted: its limit lowered in a run of the full
+		 * scheme (docs/hrf_sm.md "Why TUBA acts on NE only") */
+		unsigned long long acted = 0, held = 0;
+		for (int si = 0; si < ns; si++) {
+			acted += F[si * np + i][SC_FULL].st.tuba_dec;
+			held += F[si * np + i][SC_FULL].st.tuba_held;
+		}
+		if (pr[i] != HXP_BFS && pr[i] != HXP_MT && !acted)
 			continue;
 		double r5[HX_MAX_SEEDS], m5, se5, ra = 0, rb = 0, dq = 0, du = 0;
 		for (int si = 0; si < ns; si++) {
@@ -524,21 +548,22 @@ int hrf_sm_stats_run(int argc, char **argv)
 		}
 		if (ra >= HX_SATISFIED) { /* P1 §6.2.2 leaves NE and NW out of Fig. 14 for the same reason */
 			size_t k = strlen(sat);
-			snprintf(sat + k, sizeof sat - k, "%s%s %.1f %% -> %.1f %% (TRQS %+.1f %%, TUSG %+.1f %%)", k ? "; " : "",
-				 hxp_get(pr[i])->name, 100 * ra, 100 * rb, dq, du);
+			snprintf(sat + k, sizeof sat - k, "%s%s %.1f %% -> %.1f %% (TRQS %+.1f %%, TUSG %+.1f %%; TUBA lowered the "
+				 "limit %llu times)", k ? "; " : "", hxp_get(pr[i])->name, 100 * ra, 100 * rb, dq, du, acted);
 			continue;
 		}
 		mean_se(r5, ns, &m5, &se5);
 		int v5 = verdict(m5, se5, ns, 1);
 		CHECK3(v5, "%s: TUBA+TRWS raise TUSG/TRQS (%.1f %% -> %.1f %%; TRQS %+.1f %%, TUSG %+.1f %%; %s: %.2f points, "
-			   "2 s.e. %.2f) (P1 BFS: 59 %%, TRQS -18 %%, TUSG +16 %%)", hxp_get(pr[i])->name, 100 * ra, 100 * rb, dq,
-		       du, ns < 2 ? "one seed, no scatter; reversal" : m5 < 0 ? "no reversal; mean rise" : v5 == 1 ?
+			   "2 s.e. %.2f; TUBA lowered the limit %llu times, held a block back %llu SM-cycles) (P1 BFS: 59 %%, "
+			   "TRQS -18 %%, TUSG +16 %%)", hxp_get(pr[i])->name, 100 * ra, 100 * rb, dq,
+		       du, m5 < 0 ? "no reversal; mean rise" : ns < 2 ? "one seed, no scatter; reversal" : v5 == 1 ?
 		       "reversal within 2 standard errors" : "reversal beyond 2 standard errors", 100 * (m5 < 0 ? -m5 : m5),
-		       200 * se5);
+		       200 * se5, acted, held);
 	}
 	if (sat[0])
 		snprintf(line[nl++], sizeof line[0], "SKIP already satisfied under MEM_RA (TUSG/TRQS >= %.0f %%: fewer than 1 TFET request "
-			 "in 10 refused, nothing measurable to win back): %.300s", 100 * HX_SATISFIED, sat);
+			 "in 10 refused, nothing measurable to win back): %.1100s", 100 * HX_SATISFIED, sat);
 	printf("\nchecks (spec §9: signs and ranking; NOTSIG: a reversal within the seeds' scatter, reported, not failed):\n");
 	for (int i = 0; i < nl; i++)
 		printf("  %s\n", line[i]);
@@ -601,12 +626,17 @@ int hrf_sm_stats_run(int argc, char **argv)
 				const fig *f = &F[n][s];
 				fprintf(j, "%s{\"scheme\": \"%s\", \"cycles\": %ld, \"time\": %.6f, \"energy\": %.6f, \"tfet_rows\": %d, "
 					   "\"trqs\": %llu, \"tusg\": %llu, \"err\": %.6f, \"k_cycles\": %llu, \"res_warps\": %.0f, "
-					   "\"idle_res\": %llu, \"idle_empty\": %llu, \"drain\": %llu, \"blocks_done\": %llu}",
+					   "\"idle_res\": %llu, \"idle_empty\": %llu, \"drain\": %llu, \"blocks_done\": %llu, "
+					   "\"tuba_eval\": %llu, \"tuba_lo\": %llu, \"tuba_hi\": %llu, \"tuba_dec\": %llu, \"tuba_inc\": %llu, "
+					   "\"tuba_held\": %llu, \"short_cycles\": %llu, \"free_tfet_sum\": %.0f}",
 					s ? ", " : "", schemes[s].name, f->T, f->time, f->energy, f->tfet_rows,
 					(unsigned long long)f->st.trqs, (unsigned long long)f->st.tusg, f->err,
 					(unsigned long long)f->st.k_cycles, f->st.res_warps, (unsigned long long)f->st.idle_res,
 					(unsigned long long)f->st.idle_empty, (unsigned long long)f->st.drain,
-					(unsigned long long)f->st.blocks_done);
+					(unsigned long long)f->st.blocks_done, (unsigned long long)f->st.tuba_eval,
+					(unsigned long long)f->st.tuba_lo, (unsigned long long)f->st.tuba_hi,
+					(unsigned long long)f->st.tuba_dec, (unsigned long long)f->st.tuba_inc,
+					(unsigned long long)f->st.tuba_held, (unsigned long long)f->st.short_cyc, f->st.free_tfet_sum);
 			}
 			fprintf(j, "]}");
 		}
