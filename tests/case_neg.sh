@@ -5,7 +5,9 @@
 # must report on it; tests/rtl_case_mutant.sh builds that design from the file generated at the
 # block's defaults (the case's parameters reach it through cosim's -G, a private build cache) and
 # checks the case FAILs with that mismatch. Fixture lines (tab-separated, '#' comments):
-#   CASE  WRONG-DESIGN-NAME  MISMATCH-TEXT  SED
+#   CASE  WRONG-DESIGN-NAME  MISMATCH-TEXT  SED  [GEN-ARGS]
+# GEN-ARGS (a block whose top has fixed port widths, e.g. mascar's composition): the file is
+# generated with these --set options and the case run with them too, in the usual build cache.
 # tests/suites/case_neg.sh declares one sweep test per line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +17,10 @@ f=cosim/$block/${block}_case_neg.tsv
 line=$(awk -F'\t' -v c="$cas" '!/^#/ && $1 == c' "$f")
 [ -n "$line" ] || { echo "case $cas has no line in $f"; exit 2; }
 [ "$(printf '%s\n' "$line" | wc -l)" = 1 ] || { echo "case $cas has more than one line in $f"; exit 2; }
-IFS=$'\t' read -r _ name msg expr <<<"$line"
+IFS=$'\t' read -r _ name msg expr gen <<<"$line"
 echo "$block $cas: wrong design '$name' ($expr) must fail with: $msg"
+if [ -n "${gen:-}" ]; then
+	read -r -a gen_args <<<"$gen"
+	exec tests/rtl_case_mutant.sh "$block" "$cas" "$expr" "$msg" "${gen_args[@]}"
+fi
 RTL_GEN_DEFAULT=1 exec tests/rtl_case_mutant.sh "$block" "$cas" "$expr" "$msg"
