@@ -80,6 +80,10 @@ t sweep "fcov:mascar-closure" "\$WARPGEN cosim mascar $MSC_FCOV --model-only --s
 # 16-warp sweep size with ADDR_MIX=1 (every address bit, random offsets and sizes in the queue's entries) and
 # SAT_EXT_PPM=2000 (sat_ext_i flips), against the RTL
 t sweep "cosim:mascar-w16-e2-stores-addrmix-seed1" "\$WARPGEN cosim mascar --set WARPS=16 --set ENTRIES=2 --set STORES=1 --knob L2_LAT=600 --knob HOT_LINES=8 --knob STORE_PCT=30 --knob RESET_PPM=200 --knob ADDR_MIX=1 --knob SAT_EXT_PPM=2000 --seed 1 --cycles 200000 -q"
+# the same knobs at the one-scheduler 4-warp size and at the 4-scheduler 16-bit-address size (docs/mascar.md
+# "Code and toggle coverage", stop 38: without ADDR_MIX their address and offset bits stay constant)
+t sweep "cosim:mascar-w4-e1-addrmix-seed1" "\$WARPGEN cosim mascar --set WARPS=4 --set ENTRIES=1 --set STORES=0 --knob ADDR_MIX=1 --knob SAT_EXT_PPM=2000 --seed 1 --cycles 100000 -q"
+t sweep "cosim:mascar-s4-small-addrmix-seed1" "\$WARPGEN cosim mascar --set WARPS=16 --set SCHEDULERS=4 --set ENTRIES=2 --set MSHRS=8 --set MISSQ=4 --set SAT_HYST=1 --set OWNER_IDLE_TIMEOUT=50 --set THREADS=8 --set ADDR_BITS=16 --set OFFSET_BITS=3 --set REG_BITS=4 --set STORES=1 --knob RESET_PPM=500 --knob ADDR_MIX=1 --knob SAT_EXT_PPM=2000 --seed 1 --cycles 20000 -q"
 
 # Mascar at the SM against its baseline (Sethia 2015 §4.4.3): the section of make's report from tests/mascar_compare_report.sh (it prints REVERSED rows as
 # such and fails only when a run fails; the statistics run itself exits 1 on a reversal)
