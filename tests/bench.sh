@@ -24,6 +24,11 @@ for block in $(out/bin/warpgen list | awk '{print $1}'); do
 done
 # Built from scratch in a cache of its own (--out), not by emptying out/cache/rename under other users'
 # runs; its Verilator runtime folder is the shared one (compiled already), so the time is the model's.
+# issue 22's extensions at the configurations their defaults do not reach, and the composition at its
+# small size (docs/hrf_sm.md "Bench"): rename with TFET classes, sched2l's TRWS, hrf_sm small
+out/bin/warpgen bench rename --set TFET_ROWS=56 --set CLASS=MEM_RA --set GATING=STATIC --cycles "${CYCLES:-500000}" --json out/bench/rename-tfet56.json 2>&1 | grep -v '^build'
+out/bin/warpgen bench sched2l --set SELECT=TRWS --cycles "${CYCLES:-500000}" --json out/bench/sched2l-trws.json 2>&1 | grep -v '^build'
+out/bin/warpgen bench hrf_sm --set WARPS=8 --set REGS=20 --set PHYS_REGS=64 --set RT_ENTRIES=160 --set TFET_ROWS=4 --set TFET_REGS=16 --knob ILEN=60 --cycles "${CYCLES:-500000}" --json out/bench/hrf_sm-small.json 2>&1 | grep -v '^build'
 fresh=$PWD/out/bench/fresh-out
 rm -rf "$fresh" && mkdir -p "$fresh" out/vlrt && ln -s "$PWD/out/vlrt" "$fresh/vlrt"
 echo "paper's largest renaming table (Verilator build from scratch):"
