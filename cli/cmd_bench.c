@@ -3,7 +3,8 @@
  * frames; with --coverage also the co-simulation on the coverage build (the
  * cov flavour: line and toggle counters, its data written at the end), so
  * that what coverage costs is a ratio measured side by side. Three
- * interleaved rounds, median of each; CLOCK_MONOTONIC. */
+ * interleaved rounds, median of each; CLOCK_MONOTONIC. Also the Verilator
+ * build time of the configuration (this run's, or its cache's build.log). */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,9 @@ typedef struct bench {
 	const wg_dut_lib *cov;  /* --coverage: the coverage build of the same configuration, or NULL */
 	uint32_t sink;          /* folds outputs in, so no loop is optimised away */
 	double pregen_s;        /* time of the pre-generation (stimulus + C model) */
+	double build_wall;      /* Verilator build of the fast model: wall seconds, -1 unknown */
+	double build_cpu;       /* ... and its CPU seconds, -1 unknown */
+	int build_cached;       /* 1: found in the cache (the times are its build.log's) */
 } bench;
 
 static void *big_alloc(size_t n)
@@ -169,6 +173,11 @@ static void write_json(const bench *B, const char *cfgname, const double cps[NK]
 		wg_buf_printf(&j, "]");
 	}
 	wg_buf_printf(&j, "},\n  \"pregeneration_cycles_per_s\": %.0f", (double)B->n / B->pregen_s);
+	if (B->build_wall >= 0)
+		wg_buf_printf(&j, ",\n  \"verilator_build\": {\"wall_s\": %.1f, \"cpu_s\": %.1f, \"cached\": %s}",
+			      B->build_wall, B->build_cpu, B->build_cached ? "true" : "false");
+	else
+		wg_buf_printf(&j, ",\n  \"verilator_build\": null");
 	wg_buf_printf(&j, ",\n  \"ratio_cosim_vs_verilator\": %.4f,\n  \"ratio_c_model_vs_verilator\": %.4f",
 		      ratio(cps[2], cps[0]), ratio(cps[1], cps[0]));
 	if (B->cov)
@@ -237,6 +246,9 @@ int wg_cmd_bench(int argc, char **argv)
 	if (wg_vbuild_load(&rq, &rs, &lib) != 0)
 		return 2;
 	B.lib = &lib;
+	B.build_cached = !rs.built;
+	if (wg_vbuild_build_time(rs.dir, &B.build_wall, &B.build_cpu) != 0)
+		B.build_wall = B.build_cpu = -1;
 	wg_dut_lib cov_lib;
 	char scratch[4096] = "";
 	if (coverage && load_cov(&o, &L, &cov_lib, scratch, sizeof scratch) != 0)
@@ -266,6 +278,11 @@ int wg_cmd_bench(int argc, char **argv)
 		printf("  (d) cosim, coverage build  %8.2f M cycles/s   (d)/(c) = %.2f\n", cps[3] / 1e6,
 		       ratio(cps[3], cps[2]));
 	printf("  (pre-generation, once: stimulus + C model %.2f M cycles/s)\n", (double)B.n / B.pregen_s / 1e6);
+	if (B.build_wall >= 0)
+		printf("  (Verilator build of this configuration%s: %.1f s wall, %.1f CPU-s)\n",
+		       B.build_cached ? ", from its cache's build.log" : "", B.build_wall, B.build_cpu);
+	else
+		printf("  (Verilator build of this configuration: not recorded in its cache, built before warpgen kept it)\n");
 	if (v != WG_V_PASS || vc != WG_V_PASS)
 		printf("  note: the co-simulation did not pass (%s%s%s): run `warpgen cosim` for the report\n",
 		       wg_verdict_name(v != WG_V_PASS ? v : vc), v != WG_V_PASS ? "" : ", coverage build",

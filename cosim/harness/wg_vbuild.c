@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -148,6 +149,33 @@ static int write_sources(const wg_vbuild_req *rq, const wg_vbuild_res *rs, const
 }
 
 /* verilator, then make and the shim in parallel, then the link. Lock held. */
+/* CPU seconds of the waited-for children so far (the build's processes). */
+static double children_cpu(void)
+{
+	struct rusage u;
+	if (getrusage(RUSAGE_CHILDREN, &u) != 0)
+		return 0;
+	return (double)u.ru_utime.tv_sec + (double)u.ru_stime.tv_sec +
+	       ((double)u.ru_utime.tv_usec + (double)u.ru_stime.tv_usec) / 1e6;
+}
+
+/* The wall and CPU seconds its build.log records for the build in dir, or -1 (older cache). */
+int wg_vbuild_build_time(const char *dir, double *wall, double *cpu)
+{
+	char path[4096], line[512];
+	snprintf(path, sizeof path, "%s/build.log", dir);
+	FILE *f = fopen(path, "r");
+	int rc = -1;
+	if (!f)
+		return -1;
+	size_t n = strlen(WG_VBUILD_TIME_TAG);
+	while (fgets(line, sizeof line, f))
+		if (strncmp(line, WG_VBUILD_TIME_TAG, n) == 0 && sscanf(line + n, "%lf s wall, %lf CPU-s", wall, cpu) == 2)
+			rc = 0;
+	fclose(f);
+	return rc;
+}
+
 static int build(const wg_vbuild_req *rq, const wg_vbuild_res *rs, const wg_argv *vflags, wg_vlrt *rt, int log)
 {
 	char obj[PATH_MAX + 16], tmp[PATH_MAX + 64];
@@ -297,7 +325,7 @@ int wg_vbuild(const wg_vbuild_req *rq, wg_vbuild_res *rs)
 	}
 	if (access(rs->lib, R_OK) == 0) /* built by a parallel run while we waited */
 		goto done;
-	double t0 = wg_now();
+	double t0 = wg_now(), c0 = children_cpu();
 	wg_config_name(rq->block, rq->p, 0, cfg, sizeof cfg);
 	if (!rq->quiet)
 		fprintf(stderr, "build: %s %s%s%s, %s flavour -> %s\n", rq->block->name, cfg, rq->rtl ? " --rtl " : "",
@@ -316,6 +344,8 @@ int wg_vbuild(const wg_vbuild_req *rq, wg_vbuild_res *rs)
 		rs->seconds = wg_now() - t0;
 		if (!rq->quiet)
 			fprintf(stderr, "build: done in %.1f s\n", rs->seconds);
+		/* the build's cost, for warpgen bench on a cached build (wg_vbuild_build_time) */
+		dprintf(log, "%s%.1f s wall, %.1f CPU-s\n", WG_VBUILD_TIME_TAG, rs->seconds, children_cpu() - c0);
 	}
 done:
 	if (rt.building)

@@ -50,6 +50,13 @@ typedef struct wg_vbuild_res {
  * a --rtl file that does not compile is bad input. */
 int wg_vbuild(const wg_vbuild_req *rq, wg_vbuild_res *rs);
 
+/* The line a build appends to its build.log: "<tag><wall> s wall, <cpu> CPU-s". */
+#define WG_VBUILD_TIME_TAG "build time: "
+
+/* The wall and CPU seconds of the build in the cache folder dir, as its
+ * build.log records them; -1 when it does not (a build of an older warpgen). */
+int wg_vbuild_build_time(const char *dir, double *wall, double *cpu);
+
 struct wg_dut_lib;
 /* wg_vbuild, then wg_dut_load of the result (cosim/harness/wg_vload.c). Returns 0,
  * or -1 after printing why (the caller exits 2). */
