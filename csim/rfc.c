@@ -96,7 +96,6 @@ struct rfc_model {
 	uint8_t evsh[RFC_NEVENTS];                            /* frame adapter: ev_o field positions */
 	size_t key_n;                                         /* frame adapter: input words before wr_data_i */
 	size_t key_n2;                                        /* frame adapter: input words after wr_data_i */
-	int pack_direct;                                      /* frame adapter: rfc_pack writes each word once */
 	int ck_ok;                                            /* ck_* hold eval's work for this state */
 	rfc_in ck_in;                                         /* cached: unpacked control inputs */
 	rfc_plan ck_plan;                                     /* cached: the cycle's decisions */
@@ -1158,79 +1157,22 @@ static uint32_t rfc_ev_word(const rfc_model *m, const rfc_plan *pl)
 			  ev[5] << sh[5] | ev[6] << sh[6] | ev[7] << sh[7]);
 }
 
-/* Zero words [a, b) of the output frame. */
-static inline void rfc_zero(uint32_t *out, int a, int b)
-{
-	for (int i = a; i < b; i++)
-		out[i] = 0;
-}
-
-/* rd_data_o: the valid ports' entries, zeros elsewhere. With whole-word
- * elements each element is written once; otherwise the port is zeroed first
- * (elements share words). */
-static void rfc_pack_rd(const rfc_model *m, const rfc_plan *pl, uint32_t *out)
-{
-	const rfc_stage *last = &m->pipe[m->cfg.read_lat - 1];
-	int a = m->lay.off[RFC_RD_DATA_O];
-	if (m->lw & 31u) {
-		rfc_zero(out, a, a + (m->lay.width[RFC_RD_DATA_O] + 31) / 32);
-		for (unsigned b = pl->rd; b; b &= b - 1) {
-			unsigned p = wg_ctz64(b);
-			rfc_put_elem(m, out, RFC_RD_DATA_O, p, rfc_cent(m, last->slot, last->idx[p]));
-		}
-		return;
-	}
-	for (unsigned p = 0; p < (unsigned)m->cfg.read_ports; p++) {
-		uint32_t *d = out + a + p * m->dw;
-		if ((pl->rd >> p) & 1u)
-			memcpy(d, rfc_cent(m, last->slot, last->idx[p]), m->dw * sizeof *d);
-		else
-			memset(d, 0, m->dw * sizeof *d);
-	}
-}
-
-/* Every output port into the frame, straight from S and the plan. With the
- * layout rfc_model_init checked (pack_direct), each word is written once:
- * the ports written whole are not zeroed first, the lane-data and write-path
- * ports are zeroed where the plan leaves them empty. */
+/* Every output port into the frame, straight from S and the plan. */
 static void rfc_pack(const rfc_model *m, const rfc_in *fi, const uint32_t *in, const rfc_plan *pl,
 		     uint32_t *out)
 {
-	const wg_layout *L = &m->lay;
-	if (m->pack_direct) {
-		if (!rfc_wb_valid(pl)) /* wb_valid_o .. wb_data_o, adjacent */
-			rfc_zero(out, L->off[RFC_WB_VALID_O], L->off[RFC_FL_VALID_O]);
-		rfc_zero(out, L->off[RFC_FL_DATA_O] + (int)(pl->nfl * m->dw), L->off[RFC_SLOT_FREE_O]);
-	} else {
-		memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-	}
+	const rfc_stage *last = &m->pipe[m->cfg.read_lat - 1];
+	memset(out, 0, (size_t)m->lay.nwords[WG_OUT] * sizeof *out);
 	rfc_fput(m, out, RFC_LU_HIT_O, pl->hit);
 	rfc_fput(m, out, RFC_RD_VALID_O, pl->rd);
-	rfc_pack_rd(m, pl, out);
+	for (unsigned b = pl->rd; b; b &= b - 1) {
+		unsigned p = wg_ctz64(b);
+		rfc_put_elem(m, out, RFC_RD_DATA_O, p, rfc_cent(m, last->slot, last->idx[p]));
+	}
 	rfc_pack_wb(m, fi, in, pl, out);
 	rfc_pack_drain(m, pl, out);
 	rfc_fput64(m, out, RFC_SLOT_FREE_O, m->free_mask);
 	rfc_fput(m, out, RFC_EV_O, rfc_ev_word(m, pl));
-}
-
-/* 1 when the output layout lets rfc_pack write each word once: whole-word
- * entries, the output ports in port order without gaps, every port but the
- * lane data and lane masks in one word. */
-static int rfc_pack_direct_ok(const rfc_model *m)
-{
-	const wg_layout *L = &m->lay;
-	if (m->lw & 31u)
-		return 0;
-	int next = 0;
-	for (int i = RFC_LU_HIT_O; i < RFC_NPORTS; i++) {
-		int w = (L->width[i] + 31) / 32;
-		int wide = i == RFC_RD_DATA_O || i == RFC_WB_DATA_O || i == RFC_FL_DATA_O ||
-			   ((i == RFC_WB_MASK_O || i == RFC_SLOT_FREE_O) && w <= 2);
-		if (L->off[i] != next || (w > 1 && !wide))
-			return 0;
-		next += w;
-	}
-	return next == L->nwords[WG_OUT];
 }
 
 size_t rfc_model_size(const long *p)
@@ -1254,7 +1196,6 @@ void rfc_model_init(void *mem, const long *p, const wg_layout *L)
 	m->key_n2 = (size_t)L->nwords[WG_IN] - m->key_n - m->dw;
 	if ((size_t)L->nwords[WG_IN] > m->ck_cap)
 		m->ck_cap = 0; /* a layout this model did not foresee: no caching */
-	m->pack_direct = rfc_pack_direct_ok(m);
 }
 
 /* Input words that decide the plan: all but wr_data_i (which the edge reads
@@ -1262,23 +1203,15 @@ void rfc_model_init(void *mem, const long *p, const wg_layout *L)
 static void rfc_key_store(rfc_model *m, const uint32_t *in)
 {
 	uint32_t *k = rfc_ck_frame(m);
-	const uint32_t *in2 = in + m->key_n + m->dw;
-	for (size_t i = 0; i < m->key_n; i++)
-		k[i] = in[i];
-	for (size_t i = 0; i < m->key_n2; i++)
-		k[m->key_n + i] = in2[i];
+	memcpy(k, in, m->key_n * sizeof *in);
+	memcpy(k + m->key_n, in + m->key_n + m->dw, m->key_n2 * sizeof *in);
 }
 
-/* (A word loop: the key is a few words, a library call costs more.) */
 static int rfc_key_same(rfc_model *m, const uint32_t *in)
 {
-	const uint32_t *k = rfc_ck_frame(m), *in2 = in + m->key_n + m->dw;
-	uint32_t diff = 0;
-	for (size_t i = 0; i < m->key_n; i++)
-		diff |= k[i] ^ in[i];
-	for (size_t i = 0; i < m->key_n2; i++)
-		diff |= k[m->key_n + i] ^ in2[i];
-	return diff == 0;
+	const uint32_t *k = rfc_ck_frame(m);
+	return !memcmp(k, in, m->key_n * sizeof *in) &&
+	       !memcmp(k + m->key_n, in + m->key_n + m->dw, m->key_n2 * sizeof *in);
 }
 
 int rfc_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
