@@ -29,7 +29,9 @@
 #   main_area_in_full            `make` leaves the block's area step to `make full` (where even the
 #                                flip-flop check's coarse synthesis takes minutes at the default)
 #   main_report ORDER FUNCTION   a section of `make`'s report, written by FUNCTION (defined in the
-#                                block's file); sections run in ORDER
+#                                block's file): what it prints is shown, and what it appends to
+#                                "$REPORT_MD" joins the report, in ORDER; it runs beside the
+#                                configurations (tests/main_task.sh), so it reads only its own runs
 #   plot_size PARAM "VALUES" "FIXED" MODE [FLOPS_MAX] [noquick]
 #                                the block's points of the area plots (tests/plots/collect.py)
 #

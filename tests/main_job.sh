@@ -6,7 +6,8 @@
 # out/report.md (with the step times of each configuration, out/main/NAME/steps.json, and the papers'
 # figures beside ours). Exit 1 if any check fails.
 # What make leaves to make full (docs/user-guide.md "make and make full"): the non-default
-# configurations, Yosys's coarse synthesis in lint (make: read, elaborate and check, as make test),
+# configurations, Yosys's coarse synthesis in lint (make: read and hierarchy only, LINT_YOSYS=hier:
+# the area step's coarse synthesis runs proc and check on the same configuration),
 # the full area flow (make: its cached result, else the flip-flop check; the blocks that declare
 # main_area_opt --flops-only get the check in both, those that declare main_area_in_full none in
 # make), the statistics grids (each report section reads MAIN_FULL), the area plots at every
@@ -17,7 +18,7 @@ W=out/bin/warpgen
 CYCLES=${CYCLES:-1000000}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 MAIN_FULL=${MAIN_FULL:-0}
-[ "$MAIN_FULL" = 1 ] || { MAIN_FULL=0; export LINT_YOSYS=${LINT_YOSYS:-read}; }
+[ "$MAIN_FULL" = 1 ] || { MAIN_FULL=0; export LINT_YOSYS=${LINT_YOSYS:-hier}; }
 export MAIN_FULL
 # The configurations and the report sections come from each block's file,
 # cosim/<block>/<block>_tests.sh (`main NAME ARGS`, `main_area_opt`, `main_report ORDER FUNCTION`;
@@ -30,71 +31,33 @@ while IFS= read -r c; do
 done < <(decl_read main)
 REPORTS=()
 while IFS= read -r r; do REPORTS+=("$r"); done < <(decl_read reports | sort -n)
-decl_read define # once more in this shell, for the report functions the block files define
-rm -rf out/main && mkdir -p out/main
-# cpu VAR: VAR = this shell's children's user + system seconds so far (the `times` builtin's second
-# line; run in this shell, not in a $(...) subshell, whose children are its own)
-cpu() {
-	local f
-	f=$(mktemp) && times >"$f" &&
-		printf -v "$1" '%s' "$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%.2f", s }' "$f")"
-	rm -f "$f"
-}
-# step NAME CMD...: run one step, append its wall-clock and CPU seconds and status to $steps (CPU
-# seconds do not grow with the machine's load: the figure to compare runs by)
-step() {
-	local s=$1 t0 t1 c0 c1 rc
-	shift
-	t0=$(date +%s.%N)
-	cpu c0
-	"$@"
-	rc=$?
-	t1=$(date +%s.%N)
-	cpu c1
-	steps+=("{\"step\": \"$s\", \"seconds\": $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'), \"cpu\": $(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.2f", b - a }'), \"rc\": $rc}")
-	return $rc
-}
-one() { # NAME ARGS AREA_OPT: every step of one configuration, one line each; times in $d/steps.json
-	local name=$1 args=$2 aopt=$3 d=out/main/$1 rc=0
-	local -a steps=()
-	mkdir -p "$d"
-	step gen $W gen $args -o "$d/rtl" -q || rc=1
-	local block=${args%% *} params=""
-	[ "$args" = "$block" ] || params=${args#* }
-	step lint env BLOCK=$block tests/lint.sh $params >"$d/lint.log" 2>&1 && echo "$name: lint clean (verilator -Wall, yosys, iverilog)" ||
-		{ echo "$name: LINT FAILED (see $d/lint.log)"; rc=1; }
-	step cosim $W cosim $args --seed 1 --cycles "$CYCLES" --json "$d/cosim.json" >"$d/cosim.log" 2>&1 || rc=1
-	echo "$name: $(grep -E '^(PASS|FAIL|MISMATCH)' "$d/cosim.log" | head -1)"
-	# aopt: --flops-only where the block's file says so (the gate mapping of the renaming table and
-	# the re-execution queue takes Yosys 10-25 minutes; `warpgen area BLOCK` runs the full flow)
-	# make: the full flow only where an earlier run (make full, warpgen area) left it in the cache;
-	# a block that declares main_area_in_full has its area step in make full only
-	local in_full=0
-	[[ $aopt == *:full* ]] && in_full=1 aopt=${aopt/:full/}
-	aopt=${aopt%% } aopt=${aopt## }
-	[ "$MAIN_FULL" = 1 ] || [ -n "$aopt" ] || aopt=--flops-unless-cached
-	if [ "$MAIN_FULL" != 1 ] && [ "$in_full" = 1 ]; then
-		echo "$name: area in make full (its flip-flop check's synthesis takes minutes at this size)"
-	else
-		step area $W area $args $aopt --json "$d/area.json" >"$d/area.log" 2>&1 || rc=1
-		echo "$name: area $(grep -E 'flip-flop bits' "$d/area.log" | head -1)"
-	fi
-	step energy $W energy $args >"$d/energy.log" 2>&1 || rc=1
-	# read by `warpgen report` beside cosim.json (step times per configuration)
-	local IFS=,
-	printf '{"name": "%s", "args": "%s", "steps": [%s]}\n' "$name" "$args" "${steps[*]}" >"$d/steps.json.tmp" &&
-		mv "$d/steps.json.tmp" "$d/steps.json"
-	return $rc
-}
-export -f one step cpu
+# Cost of each task (user + system seconds): the last run's out/main/cost/, else tests/main_cost.tsv
+# (a clean clone's, committed), else 60; the pool starts the costliest first.
+declare -A COST=()
+while IFS=$'\t' read -r n s; do [ -n "$n" ] && COST[$n]=$s; done < <(grep -v '^#' tests/main_cost.tsv 2>/dev/null)
+for f in out/main/cost/*; do [ -f "$f" ] && COST[${f##*/}]=$(cat "$f"); done
+rm -rf out/main && mkdir -p out/main/sections
 export W CYCLES MAIN_FULL
 [ "$MAIN_FULL" = 1 ] && what="make full" || what="make (make full: other sizes, statistics grids, gate level)"
-echo "main job, $what: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, $JOBS at a time"
+echo "main job, $what: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, ${#REPORTS[@]} report sections and timing, $JOBS at a time"
+# One pool, JOBS at a time (tests/main_task.sh): the configurations, each block's report sections
+# (they read only their own runs) and the timing table, costliest first. A configuration prints its
+# lines as it goes; a section's output is held and printed below in its declared order.
+TASKS=(timing)
+for c in "${CONFIGS[@]}"; do TASKS+=("config|$c"); done
+for r in "${REPORTS[@]}"; do IFS=$'\t' read -r o _ fn <<<"$r"; TASKS+=("section|$o|$fn"); done
+cost_of() { # TASK: its cost's key is the configuration's or the function's name
+	local k
+	IFS='|' read -r k a b _ <<<"$1"
+	case $k in config) k=$a ;; section) k=$b ;; esac
+	echo "${COST[$k]:-60}"
+}
 # done/total and time left (tests/progress.sh): a rewritten line on a terminal, out/main/progress.log always
-tests/progress.sh start $((${#CONFIGS[@]} + ${#REPORTS[@]})) "$([ "$MAIN_FULL" = 1 ] && echo "make full" || echo make)"
-printf '%s\n' "${CONFIGS[@]}" | tr '\n' '\0' |
-	xargs -0 -P "$JOBS" -I{} bash -c 'IFS="|" read -r n a o <<<"$1"; one "$n" "$a" "$o"; rc=$?; tests/progress.sh step "$n"; exit $rc' _ {}
+tests/progress.sh start ${#TASKS[@]} "$([ "$MAIN_FULL" = 1 ] && echo "make full" || echo make)"
+for t in "${TASKS[@]}"; do printf '%s\t%s\n' "$(cost_of "$t")" "$t"; done | sort -t$'\t' -k1,1nr -s | cut -f2- | tr '\n' '\0' |
+	xargs -0 -P "$JOBS" -n 1 tests/main_task.sh
 status=$?
+tests/progress.sh end
 echo
 $W report -o out out/main/*/cosim.json out/main/*/area.json || status=1
 if [ "$MAIN_FULL" = 1 ]; then
@@ -102,19 +65,12 @@ if [ "$MAIN_FULL" = 1 ]; then
 else
 	{ echo; echo "This report is \`make\`'s: the default configurations, each comparison's quick grid, area from the cache or the flip-flop check; \`make full\` adds the other sizes, the full grids and area flow, and the gate level (docs/user-guide.md, \"make and make full\")."; } >>out/report.md
 fi
-# Timing (below) runs in the background from here: the report sections run one at a time and
-# leave the second core to it (Yosys and ABC results are cached by content, runs may overlap).
-# shellcheck disable=SC2086
-( WARPGEN=$W TIMING_JSON_DIR=out/main/timing tests/timing_report.sh ${TIMING_BLOCKS:-sched2l tuba memra vf_manager equalizer} \
-	>out/main/timing.md 2>out/main/timing.log; echo $? >out/main/timing.rc ) &
-timing_pid=$!
-# Each block's report sections, in their declared order (functions of cosim/<block>/<block>_tests.sh).
+# Each block's report sections, in their declared order: what each printed, then its part of the report.
 for r in "${REPORTS[@]}"; do
-	IFS=$'\t' read -r _ _ fn <<<"$r"
-	"$fn" || status=1
-	tests/progress.sh step "$fn"
+	IFS=$'\t' read -r o _ fn <<<"$r"
+	cat "out/main/sections/$o-$fn.out"
+	[ -f "out/main/sections/$o-$fn.md" ] && cat "out/main/sections/$o-$fn.md" >>out/report.md
 done
-tests/progress.sh end
 # Coverage per block (tests/coverage_report.sh): the functional points of the co-simulations above,
 # and the last merged line/toggle coverage of `warpgen regress --coverage` with its date; make
 # COVERAGE=1 runs a short coverage regression of these configurations first.
@@ -137,8 +93,6 @@ esac
 # rename, prefetch_table, slg, wrc, reexec_q and the compositions) took 7-25 minutes each, the
 # transistor-count step of `warpgen area` most of it (issue 26 part 3: split that step out).
 echo
-# (started in the background before the report sections, which run one at a time: see above)
-wait "$timing_pid"
 [ "$(cat out/main/timing.rc 2>/dev/null)" = 0 ] ||
 	{ echo "timing: FAILED (see out/main/timing.md, out/main/timing.log)"; status=1; }
 grep -E '^\| [a-z_]+ \|' out/main/timing.md | head -40

@@ -86,7 +86,7 @@ PY
 		echo "memory and cache kernels -> memory high / SM low; cache kernels run fewer CTAs."
 	} >out/stats-equalizer.md
 	cat out/stats-equalizer.md
-	{ echo; echo "## Equalizer on the GPU model (C model only)"; echo; cat out/stats-equalizer.md; } >>out/report.md
+	{ echo; echo "## Equalizer on the GPU model (C model only)"; echo; cat out/stats-equalizer.md; } >>"$REPORT_MD"
 }
 
 # RTL mutants: an instance's module broken inside the composed file
@@ -106,5 +106,5 @@ equalizer_compare_report() {
 	tests/report_findings.sh out/main/equalizer_gpu-compare.md
 	echo "Equalizer energy against static nominal VF (Sethia 2015 §3.5.2) (out/main/equalizer_gpu-compare.md):"
 	grep '^|' out/main/equalizer_gpu-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
-	{ echo; tests/report_findings.sh --md out/main/equalizer_gpu-compare.md; } >>out/report.md
+	{ echo; tests/report_findings.sh --md out/main/equalizer_gpu-compare.md; } >>"$REPORT_MD"
 }

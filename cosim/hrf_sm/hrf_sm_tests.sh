@@ -154,7 +154,7 @@ PY
 	  [ -s out/main/hrf_sm.findings ] && { sed 's/^/**/; s/$/**/' out/main/hrf_sm.findings; echo; }
 	  [ -n "$q" ] && { echo "make's quick set (\`--quick\`: BFS, MT, MM, CP on 2 SMs); \`make full\` runs every profile."; echo; }
 	  cat out/stats-hrf_sm.md
-	  echo; echo "Plot: [hrf_sm_schemes.png](plots/hrf_sm_schemes.png) / [hrf_sm_schemes.svg](plots/hrf_sm_schemes.svg) (data hrf_sm_schemes.dat)"; } >>out/report.md
+	  echo; echo "Plot: [hrf_sm_schemes.png](plots/hrf_sm_schemes.png) / [hrf_sm_schemes.svg](plots/hrf_sm_schemes.svg) (data hrf_sm_schemes.dat)"; } >>"$REPORT_MD"
 }
 
 # the report's Papers rows (gen/hrf_sm_papers.c) on the small configuration's co-simulation

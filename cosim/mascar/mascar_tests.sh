@@ -58,7 +58,7 @@ plot_size ENTRIES "4 8 16 32" "WARPS=8 THREADS=8" flops
 mascar_report() {
 	echo "Mascar storage (Sethia 2015 Tab. 4.2, from the manifest of warpgen gen mascar):"
 	cosim/mascar/mascar_storage.sh | tee out/main/mascar-storage.log || status=1
-	{ echo; echo "## Mascar storage against the thesis's Table 4.2"; echo; cat out/main/mascar-storage.log; } >>out/report.md
+	{ echo; echo "## Mascar storage against the thesis's Table 4.2"; echo; cat out/main/mascar-storage.log; } >>"$REPORT_MD"
 }
 
 # RTL mutants: an instance's module broken inside the composed file
@@ -98,5 +98,5 @@ mascar_compare_report() {
 	tests/report_findings.sh out/main/mascar-compare.md
 	echo "Mascar at the SM against its baseline (Sethia 2015 §4.4.3) (out/main/mascar-compare.md):"
 	grep '^|' out/main/mascar-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
-	{ echo; tests/report_findings.sh --md out/main/mascar-compare.md; } >>out/report.md
+	{ echo; tests/report_findings.sh --md out/main/mascar-compare.md; } >>"$REPORT_MD"
 }

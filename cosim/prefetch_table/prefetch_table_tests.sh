@@ -78,7 +78,7 @@ plot_size ENTRIES "4 8 16 32 64" "THREADS=8 LANES_PER_CYCLE=2 PQ_DEPTH=8" flops 
 prefetch_table_report() {
 	echo "APOGEE prefetch table storage (Sethia 2015 Tab. 5.3(b), from the manifest of warpgen gen prefetch_table):"
 	cosim/prefetch_table/prefetch_table_storage.sh | tee out/main/prefetch_table-storage.log || status=1
-	{ echo; echo "## APOGEE prefetch table storage against the thesis's Tab. 5.3(b)"; echo; cat out/main/prefetch_table-storage.log; } >>out/report.md
+	{ echo; echo "## APOGEE prefetch table storage against the thesis's Tab. 5.3(b)"; echo; cat out/main/prefetch_table-storage.log; } >>"$REPORT_MD"
 	# make: 30,000 cycles per run; make full (MAIN_FULL=1): 100,000. A reversed direction is a finding,
 	# a failed run fails make (tests/report_run.sh, docs/user-guide.md "Reversals").
 	local cyc=30000
@@ -87,7 +87,7 @@ prefetch_table_report() {
 	echo "C model only; profiles assumed; thesis Fig. 5.13/5.16: 93.5 % accuracy, 2.2 % extra traffic):"
 	$W stats prefetch_table --cycles $cyc >out/main/stats-prefetch_table.log 2>&1 || status=1
 	sed 's/^/  /' out/main/stats-prefetch_table.log
-	{ echo; echo "## APOGEE prefetching per access profile (C model only)"; echo; echo '```'; cat out/main/stats-prefetch_table.log; echo '```'; } >>out/report.md
+	{ echo; echo "## APOGEE prefetching per access profile (C model only)"; echo; echo '```'; cat out/main/stats-prefetch_table.log; echo '```'; } >>"$REPORT_MD"
 	# the thesis's headline at the SM (§5.5.1): Apogee_4 against SIMT_32 and SIMT_4, IPC and perf/W, with a plot
 	# (the comparison runs its kernels to completion: the same in make and make full)
 	echo "APOGEE at the SM (warpgen stats prefetch_table --compare, C model only, seed 1; thesis §5.5.1: Apogee_4"
@@ -108,7 +108,7 @@ prefetch_table_report() {
 		awk '/^[|]/ { if (inb) { print "```"; inb = 0 } print; next } { if (!inb) { print "```"; inb = 1 } print } END { if (inb) print "```" }' \
 			out/main/stats-prefetch_table-compare.shown
 		echo; echo "Plot: [apogee_sm.png](main/apogee_sm/apogee_sm.png) / [apogee_sm.svg](main/apogee_sm/apogee_sm.svg)"
-	} >>out/report.md
+	} >>"$REPORT_MD"
 }
 
 # Functional coverage closure (docs/prefetch_table.md "Functional coverage points"): a small table

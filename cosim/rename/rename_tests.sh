@@ -109,7 +109,7 @@ rename_report() {
 	sed -n '/^average/,/^static energy/p' out/main/stats-rename.log | sed '$d' | tee out/stats-rename.md
 	{ echo; echo "## Register renaming on Table 3-shaped kernels (C model only)"; echo
 	  [ -s out/main/stats-rename.findings ] && { sed 's/^/**/; s/$/**/' out/main/stats-rename.findings; echo; }
-	  echo "$what."; echo; echo '```'; cat out/main/stats-rename.log; echo '```'; } >>out/report.md
+	  echo "$what."; echo; echo '```'; cat out/main/stats-rename.log; echo '```'; } >>"$REPORT_MD"
 }
 
 # ---- TFET register classes (Xie 2017 on Jeon's table; docs/rename.md "TFET register classes") ----

@@ -101,7 +101,7 @@ main_report 5 rfc_report
 rfc_report() {
 	echo
 	echo "energy per event at the paper's default size (warpgen energy rfc):"
-	sed 's/^/  /' out/main/rfc-default/energy.log
+	$W energy rfc | sed 's/^/  /'
 	echo
 }
 

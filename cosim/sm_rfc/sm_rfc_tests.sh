@@ -102,7 +102,7 @@ PY
 		echo "with 6 entries the combined design avoids more than half of the MRF reads and writes."
 	} >out/stats.md # (not a pipeline: status must survive)
 	cat out/stats.md
-	{ echo; echo "## Two-level scheduler + RFC on the synthetic SM (C model only)"; echo; cat out/stats.md; } >>out/report.md
+	{ echo; echo "## Two-level scheduler + RFC on the synthetic SM (C model only)"; echo; cat out/stats.md; } >>"$REPORT_MD"
 }
 
 # RTL mutants: an instance's module broken inside the composed file
@@ -122,5 +122,5 @@ sm_rfc_compare_report() {
 	tests/report_findings.sh out/main/sm_rfc-compare.md
 	echo "Gebhart §4.2 at the SM: LRU against FIFO with MRF banks, Table 2's area at 3 read ports (out/main/sm_rfc-compare.md):"
 	grep '^|' out/main/sm_rfc-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
-	{ echo; tests/report_findings.sh --md out/main/sm_rfc-compare.md; } >>out/report.md
+	{ echo; tests/report_findings.sh --md out/main/sm_rfc-compare.md; } >>"$REPORT_MD"
 }

@@ -178,5 +178,5 @@ PY
 	  [ -s out/main/sm_slg.findings ] && { sed 's/^/**/; s/$/**/' out/main/sm_slg.findings; echo; }
 	  [ -n "$q" ] && { echo "make's quick grid (\`--quick\`: 6 pairs + 1.2 at z = 3, 10, shortened runs); \`make full\` runs P2's whole grid."; echo; }
 	  cat out/stats-sm_slg.md
-	  echo; echo "Plot: [sm_slg_grid.png](plots/sm_slg_grid.png) / [sm_slg_grid.svg](plots/sm_slg_grid.svg) (loss and saving over the grid, data sm_slg_grid.dat)"; } >>out/report.md
+	  echo; echo "Plot: [sm_slg_grid.png](plots/sm_slg_grid.png) / [sm_slg_grid.svg](plots/sm_slg_grid.svg) (loss and saving over the grid, data sm_slg_grid.dat)"; } >>"$REPORT_MD"
 }
