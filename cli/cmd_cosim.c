@@ -335,6 +335,13 @@ int wg_cmd_cosim(int argc, char **argv)
 	if (cov && (gate || model_only || o.wave))
 		wg_die("cosim", 2, "--coverage measures the Verilated RTL: it takes no %s",
 		       gate ? "--gate" : model_only ? "--model-only" : "--wave (a build is traced or covered, not both)");
+	/* the stimulus refuses the configuration (a directed case given a --set its scenario cannot run
+	 * with, a bad knob) before any synthesis or Verilator build: one line, exit 2 */
+	if (o.stim) {
+		char perr[1024];
+		if (wg_harness_precheck(o.stim, o.p, L, o.knobs, o.case_idx, o.seed, perr, sizeof perr))
+			wg_die("cosim", 2, "%s", perr);
+	}
 	char cov_tmp[WG_PATH + 32] = "";
 	if (cov) { /* the data goes to a temporary name, renamed to FILE after the run: no partial output */
 		snprintf(cov_tmp, sizeof cov_tmp, "%s.tmp%ld", cov, (long)getpid());

@@ -317,6 +317,12 @@ static int run(wave_req *w)
 	const wg_case_def *c = &o->stim->cases[o->case_idx];
 	char err[1024], dir[PATH_MAX - 256], fst[PATH_MAX], gtkw[PATH_MAX], vcd[PATH_MAX], png[PATH_MAX],
 		js[PATH_MAX], config[1024], title[2048];
+	{ /* the stimulus refuses the configuration before any folder or build: one line, exit 2 */
+		wg_layout pl;
+		wg_layout_init(&pl, o->block, o->p);
+		if (wg_harness_precheck(o->stim, o->p, &pl, o->knobs, o->case_idx, o->seed, err, sizeof err))
+			wg_die("wave", 2, "%s", err);
+	}
 	if (o->outdir)
 		wg_abs_path(o->outdir, dir, sizeof dir);
 	else

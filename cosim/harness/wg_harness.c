@@ -453,6 +453,18 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 	}
 }
 
+const char *wg_harness_precheck(const wg_stim_def *s, const long *p, const wg_layout *L, const long *knobs,
+				int case_idx, uint64_t seed, char *err, size_t n)
+{
+	void *st = wg_xcalloc(s->size(p));
+	char buf[512];
+	const char *msg = s->init(st, p, L, knobs, case_idx, seed, buf, sizeof buf);
+	if (msg)
+		snprintf(err, n, "%s", msg);
+	wg_stim_release(s, st);
+	return msg ? err : NULL;
+}
+
 int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 {
 	const wg_layout *L = c->L;

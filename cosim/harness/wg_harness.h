@@ -74,6 +74,11 @@ typedef struct wg_harness_res {
 	uint64_t *cov_hits;       /* ncov counts: cycles [0, cycles) in which each point held */
 } wg_harness_res;
 
+/* Whether the stimulus accepts the configuration (its init on a scratch state: a directed case
+ * given a parameter its scenario cannot run with, a bad knob), before anything is built: NULL,
+ * or the one-line message (in err) a run would end with as WG_V_SETUP. */
+const char *wg_harness_precheck(const wg_stim_def *s, const long *p, const wg_layout *L, const long *knobs,
+				int case_idx, uint64_t seed, char *err, size_t n);
 /* Run. Returns 0 when the run happened (see r->verdict), -1 when the model
  * could not be created. Free r with wg_harness_res_free. */
 int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r);

@@ -18,6 +18,11 @@ t test "rtl:model-trace" "tests/model_trace.sh"
 # the C model's key state in its trace (wg_block.model_state): rfc's valid/tag/rank/owner at known
 # cycles of lru_read_touch, and the declared registers of sched2l, reexec_q, rename, wrc (0.6 s CPU)
 t test "rtl:model-state" "tests/model_state.sh"
+# a configuration the stimulus refuses (a directed case whose scenario needs WARPS>=10, given --set
+# WARPS=8) is one line, exit 2, before any Verilator build: nothing is written under --out (it built
+# the Verilator runtime and the model there first, minutes, then refused)
+t fast "bad:cosim-case-refused-before-build" "tests/expect_bad.sh 'rfc: directed cases need WARPS>=10' $W --out @OUT@ cosim rfc --case lru_read_touch --set WARPS=8 -q"
+t fast "bad:wave-case-refused-before-build" "tests/expect_bad.sh 'memra: directed cases need WARPS >= 48' $W --out @OUT@ wave memra --case odd_budget --set WARPS=8 --no-png"
 # wrc owner_hold_while_queued claims the owner is held while its request is in the LSU or the queue: a
 # design that releases on llp_i alone (the release-while-busy edit) must fail the case, at the first
 # cycle it drops the owner (cycle 4, t=2: llp_i rises with the request in the LSU); 15 s, one build
