@@ -180,15 +180,18 @@ static const wg_case_def hsc_cases[HSC_NCASES] = {
 	[C_TRWS] = {"trws_priority_first",
 		"TRWS on BFS: memra's prio_o drives prio_i; a warp with priority is selected whenever an eligible one "
 		"has it",
-		"A21, W-P1-14", HSC_SMALL, .run = case_trws},
+		"A21, W-P1-14", HSC_SMALL, .run = case_trws,
+		.focus = "ld_i done_valid_i done_warp_i rdy_i active_o prio_i prio_o iss_valid_o iss_warp_o u_pred.meas_q u_pred.cnt_q"},
 	[C_CLASS] = {"tfet_by_request",
 		"MEM_RA on BFS: a TFET request is granted TFET unless the class is empty, a load never asks it, and each "
 		"granted request is memra's grant",
-		"W-P1-1, W-P1-2, A11", HSC_SMALL, .run = case_class},
+		"W-P1-1, W-P1-2, A11", HSC_SMALL, .run = case_class,
+		.focus = "alc_valid_i alc_warp_i alc_load_i alc_tfet_i free_tfet_o alc_gnt_o alc_tfet_o grant_i want_o u_pred.meas_q u_pred.cnt_q"},
 	[C_TUBA] = {"tuba_limit_moves",
 		"TUBA on NW (four blocks of two warps at the small size): the block limit falls and rises by one after block completions, "
 		"by the free TFET share; no launch over it",
-		"W-P1-12, W-P1-13", HSC_SMALL, .run = case_tuba},
+		"W-P1-12, W-P1-13", HSC_SMALL, .run = case_tuba,
+		.focus = "start_i occ_i blk_done_i res_i launch_i free_tfet_o accept_o u_tuba.lim_q u_tuba.cap_q"},
 };
 
 static void hsc_release(void *st)

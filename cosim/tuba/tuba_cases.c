@@ -344,24 +344,30 @@ done:
 const wg_case_def tbs_cases[TBS_NCASES] = {
 	[C_LOWER_AND_RAISE] = {"lower_and_raise",
 			       "at 224 TFET registers, completions at 33 free lower the limit, at 34..89 keep it, at 90 raise it",
-			       "spec §2.1.7, A19", NULL, .run = case_lower_and_raise},
+			       "spec §2.1.7, A19", NULL, .run = case_lower_and_raise,
+		.focus = "done_i free_i res_i accept_o ev_o lim_q cap_q"},
 	[C_FLOOR_AND_CAP] = {"floor_and_cap",
 			     "at 1 with 0 free the limit stays 1; at the kernel's cap (2) and at MAX_BLOCKS with all free it stays",
-			     "W-P1-13, A19", NULL, .run = case_floor_and_cap},
+			     "W-P1-13, A19", NULL, .run = case_floor_and_cap,
+		.focus = "start_i occ_i done_i free_i accept_o ev_o lim_q cap_q"},
 	[C_NO_PREEMPTION] = {"no_preemption",
 			     "a completion's decrement is seen by the same cycle's dispatch; a limit below the resident blocks "
 			     "only stops dispatch",
-			     "W-P1-12", NULL, .run = case_no_preemption},
+			     "W-P1-12", NULL, .run = case_no_preemption,
+		.focus = "done_i free_i res_i accept_o ev_o lim_q cap_q"},
 	[C_PERIOD_VARIANT] = {"period_variant",
 			      "EVAL_PERIOD=1024: evaluations at the period's ends only, completions ignored, a restart clears "
 			      "the period counter",
-			      "A19, W-P1-16", "EVAL_PERIOD=1024", .run = case_period_variant},
+			      "A19, W-P1-16", "EVAL_PERIOD=1024", .run = case_period_variant,
+		.focus = "start_i done_i free_i ev_o pc_q lim_q cap_q"},
 	[C_KERNEL_RESTART] = {"kernel_restart",
 			      "start_i while a kernel runs (also in a completion's cycle) reloads the limit and the cap from "
 			      "occ_i; a reset leaves no kernel",
-			      "W-P1-16, A19", NULL, .run = case_kernel_restart},
+			      "W-P1-16, A19", NULL, .run = case_kernel_restart,
+		.focus = "rst_i start_i occ_i done_i res_i accept_o lim_q cap_q"},
 	[C_THRESHOLD_EDGES] = {"threshold_edges",
 			       "the last lowering and the first raising free count, and the band between, at this "
 			       "configuration (written out for 224 registers at the paper's sweep values)",
-			       "A19", NULL, .run = case_threshold_edges},
+			       "A19", NULL, .run = case_threshold_edges,
+		.focus = "done_i free_i ev_o lim_q cap_q"},
 };
