@@ -458,30 +458,36 @@ static const wg_case_def msc_cases[MSC_NCASES] = {
 		     "stalls (replays only, no issue) until W0 gets an MSHR, then parks W2 and W3 issues at once, while W2 "
 		     "still waits (the baseline would hold W3 until W2 had an MSHR)",
 		     "Sethia Fig. 4.6(b), §4.3.3, spec §3.11, §3.13 #1", "WARPS=4,SCHEDULERS=1,ENTRIES=1,MSHRS=4,SAT_MARGIN_MSHR=0",
-		     .run = case_fig46},
+		     .run = case_fig46,
+		.focus = "hd_valid_i hd_mem_i mshr_used_i push_valid_i push_warp_i rp_ack_i rp_nack_i iss_valid_o iss_warp_o push_ready_o rp_valid_o hd_warp_o u_rq.cnt_q u_wrc.own_q"},
 	[C_HANDOFF] = {"owner_handoff_to_queue_head",
 		       "the owner releases (its head needs its own load, nothing of it left in the LSU or queue), no warp is "
 		       "memory-ready, the queue is not empty: the head entry's warp becomes owner and its replay goes to L2",
 		       "spec §3.13 #8, Sethia §4.3.4", "WARPS=4,SCHEDULERS=1,ENTRIES=4,MSHRS=4,SAT_MARGIN_MSHR=1",
-		       .run = case_handoff},
+		       .run = case_handoff,
+		.focus = "llp_i lsu_pend_i hd_mem_i rp_ack_i iss_valid_o iss_warp_o rp_valid_o hd_valid_o hd_warp_o u_wrc.own_q u_wrc.mode_q u_rq.cnt_q"},
 	[C_ROTATE] = {"owner_request_rotates_to_head",
 		      "the owner's parked request sits behind non-owner misses: they are NACKed to the tail even with an "
 		      "MSHR free, the owner's request reaches the head and goes to L2",
 		      "spec §3.13 #7, Sethia §4.3.4", "WARPS=4,SCHEDULERS=1,ENTRIES=4,MSHRS=4,SAT_MARGIN_MSHR=1",
-		      .run = case_rotate},
+		      .run = case_rotate,
+		.focus = "mshr_used_i rp_ack_i rp_nack_i rp_valid_o hd_valid_o hd_warp_o u_wrc.own_q u_rq.hd_q u_rq.tl_q u_rq.cnt_q"},
 	[C_FILL] = {"mshr_fill_same_cycle",
 		    "a replay needs an MSHR in the cycle a fill frees one: NACKed in that cycle, sent to L2 in the next",
-		    "spec §3.13 #4", "WARPS=4,SCHEDULERS=1,ENTRIES=4,MSHRS=2,SAT_MARGIN_MSHR=0", .run = case_fill},
+		    "spec §3.13 #4", "WARPS=4,SCHEDULERS=1,ENTRIES=4,MSHRS=2,SAT_MARGIN_MSHR=0", .run = case_fill,
+		.focus = "mshr_used_i rp_ack_i rp_nack_i rp_valid_o hd_valid_o hd_warp_o ev_o u_rq.cnt_q u_rq.hd_q"},
 	[C_EVICT] = {"hit_line_evicted_by_fill",
 		     "an access hits a line that the same cycle's fill evicts: the tag array is read before the fill writes "
 		     "it (replays and new requests share the port), so it hits; the next access to that line misses",
-		     "spec §3.13 #12", "WARPS=4,SCHEDULERS=1,ENTRIES=4,MSHRS=2,SAT_MARGIN_MSHR=0", .run = case_evict},
+		     "spec §3.13 #12", "WARPS=4,SCHEDULERS=1,ENTRIES=4,MSHRS=2,SAT_MARGIN_MSHR=0", .run = case_evict,
+		.focus = "push_valid_i push_addr_i lsu_req_i rp_ack_i rp_nack_i rp_valid_o hd_valid_o hd_addr_o u_rq.cnt_q"},
 	[C_FIG42] = {"fig42_mascar",
 		     "thesis Fig. 4.2 bottom: 3 warps (ld; ld; 4 dependent adds), 2 MSHRs, saturated from t=1: the owner "
 		     "issues both loads first; reports the completion time (thesis: t=23; here a warp cannot issue memory "
 		     "in consecutive cycles)",
 		     "Sethia Fig. 4.2, spec §3.11", "WARPS=4,SCHEDULERS=1,ENTRIES=4,MSHRS=2,SAT_MARGIN_MSHR=0",
-		     .run = case_fig42},
+		     .run = case_fig42,
+		.focus = "hd_valid_i hd_mem_i hd_rdy_i mshr_used_i llp_i iss_valid_o iss_warp_o iss_mem_o sat_o u_wrc.mode_q u_wrc.own_q u_wrc.pre_q u_wrc.stall_q"},
 };
 
 /* A case's environment, given at init: its knobs and its script. */

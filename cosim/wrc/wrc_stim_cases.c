@@ -704,64 +704,79 @@ const wg_case_def ws_cases[] = {
 	{"ep_memory_first_gto",
 		"EP: a memory-ready warp goes before the greedy compute warp (oldest memory-ready first), the greedy warp "
 		"is kept, a stalled greedy warp falls back to the oldest, lsu_rdy_i low gives the slot to compute",
-		"docs/wrc.md issue selection; Sethia §4.3.1; spec §3.5", P1, .run = case_ep_gto},
+		"docs/wrc.md issue selection; Sethia §4.3.1; spec §3.5", P1, .run = case_ep_gto,
+		.focus = "hd_valid_i hd_mem_i hd_rdy_i lsu_rdy_i iss_valid_o iss_warp_o iss_mem_o mode_q age_q acnt_q"},
 	{"mp_compute_first_oldest",
 		"MP: compute-ready warps go first, oldest first (not greedy); memory only when no compute is ready; the "
 		"first memory issue makes its warp the owner and other memory warps stall",
-		"docs/wrc.md issue selection; Sethia §4.3.1", P1, .run = case_mp_oldest},
+		"docs/wrc.md issue selection; Sethia §4.3.1", P1, .run = case_mp_oldest,
+		.focus = "hd_valid_i hd_mem_i hd_rdy_i mshr_used_i iss_valid_o iss_warp_o iss_mem_o mode_q own_q stall_q age_q"},
 	{"owner_first_memory_issue",
 		"the warp whose memory instruction issues in the EP->MP switch cycle becomes the owner; a memory warp "
 		"that was not ready at the switch gets no pre_o and stalls",
-		"docs/wrc.md 'Taking ownership'; Sethia §4.3.1", P1, .run = case_own_first},
+		"docs/wrc.md 'Taking ownership'; Sethia §4.3.1", P1, .run = case_own_first,
+		.focus = "mshr_used_i hd_valid_i hd_mem_i hd_rdy_i iss_valid_o iss_warp_o iss_mem_o pre_o mode_q own_q pre_q stall_q"},
 	{"owner_release_llp",
 		"the owner's head sources its own pending load (llp_i): ownership is held while its request is in the "
 		"LSU, released when it is not; the next memory issue takes it",
-		"docs/wrc.md ownership; Sethia §4.3.1; A-MA-2", P1, .run = case_own_llp},
+		"docs/wrc.md ownership; Sethia §4.3.1; A-MA-2", P1, .run = case_own_llp,
+		.focus = "llp_i lsu_pend_i hd_valid_i hd_mem_i iss_valid_o iss_warp_o iss_mem_o ev_o own_q mode_q"},
 	{"owner_hold_while_queued",
 		"the owner's request is parked in the re-execution queue: llp_i does not release it until the entry "
 		"leaves the queue (A-MA-2)",
-		"docs/wrc.md decision 5; spec §3.4 A-MA-2", P1, .run = case_own_queued},
+		"docs/wrc.md decision 5; spec §3.4 A-MA-2", P1, .run = case_own_queued,
+		.focus = "llp_i lsu_pend_i rq_has_i rq_head_valid_i rq_head_warp_i iss_valid_o iss_warp_o ev_o own_q mode_q"},
 	{"owner_to_queue_head",
 		"entering MP with every memory warp parked: the queue head's warp becomes the owner; when it releases, "
 		"ownership passes to the new queue head",
-		"spec §3.13 #8; Sethia §4.3.4; docs/wrc.md decision 4", P1, .run = case_own_qhead},
+		"spec §3.13 #8; Sethia §4.3.4; docs/wrc.md decision 4", P1, .run = case_own_qhead,
+		.focus = "mshr_used_i rq_has_i rq_head_valid_i rq_head_warp_i llp_i iss_valid_o iss_warp_o iss_mem_o own_q mode_q stall_q"},
 	{"release_and_mp_exit_same_cycle",
 		"the owner releases (llp_i) in the same edge as MP->EP: owner NONE, every owner stall cleared, the "
 		"stalled memory warp issues first in EP",
-		"spec §3.13 #5", P1, .run = case_rel_exit},
+		"spec §3.13 #5", P1, .run = case_rel_exit,
+		.focus = "llp_i mshr_used_i mq_used_i hd_mem_i iss_valid_o iss_warp_o iss_mem_o mode_q own_q stall_q"},
 	{"flag_chatter",
 		"the flag toggles every cycle: the mode follows it one edge later, the owner is the switch cycle's "
 		"memory issuer and is dropped in EP, pre_o = the memory-ready non-issuers at each EP->MP edge; then MP "
 		"persists and the owner is kept",
-		"spec §3.13 #6", P1, .run = case_chatter},
+		"spec §3.13 #6", P1, .run = case_chatter,
+		.focus = "mshr_used_i sat_ext_i hd_mem_i hd_rdy_i iss_valid_o iss_warp_o iss_mem_o sat_o pre_o mode_q own_q pre_q"},
 	{"flag_chatter_hysteresis",
 		"SAT_HYST=2: MSHR use toggles 4/3 around the threshold every cycle: MP persists, pre_o is granted once, "
 		"the owner taken at the switch is never lost",
-		"spec §3.13 #6 ('consider SAT hysteresis'); spec §3.3", P1 ",SAT_HYST=2", .run = case_chatter_hyst},
+		"spec §3.13 #6 ('consider SAT hysteresis'); spec §3.3", P1 ",SAT_HYST=2", .run = case_chatter_hyst,
+		.focus = "mshr_used_i hd_mem_i hd_rdy_i iss_valid_o iss_warp_o iss_mem_o sat_o pre_o mode_q own_q pre_q"},
 	{"owner_exit_barrier",
 		"an owner blocked at a barrier is released at once even with a request in the LSU; an exiting owner "
 		"likewise",
-		"spec §3.13 #9; A-MA-3", P1, .run = case_own_exit_bar},
+		"spec §3.13 #9; A-MA-3", P1, .run = case_own_exit_bar,
+		.focus = "bar_i exit_i llp_i lsu_pend_i iss_valid_o iss_warp_o ev_o own_q mode_q res_q"},
 	{"queued_warp_stalled",
 		"a warp with a request in the LSU or the re-execution queue cannot issue its next memory instruction "
 		"(other warps issue meanwhile); it issues when the entry leaves",
-		"spec §3.13 #10; A-MA-7", P1, .run = case_queued_stall},
+		"spec §3.13 #10; A-MA-7", P1, .run = case_queued_stall,
+		.focus = "lsu_pend_i rq_has_i hd_valid_i hd_mem_i iss_valid_o iss_warp_o iss_mem_o mem_q stall_q own_q"},
 	{"two_schedulers_lsu_port",
 		"two schedulers, one LSU port: the owner's scheduler is asked first and wins the port over an admitted "
 		"warp of the other scheduler, which issues compute or memory in other cycles",
-		"spec §3.13 #14; A-MA-4; docs/wrc.md decision 7", P2, .run = case_two_sched},
+		"spec §3.13 #14; A-MA-4; docs/wrc.md decision 7", P2, .run = case_two_sched,
+		.focus = "hd_valid_i hd_mem_i ad_valid_i ad_mem_i lsu_rdy_i iss_valid_o iss_warp_o iss_mem_o own_q mode_q pre_q"},
 	{"switch_admits_pre",
 		"memory-ready non-owners at the EP->MP switch get pre_o and issue one memory instruction each while an "
 		"owner exists; their next memory instruction stalls",
-		"spec §3.13 #15; Sethia §4.3.1; docs/wrc.md decision 6", P1, .run = case_pre},
+		"spec §3.13 #15; Sethia §4.3.1; docs/wrc.md decision 6", P1, .run = case_pre,
+		.focus = "mshr_used_i hd_valid_i hd_mem_i hd_rdy_i iss_valid_o iss_warp_o iss_mem_o pre_o mode_q own_q pre_q stall_q"},
 	{"hysteresis",
 		"SAT_HYST=2: MP is entered at the thresholds (MSHRs, miss queue, sat_ext_i) and left only 2 entries "
 		"below them; in between the mode holds",
-		"docs/wrc.md the flag; spec §3.3", P1 ",SAT_HYST=2", .run = case_hyst},
+		"docs/wrc.md the flag; spec §3.3", P1 ",SAT_HYST=2", .run = case_hyst,
+		.focus = "mshr_used_i mq_used_i sat_ext_i sat_o ev_o mode_q"},
 	{"owner_idle_timeout",
 		"OWNER_IDLE_TIMEOUT=5: an owner without memory issues is released after 5 cycles, but not while its "
 		"request is in the LSU; the next memory issue takes ownership",
-		"spec §3.4 [REC]; docs/wrc.md decision 5", P1 ",OWNER_IDLE_TIMEOUT=5", .run = case_idle},
+		"spec §3.4 [REC]; docs/wrc.md decision 5", P1 ",OWNER_IDLE_TIMEOUT=5", .run = case_idle,
+		.focus = "hd_valid_i hd_mem_i lsu_pend_i iss_valid_o iss_warp_o iss_mem_o ev_o own_q mode_q"},
 };
 
 /* Cycles 0 and 1: reset; the programs start over. */
