@@ -450,38 +450,47 @@ static const wg_case_def smr_cases[SMR_NCASES] = {
 	[C_DEM_PRO] = {"demote_promote_same_cycle",
 		"a demotion and a promotion in one cycle; the demoted slot drains and is promoted into only once FREE, and "
 		"both instances agree on its new owner",
-		"spec §9 #7", "WARPS=16,ACTIVE=4,LANES=4", .run = case_dem_pro},
+		"spec §9 #7", "WARPS=16,ACTIVE=4,LANES=4", .run = case_dem_pro,
+		.focus = "mark_i dem_valid_o dem_slot_o dem_warp_o pro_valid_o pro_slot_o pro_warp_o fl_valid_o slot_free_o u_rfc.st_q u_rfc.owner_q"},
 	[C_BARRIER] = {"barrier_all_active",
 		"ACTIVE warps wait at a barrier while warps of their CTA are still pending: demotion lets those in and the "
 		"barrier releases (no deadlock)",
-		"spec §9 #13, §8 #16", "WARPS=8,ACTIVE=4,LANES=4", .run = case_barrier},
+		"spec §9 #13, §8 #16", "WARPS=8,ACTIVE=4,LANES=4", .run = case_barrier,
+		.focus = "bar_i rdy_i iss_valid_o iss_warp_o dem_valid_o dem_cause_o pro_valid_o pro_warp_o u_sched.sv_q u_sched.sw_q u_rfc.st_q"},
 	[C_LATE] = {"late_results_of_demoted_warp",
 		"results in flight across a demotion go to the MRF as LATE, or into the warp's new slot after its "
 		"re-promotion, never into another warp's slot",
-		"spec §9 #4, §8 #10", "WARPS=6,ACTIVE=4,LANES=4", .run = case_late},
+		"spec §9 #4, §8 #10", "WARPS=6,ACTIVE=4,LANES=4", .run = case_late,
+		.focus = "wr_valid_i wr_warp_i wr_reg_i dem_valid_o dem_warp_o pro_valid_o pro_slot_o wb_valid_o wb_cause_o wb_warp_o u_rfc.st_q u_rfc.owner_q"},
 	[C_MARK_ALWAYS] = {"marked_value_returned",
 		"SUSPEND=ALWAYS: a marked consumer whose value has returned still demotes the warp, flushes its slot, and "
 		"issues after re-promotion",
-		"spec §9 #12, §8 #6", "WARPS=16,ACTIVE=4,LANES=4,SUSPEND=ALWAYS", .run = case_mark_always},
+		"spec §9 #12, §8 #6", "WARPS=16,ACTIVE=4,LANES=4,SUSPEND=ALWAYS", .run = case_mark_always,
+		.focus = "mark_i wr_valid_i wr_warp_i dem_valid_o dem_cause_o fl_valid_o fl_warp_o pro_valid_o iss_valid_o iss_warp_o u_sched.sv_q u_rfc.st_q"},
 	[C_MARK_PENDING] = {"marked_value_returned_pending",
 		"SUSPEND=PENDING: a marked consumer whose value has returned issues without a demotion; one whose value is "
 		"pending is demoted",
-		"spec §9 #12, §8 #6", "WARPS=16,ACTIVE=4,LANES=4,SUSPEND=PENDING", .run = case_mark_pending},
+		"spec §9 #12, §8 #6", "WARPS=16,ACTIVE=4,LANES=4,SUSPEND=PENDING", .run = case_mark_pending,
+		.focus = "mark_i wr_valid_i wr_warp_i iss_valid_o iss_warp_o dem_valid_o dem_warp_o dem_cause_o u_sched.rsm_q u_sched.sv_q u_sched.sw_q"},
 	[C_EXIT] = {"warp_exit_with_entries",
 		"a warp exits with live entries: no drain or MRF write of them, the slot becomes FREE and a pending warp "
 		"gets it",
-		"spec §9 #14, §8 #17", "WARPS=12,ACTIVE=4,LANES=4", .run = case_exit},
+		"spec §9 #14, §8 #17", "WARPS=12,ACTIVE=4,LANES=4", .run = case_exit,
+		.focus = "fin_i iss_valid_o iss_warp_o ext_valid_o ext_warp_o wb_valid_o fl_valid_o slot_free_o pro_valid_o pro_warp_o u_rfc.st_q u_rfc.owner_q"},
 	[C_RESET] = {"reset_and_first_activation",
 		"after reset (and a mid-run reset) warps 0..A-1 own empty slots; their first reads miss to the MRF",
-		"spec §9 #18", "WARPS=8,ACTIVE=4,LANES=4", .run = case_reset},
+		"spec §9 #18", "WARPS=8,ACTIVE=4,LANES=4", .run = case_reset,
+		.focus = "rst_i lu_en_i lu_reg_i iss_valid_o iss_warp_o lu_hit_o rd_valid_o u_sched.sv_q u_sched.sw_q u_rfc.st_q u_rfc.owner_q"},
 	[C_REUSE] = {"slot_reuse_waits_for_drain",
 		"a demoted warp whose operands are back stays pending while its old slot drains, even with a free slot; it "
 		"is promoted after the drain",
-		"spec §8 #11", "WARPS=6,ACTIVE=4,LANES=4,ENTRIES=8", .run = case_reuse},
+		"spec §8 #11", "WARPS=6,ACTIVE=4,LANES=4,ENTRIES=8", .run = case_reuse,
+		.focus = "wr_valid_i wr_warp_i dem_valid_o dem_slot_o fl_valid_o slot_free_o pro_valid_o pro_slot_o pro_warp_o u_sched.rsm_q u_sched.sv_q u_rfc.st_q"},
 	[C_SUPERSEDED] = {"superseded_entry_at_flush",
 		"a demoted warp's newer result arrives while its draining slot still holds the old value: the old one is "
 		"never written back",
-		"spec §9 #5", "WARPS=8,ACTIVE=4,LANES=4,ENTRIES=16,LIVENESS=0", .run = case_superseded},
+		"spec §9 #5", "WARPS=8,ACTIVE=4,LANES=4,ENTRIES=16,LIVENESS=0", .run = case_superseded,
+		.focus = "wr_valid_i wr_warp_i wr_reg_i dem_valid_o dem_warp_o fl_valid_o fl_reg_o fl_data_o wb_cause_o u_rfc.st_q u_rfc.valid_q"},
 };
 
 
