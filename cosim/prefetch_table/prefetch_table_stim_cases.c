@@ -284,75 +284,92 @@ const wg_case_def pts_cases[] = {
 	{"foa_stream_confirm",
 		"32 lanes, 4-byte stride, n = 128: confirmed on the first load (conf 30 >= 32 - 2), pushes lines "
 		"0x810..0x813 (distance 1) with last only on the 4th, 28 merges, ack after 4 + 5 + 1 cycles",
-		"spec §4.13, §4.4-4.5", SET_B, .run = case_foa_stream},
+		"spec §4.13, §4.4-4.5", SET_B, .run = case_foa_stream,
+		.focus = "ld_valid_i ld_pc_i ld_mask_i ld_addr_i ld_ack_o pf_valid_o pf_line_o pf_tag_o ev_o conf_q off_q dist_q st_q cnt_q"},
 	{"hit_and_replace_same_cycle",
 		"scalar miss of PC 4 (its FOA entry 3 has the lowest conf 6) creates a TIA entry for LAL = PC 3: the "
 		"victim is entry 0 (conf 7), never the load's own entry; PC 4 then still hits entry 3 and PC 3 triggers "
 		"the TIA line with tag {3, 0, w0, last, tia}",
-		"spec §4.13, §4.6; docs victim rule", SET_A, .run = case_hit_replace},
+		"spec §4.13, §4.6; docs victim rule", SET_A, .run = case_hit_replace,
+		.focus = "ld_valid_i ld_pc_i ld_miss_i ld_mask_i entry_o pf_valid_o pf_line_o pf_tag_o ent_q type_q pc_q conf_q lalpc_q"},
 	{"fill_and_load_same_cycle",
 		"the fill of the last line arrives in the cycle the next load of the entry is looked up: applied first "
 		"(01 -> 10, timely): no distance change; the load after, with no fill, is slow: distance 2",
-		"spec §4.7, §4.13", SET_A, .run = case_fill_load},
+		"spec §4.7, §4.13", SET_A, .run = case_fill_load,
+		.focus = "fill_valid_i fill_tag_i ld_valid_i ld_pc_i ld_miss_i pf_line_o ev_o st_q dist_q"},
 	{"two_thread_warp",
 		"2 active lanes (MIN_ACTIVE = 3) with a perfect stride, 3 loads: never confirmed, nothing pushed",
-		"spec §4.4, §4.13", SET_A, .run = case_two_thread},
+		"spec §4.4, §4.13", SET_A, .run = case_two_thread,
+		.focus = "ld_valid_i ld_mask_i ld_addr_i pf_valid_o ev_o nact_q conf_q offv_q cf_q"},
 	{"negative_offset",
 		"descending addresses (offset -16): lines 0xFC, 0xFB, 0xFA, 0xF9, 0xF8 pushed in that order, 3 lanes "
 		"merged, last on 0xF8",
-		"spec §4.13, A-AP-4", SET_A, .run = case_neg_off},
+		"spec §4.13, A-AP-4", SET_A, .run = case_neg_off,
+		.focus = "ld_valid_i ld_mask_i ld_addr_i pf_valid_o pf_line_o pf_tag_o ev_o off_q conf_q"},
 	{"offset_too_big",
 		"offset 256 (does not fit OFFSET_BITS = 8) and a ratio 3/2 over inactive lanes: no pattern, no "
 		"confirm, no push",
-		"spec §4.13, A-AP-4", SET_A, .run = case_off_big},
+		"spec §4.13, A-AP-4", SET_A, .run = case_off_big,
+		.focus = "ld_valid_i ld_mask_i ld_addr_i pf_valid_o ev_o mis_q offv_q off_q conf_q"},
 	{"divergence_holes",
 		"lanes 0,1,3,4,6,7 active, 8 bytes per lane index: the ratio rule matches across holes (conf 4 >= 6 - "
 		"2): confirmed, lines 0x182 and 0x183 pushed, 4 merges",
-		"spec §4.4, §4.13", SET_A, .run = case_holes},
+		"spec §4.4, §4.13", SET_A, .run = case_holes,
+		.focus = "ld_valid_i ld_mask_i ld_addr_i pf_valid_o pf_line_o pf_tag_o ev_o nact_q off_q conf_q"},
 	{"conf_saturation_then_mismatch",
 		"CONF_BITS = 3: conf 6 then 6 + 7 saturates at 7 (a wrap to 5 would not confirm); one bad lane "
 		"resets it to 0 (no confirm, no push); the next clean load confirms again",
-		"spec §4.13, A-AP-3", SET_A, .run = case_conf_sat},
+		"spec §4.13, A-AP-3", SET_A, .run = case_conf_sat,
+		.focus = "ld_valid_i ld_mask_i ld_addr_i pf_valid_o ev_o mis_q cf_q conf_q"},
 	{"distance_slow_then_early",
 		"DIST_BITS = 2: no fill (state 01 at the next load): +1 twice to 3, saturates; fill + miss (state 10): "
 		"-1 twice to 1, saturates; the predicted lines show each distance; dist_inc/dist_dec count the slow/early "
 		"loads, also when saturated",
-		"spec §4.7, §4.13", SET_A, .run = case_dist},
+		"spec §4.7, §4.13", SET_A, .run = case_dist,
+		.focus = "ld_valid_i ld_miss_i fill_valid_i fill_tag_i pf_valid_o pf_line_o ev_o early_q st_q dist_q"},
 	{"tia_walk_two_loads_ahead",
 		"PC 5 scalar misses after PC 6: TIA entry 3 triggered by PC 6; still late: slow, then at PC 6's next "
 		"trigger it migrates to PC 7 (the load before PC 6), which triggers it next",
-		"spec §4.6, §4.13", SET_A, .run = case_tia_walk},
+		"spec §4.6, §4.13", SET_A, .run = case_tia_walk,
+		.focus = "ld_valid_i ld_pc_i ld_miss_i fill_valid_i pf_valid_o pf_line_o pf_tag_o ev_o lalpc_q type_q pc_q st_q"},
 	{"queue_full_drop",
 		"pf_ready_i low, one load of 8 lines into PQ_DEPTH 4: the 4 newest dropped (pq_full, no push event), the "
 		"load still acks on time; pf_present_i drops the head (present wins over a low ready); then ready: the "
 		"other 3 kept lines and a later load's line issue after ISSUE_LAT",
-		"spec §4.8, A-AP-15", SET_A, .run = case_pq_full},
+		"spec §4.8, A-AP-15", SET_A, .run = case_pq_full,
+		.focus = "ld_valid_i pf_ready_i pf_present_i ld_ack_o pf_valid_o pf_line_o ev_o cnt_q hd_q tl_q qline_q"},
 	{"fill_after_reallocation",
 		"PC 1's entry 0 is reallocated to PC 5; the old fill tag {1, 0, w0, last} is ignored (no fill event), "
 		"so PC 5's next load is slow (distance 2)",
-		"spec §4.13 #7", SET_A, .run = case_fill_realloc},
+		"spec §4.13 #7", SET_A, .run = case_fill_realloc,
+		.focus = "ld_valid_i ld_pc_i fill_valid_i fill_tag_i entry_o ev_o pc_q st_q dist_q"},
 	{"boundary_suppress",
 		"ADDR_BITS = 16: predictions 0xFFD0 + 8t; lanes 6-7 reach 0x10000: suppressed; lines 0x7FE and 0x7FF "
 		"(last) pushed",
-		"spec §4.13, A-AP-5", SET_A, .run = case_boundary},
+		"spec §4.13, A-AP-5", SET_A, .run = case_boundary,
+		.focus = "ld_valid_i ld_mask_i ld_addr_i pf_valid_o pf_line_o pf_tag_o ev_o addr_q off_q"},
 	{"tia_lal_invalid_or_same",
 		"scalar misses of PC 5 (warp 0) create no TIA entry while warp 0's LAL is invalid (first load after "
 		"reset), equals PC 5, or was set only by warp 1; after warp 0 loads PC 6 one is created (entry 2) and "
 		"PC 6, which also owns FOA entry 1, triggers it: line 0x80, tag {6, 2, w0, last, tia}; a late miss sets "
 		"its slow bit: warp 1's trigger (LAL = PC 6 itself) does not migrate it, warp 0's (LAL = PC 5) does",
-		"spec §4.13 #11, §4.6", SET_A, .run = case_tia_lal},
+		"spec §4.13 #11, §4.6", SET_A, .run = case_tia_lal,
+		.focus = "ld_valid_i ld_pc_i ld_warp_i ld_miss_i pf_valid_o pf_line_o pf_tag_o ev_o lalpc_q lalv_q type_q pc_q st_q"},
 	{"warp_count_change",
 		"n (ld_iter_i) falls from 16 to 8 between two loads of one confirmed stream: the first predicts line "
 		"0x22 (n = 16), the second line 0x23 with the new n (the old n would give 0x24)",
-		"spec §4.13 #13, §4.5", SET_A, .run = case_iter_change},
+		"spec §4.13 #13, §4.5", SET_A, .run = case_iter_change,
+		.focus = "ld_valid_i ld_iter_i ld_addr_i pf_valid_o pf_line_o off_q conf_q dist_q"},
 	{"present_last_line",
 		"pf_present_i drops a batch's last line (already in the L1): no fill event, yet the entry moves 01 -> "
 		"10 as on a fill, so the next load is timely (no dist_inc, line 0x22 at distance 1, issued)",
-		"spec §4.13 #14, §4.7", SET_A, .run = case_present_last},
+		"spec §4.13 #14, §4.7", SET_A, .run = case_present_last,
+		.focus = "pf_ready_i pf_present_i ld_valid_i pf_valid_o pf_line_o pf_tag_o ev_o qline_q st_q dist_q"},
 	{"tia_two_entries_one_trigger",
 		"scalar misses of PC 5 at two addresses, each after PC 6: two TIA entries (2, 3) with trigger PC 6, "
 		"which also owns FOA entry 0; PC 6's next load scans both: lines 0x80 then 0x100, one per cycle",
-		"spec §4.13 #11, §4.6", SET_A, .run = case_tia_two},
+		"spec §4.13 #11, §4.6", SET_A, .run = case_tia_two,
+		.focus = "ld_valid_i ld_pc_i ld_miss_i ld_addr_i pf_valid_o pf_line_o pf_tag_o ph_q scn_q type_q pc_q"},
 };
 
 _Static_assert(sizeof pts_cases / sizeof pts_cases[0] == PTS_NCASES,
