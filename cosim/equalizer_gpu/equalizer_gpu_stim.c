@@ -212,12 +212,14 @@ static const wg_case_def eqgs_cases[EQGS_NCASES] = {
 			 "a load-imbalanced kernel: SM 0 keeps one long CTA while the other SMs run out of work; every "
 			 "SM that had no CTA during a whole epoch decides 0 / COMP (Alg. 1 line 22), the idle majority "
 			 "wins the vote (win_o = COMP's request) and the manager moves the level that way",
-			 "Sethia §3.3 (load imbalance), Alg. 1 lines 21-22", CASE_PARAMS, .run = case_imbalance},
+			 "Sethia §3.3 (load imbalance), Alg. 1 lines 21-22", CASE_PARAMS, .run = case_imbalance,
+		.focus = "cta_done_i hv_i dec_valid_o delta_o vote_o win_o busy_o u_eq_0.valid_q u_eq_1.valid_q u_eq_1.act_q u_vfm.sm_q u_vfm.mem_q"},
 	[C_ALIGNED] = {"all_sms_aligned",
 		       "short kernels of every profile back to back: each kernel start restarts every SM's epoch, every "
 		       "decision comes on all SMs in the same cycle exactly EPOCH cycles apart, the manager sees only "
 		       "aligned strobes",
-		       "docs/equalizer.md decision 7, docs/vf_manager.md Protocol", CASE_PARAMS, .run = case_aligned},
+		       "docs/equalizer.md decision 7, docs/vf_manager.md Protocol", CASE_PARAMS, .run = case_aligned,
+		.focus = "kstart_i kmax_i dec_valid_o sample_o win_o busy_o u_eq_0.cyc_q u_eq_1.cyc_q u_eq_2.cyc_q u_vfm.sm_q u_vfm.mem_q"},
 };
 
 static const char *const eqgs_case_knobs[EQGS_NCASES] = {

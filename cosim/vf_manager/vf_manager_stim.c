@@ -594,34 +594,42 @@ static const wg_case_def vs_cases[VS_NCASES] = {
 	[C_STRICT_MAJORITY] = {"strict_majority",
 		"STRICT at 15 SMs: 7 SM-raise votes (the rest other or none) win nothing; 8 win; a full vote outside a "
 		"strobe cycle is ignored",
-		"spec A-EQ-9, §2.6", "SMS=15," SMALL, .run = case_strict_majority},
+		"spec A-EQ-9, §2.6", "SMS=15," SMALL, .run = case_strict_majority,
+		.focus = "stb_i req_i win_o sm_next_o mem_next_o busy_q nsm_q sm_q mem_q"},
 	[C_TIE_IS_NONE] = {"tie_is_none",
 		"SMS/2 SM-raise (COMP) vs SMS/2 memory-raise (MEM) votes, the rest none: no winner (SMS=4: 2 vs 2; "
 		"with --set SMS=15 the spec's 7/7/1); SM raise vs SM lower likewise; one vote more wins",
-		"spec §2.12 #7", "SMS=4," SMALL, .run = case_tie_is_none},
+		"spec §2.12 #7", "SMS=4," SMALL, .run = case_tie_is_none,
+		.focus = "stb_i req_i win_o ev_o busy_q sm_q mem_q"},
 	[C_PLURALITY] = {"plurality",
 		"PLURALITY: 5 memory-lower of 15 win over 4 SM-raise (STRICT: none); a 5/5/5 tie is none; a single "
 		"SM-lower vote wins, moving both domains after max(SM_LAT, MEM_LAT)",
-		"spec A-EQ-9 option", "SMS=15,MAJORITY=PLURALITY," SMALL, .run = case_plurality},
+		"spec A-EQ-9 option", "SMS=15,MAJORITY=PLURALITY," SMALL, .run = case_plurality,
+		.focus = "stb_i req_i win_o sm_next_o mem_next_o busy_q tmr_q sm_q mem_q"},
 	[C_ONE_STEP] = {"one_step_per_epoch",
 		"energy -> performance switch: SM-lower votes take the SM domain low; then SM-raise votes ramp it "
 		"low -> normal -> high over two epochs, one step each",
-		"spec §2.12 #11, A-EQ-17", "SMS=15," SMALL, .run = case_one_step},
+		"spec §2.12 #11, A-EQ-17", "SMS=15," SMALL, .run = case_one_step,
+		.focus = "stb_i req_i win_o sm_next_o busy_q nsm_q sm_q mem_q"},
 	[C_OTHER_DOMAIN] = {"other_domain_to_normal",
 		"memory high, then an SM-lower majority: the SM domain goes low and memory back to normal in the same "
 		"decision (both after max latency); then memory-lower: memory low, SM normal; never both off nominal",
-		"spec A-EQ-10, §2.6 five power models", "SMS=15," SMALL, .run = case_other_domain},
+		"spec A-EQ-10, §2.6 five power models", "SMS=15," SMALL, .run = case_other_domain,
+		.focus = "stb_i req_i win_o sm_next_o mem_next_o busy_q tmr_q nsm_q nmem_q sm_q mem_q"},
 	[C_DROP_WHILE_BUSY] = {"drop_while_busy",
 		"strobes closer than the latency: a winner during a transition is dropped (also in the apply cycle); "
 		"the same request at the next strobe after the transition starts one",
-		"spec §2.12 #8", "SMS=15," SMALL, .run = case_drop_while_busy},
+		"spec §2.12 #8", "SMS=15," SMALL, .run = case_drop_while_busy,
+		.focus = "stb_i req_i win_o ev_o busy_q tmr_q nsm_q nmem_q sm_q mem_q"},
 	[C_LATENCY_EXACT] = {"latency_exact",
 		"a strobe in cycle c: the new level is visible in cycle c + lat exactly (memory only: MEM_LAT; both "
 		"domains: the max; SM only: SM_LAT; with --set SM_LAT=1 the next cycle, no busy cycle)",
-		"docs/vf_manager.md One cycle; thesis §3.5.1.1", "SMS=15," SMALL, .run = case_latency_exact},
+		"docs/vf_manager.md One cycle; thesis §3.5.1.1", "SMS=15," SMALL, .run = case_latency_exact,
+		.focus = "stb_i req_i win_o busy_q tmr_q nsm_q nmem_q sm_q mem_q"},
 	[C_SATURATED] = {"saturated_no_transition",
 		"SM high + SM raise, memory low + memory lower: elected (win_o), but no start, no busy, no change",
-		"docs/vf_manager.md One cycle (saturated)", "SMS=15," SMALL, .run = case_saturated},
+		"docs/vf_manager.md One cycle (saturated)", "SMS=15," SMALL, .run = case_saturated,
+		.focus = "stb_i req_i win_o ev_o busy_q sm_q mem_q"},
 };
 
 static const char *vs_check(void *st, const void *model, const uint32_t *in, const uint32_t *out, long cyc, char *buf,
