@@ -1,6 +1,7 @@
 /* wg_wave.c - GTKWave save files, dump signal names, FST header clean-up. */
 #include "wg_wave.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,6 +132,137 @@ int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block 
 	return t->found ? 0 : -1;
 }
 
+/* ---- the same names from the generated Verilog (no Verilator) ---- */
+
+static int is_word(const char *s, size_t i, const char *w, size_t wl)
+{
+	return strncmp(s + i, w, wl) == 0 && (i == 0 || !(isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) &&
+	       !(isalnum((unsigned char)s[i + wl]) || s[i + wl] == '_');
+}
+
+/* begin/function minus end/endfunction words in one line (comment removed) */
+static int nest_delta(const char *s)
+{
+	int d = 0;
+	for (size_t i = 0; s[i]; i++) {
+		d += is_word(s, i, "begin", 5) + is_word(s, i, "function", 8) + is_word(s, i, "task", 4);
+		d -= is_word(s, i, "end", 3) + is_word(s, i, "endfunction", 11) + is_word(s, i, "endtask", 7);
+	}
+	return d;
+}
+
+static void add_state(wg_trace_names *t, const char *prefix, const char *name, size_t len, int array)
+{
+	if (t->nstate < WG_WAVE_MAX_STATE)
+		snprintf(t->state[t->nstate++], sizeof t->state[0], "%s%.*s%s", prefix, (int)len, name, array ? "[]" : "");
+}
+
+/* A module-scope declaration line (reg, logic or wire, one line up to ';'): its names ending in _q. */
+static void decl_line(wg_trace_names *t, const char *prefix, char *s)
+{
+	while (*s == ' ')
+		s++;
+	if (strncmp(s, "(*", 2) == 0 && strstr(s, "*)")) { /* (* fsm_encoding = "none" *) reg ... */
+		s = strstr(s, "*)") + 2;
+		while (*s == ' ')
+			s++;
+	}
+	size_t kw = strncmp(s, "reg", 3) == 0 ? 3 : strncmp(s, "logic", 5) == 0 ? 5 : strncmp(s, "wire", 4) == 0 ? 4 : 0;
+	if (!kw || !(s[kw] == ' ' || s[kw] == '[') || !strchr(s, ';'))
+		return;
+	*strchr(s, ';') = '\0';
+	if (strchr(s, '='))
+		*strchr(s, '=') = '\0'; /* `wire a_q = {b_q, c_q}`: the declared name only */
+	s += kw;
+	for (;;) { /* signed and the packed ranges */
+		while (*s == ' ')
+			s++;
+		if (strncmp(s, "signed", 6) == 0)
+			s += 6;
+		else if (*s == '[' && strchr(s, ']'))
+			s = strchr(s, ']') + 1;
+		else
+			break;
+	}
+	for (char *item = s; item && *item;) { /* name [unpacked]... [= expr], ... */
+		char *comma = strchr(item, ',');
+		if (comma)
+			*comma = '\0';
+		while (*item == ' ')
+			item++;
+		size_t len = strspn(item, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$");
+		const char *after = item + len;
+		while (*after == ' ')
+			after++;
+		if (len > 2 && strncmp(item + len - 2, "_q", 2) == 0)
+			add_state(t, prefix, item, len, *after == '[');
+		item = comma ? comma + 1 : NULL;
+	}
+}
+
+/* The body of module `mod` in v (after its port list, up to endmodule), or NULL. */
+static const char *module_body(const char *v, const char *mod, const char **end)
+{
+	size_t ml = strlen(mod);
+	for (const char *m = strstr(v, "module "); m; m = strstr(m + 7, "module ")) {
+		if ((m != v && m[-1] != '\n') || strncmp(m + 7, mod, ml) != 0 ||
+		    (isalnum((unsigned char)m[7 + ml]) || m[7 + ml] == '_'))
+			continue;
+		const char *hdr = strstr(m, ");\n"), *e = strstr(m, "\nendmodule");
+		if (!hdr || !e || hdr > e)
+			return NULL;
+		*end = e;
+		return hdr + 3;
+	}
+	return NULL;
+}
+
+/* Module-scope _q names of module mod, each after prefix; instance lines `MODULE u_NAME (` into
+ * insts (module and instance names, at most ni). Returns the number of instances. */
+static int module_names(wg_trace_names *t, const char *v, const char *mod, const char *prefix, char (*insts)[2][96],
+			int ni)
+{
+	const char *end = NULL, *body = module_body(v, mod, &end);
+	int depth = 0, k = 0;
+	char line[1024];
+	for (const char *l = body; l && l < end;) {
+		const char *nl = strchr(l, '\n');
+		size_t ll = (size_t)((nl ? nl : end) - l);
+		snprintf(line, sizeof line, "%.*s", (int)(ll < sizeof line ? ll : sizeof line - 1), l);
+		if (strstr(line, "//"))
+			*strstr(line, "//") = '\0';
+		if (depth == 0) {
+			char m[96], u[96];
+			if (sscanf(line, " %95[A-Za-z0-9_] %95[A-Za-z0-9_] (", m, u) == 2 && strncmp(u, "u_", 2) == 0 &&
+			    strchr(line, '(') && k < ni) {
+				snprintf(insts[k][0], sizeof insts[k][0], "%s", m);
+				snprintf(insts[k][1], sizeof insts[k][1], "%s", u);
+				k++;
+			} else {
+				decl_line(t, prefix, line);
+			}
+		}
+		depth += nest_delta(line);
+		l = nl ? nl + 1 : end;
+	}
+	return k;
+}
+
+int wg_trace_names_from_verilog(wg_trace_names *t, const char *v, const char *top, const wg_block *b)
+{
+	char insts[64][2][96], prefix[104];
+	const char *end;
+	memset(t, 0, sizeof *t);
+	if (!module_body(v, top, &end))
+		return -1;
+	int ni = module_names(t, v, top, "", insts, 64);
+	for (int i = 0; b->comp && i < ni; i++) {
+		snprintf(prefix, sizeof prefix, "%s.", insts[i][1]);
+		module_names(t, v, insts[i][0], prefix, NULL, 0);
+	}
+	return 0;
+}
+
 /* ---- the save file ---- */
 
 const char *wg_wave_radix(const char *name, int width)
@@ -245,39 +377,81 @@ static void comment_text(wg_buf *o, const char *text, int max, const char **flag
 	}
 }
 
+/* One focus name (len characters at c): its port index (-1: none) and how many dumped registers it
+ * names: every element whose name continues it with '[' or ends ("rank_q" gives rank_q[0][3:0],
+ * rank_q[1][3:0], ...; "rank_q[1]" the one element). An array the Verilog text alone does not size
+ * ("tag_q[]", wg_trace_names_from_verilog) takes "tag_q" and any "tag_q[k]". */
+static int focus_is(const wg_trace_names *t, int k, const char *c, size_t len)
+{
+	const char *st = t->state[k];
+	size_t sl = strlen(st);
+	if (sl < 3 || strcmp(st + sl - 2, "[]") != 0)
+		return strncmp(st, c, len) == 0 && (st[len] == '[' || st[len] == '\0');
+	if (strncmp(st, c, sl - 2) != 0) /* "tag_q[]": "tag_q", or "tag_q[" digits "]" */
+		return 0;
+	if (len == sl - 2)
+		return 1;
+	size_t d = sl - 1;
+	if (len <= d || c[d - 1] != '[')
+		return 0;
+	while (d < len && c[d] >= '0' && c[d] <= '9')
+		d++;
+	return d > sl - 1 && d + 1 == len && c[d] == ']';
+}
+
+static int focus_lookup(const wg_block *b, const wg_trace_names *t, const char *name, int *port)
+{
+	size_t len = strlen(name);
+	int nst = 0;
+	*port = -1;
+	for (int i = 0; i < b->nports; i++)
+		if (strcmp(b->ports[i].name, name) == 0)
+			*port = i;
+	for (int k = 0; t && *port < 0 && k < t->nstate; k++)
+		nst += focus_is(t, k, name, len);
+	return nst;
+}
+
+/* The next name of a focus list into name (size nn); c advances. 1, 0 at the end, -1 and err. */
+static int focus_next(const char **c, char *name, size_t nn, const wg_block *b, char *err, size_t n)
+{
+	while (**c == ' ')
+		(*c)++;
+	size_t len = strcspn(*c, " ");
+	if (!len)
+		return 0;
+	if (len >= nn) {
+		snprintf(err, n, "%s: a focus signal name of %zu characters", b->name, len);
+		return -1;
+	}
+	memcpy(name, *c, len);
+	name[len] = '\0';
+	*c += len;
+	return 1;
+}
+
+int wg_focus_check(const wg_block *b, const char *focus, const wg_trace_names *t, char *err, size_t n)
+{
+	char name[96];
+	int r, port;
+	for (const char *c = focus ? focus : ""; (r = focus_next(&c, name, sizeof name, b, err, n)) > 0;)
+		if (focus_lookup(b, t, name, &port) == 0 && port < 0) {
+			snprintf(err, n, "%s: focus signal '%s' is neither a port nor a register of the top module", b->name,
+				 name);
+			return -1;
+		}
+	return r;
+}
+
 /* The group "focus": the declared signals, ports or registers, in order. 0, or -1 and err. */
 static int focus_group(wg_buf *o, const wg_gtkw_spec *s, const char **flags, char *err, size_t n)
 {
 	char name[96];
-	int opened = 0;
-	for (const char *c = s->focus; *c;) {
-		while (*c == ' ')
-			c++;
-		size_t len = strcspn(c, " ");
-		if (!len)
-			break;
-		if (len >= sizeof name) {
-			snprintf(err, n, "%s: a focus signal name of %zu characters", s->b->name, len);
-			return -1;
-		}
-		memcpy(name, c, len);
-		name[len] = '\0';
-		c += len;
-		int port = -1, nst = 0;
-		for (int i = 0; i < s->b->nports; i++)
-			if (strcmp(s->b->ports[i].name, name) == 0)
-				port = i;
-		/* a register: every dumped element whose name continues the token with '[' or ends
-		 * ("rank_q" gives rank_q[0][3:0], rank_q[1][3:0], ...; "rank_q[1]" the one element) */
-		for (int k = 0; s->names && port < 0 && k < s->names->nstate; k++)
-			if (strncmp(s->names->state[k], name, len) == 0 &&
-			    (s->names->state[k][len] == '[' || s->names->state[k][len] == '\0'))
-				nst++;
-		if (port < 0 && nst == 0) {
-			snprintf(err, n, "%s: focus signal '%s' is neither a port nor a register of the top module", s->b->name,
-				 name);
-			return -1;
-		}
+	int opened = 0, r, port;
+	if (wg_focus_check(s->b, s->focus, s->names, err, n) != 0)
+		return -1;
+	for (const char *c = s->focus; (r = focus_next(&c, name, sizeof name, s->b, err, n)) > 0;) {
+		focus_lookup(s->b, s->names, name, &port);
 		if (port >= 0 && s->L->width[port] == 0)
 			continue; /* absent in this configuration */
 		if (!opened)
@@ -286,13 +460,12 @@ static int focus_group(wg_buf *o, const wg_gtkw_spec *s, const char **flags, cha
 		if (port >= 0)
 			port_signal(o, s, port, flags);
 		for (int k = 0; port < 0 && k < s->names->nstate; k++)
-			if (strncmp(s->names->state[k], name, len) == 0 &&
-			    (s->names->state[k][len] == '[' || s->names->state[k][len] == '\0'))
+			if (focus_is(s->names, k, name, strlen(name)))
 				gtkw_signal(o, s->top, s->names->state[k], s->names->state_w[k], flags);
 	}
 	if (opened)
 		blank(o, GTKW_FLAG_GRP_END, "focus", flags);
-	return 0;
+	return r;
 }
 
 int wg_gtkw_write(const wg_gtkw_spec *s, char *err, size_t n)

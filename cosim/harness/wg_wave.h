@@ -30,6 +30,18 @@ typedef struct wg_trace_names {
 /* Read the declarations. Returns 0, or -1 (names then follow the widths). */
 int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block *b);
 
+/* The registers a traced build would dump, read from the generated Verilog text v instead (no
+ * Verilator; state names only, no widths, found 0): the module-scope declarations (reg, logic,
+ * wire) of module top whose names end in _q, and for a composition those of each instance
+ * `MODULE u_NAME (` as "u_NAME.reg". An unpacked array is "name[]": its size is not read, so an
+ * element index out of range shows only in the traced run. Returns 0, or -1 when top is missing. */
+int wg_trace_names_from_verilog(wg_trace_names *t, const char *v, const char *top, const wg_block *b);
+
+/* Check a focus list (wg_case_def.focus) without writing anything: every name a port of b or a
+ * register of t (as the save file resolves it). 0, or -1 and a message naming the first that is
+ * neither. */
+int wg_focus_check(const wg_block *b, const char *focus, const wg_trace_names *t, char *err, size_t n);
+
 /* A named marker: GTKWave 3.3 names markers A..Z in the order given. */
 typedef struct wg_wave_marker {
 	long cycle;                /* the cycle the marker sits on (its start, cycle*1000 ps) */
