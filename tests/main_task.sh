@@ -7,12 +7,13 @@
 #                               goes to out/main/sections/ORDER-FUNCTION.out, its part of the report
 #                               to .md (REPORT_MD), both joined in ORDER by main_job.sh
 #   timing                      the timing table (tests/timing_report.sh) to out/main/timing.md
+#   timing_plot                 the plot of delay against size (tests/timing_plot.sh) to out/plots/
 # Each task's user + system seconds go to out/main/cost/NAME (main_job.sh starts the costliest first
 # on the next run). Needs W, CYCLES and MAIN_FULL in the environment. Exit 1 if a check fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 : "${W:?main_task.sh: W (the warpgen program) not set}" "${CYCLES:?}" "${MAIN_FULL:?}"
-task=${1:?usage: main_task.sh config\|NAME\|ARGS\|AREA_OPT or section\|ORDER\|FUNCTION or timing}
+task=${1:?usage: main_task.sh config\|NAME\|ARGS\|AREA_OPT or section\|ORDER\|FUNCTION or timing or timing_plot}
 
 # cpu VAR: VAR = this shell's children's user + system seconds so far (the `times` builtin's second
 # line; run in this shell, not in a $(...) subshell, whose children are its own)
@@ -88,6 +89,11 @@ timing) # shellcheck disable=SC2086
 		>out/main/timing.md 2>out/main/timing.log
 	rc=$? name=timing
 	echo "$rc" >out/main/timing.rc ;;
+timing_plot) # the delay against size of each block (Yosys and ABC at several sizes; exit 3: no gnuplot)
+	WARPGEN=$W tests/timing_plot.sh out/plots >out/main/timing_plot.log 2>&1
+	rc=$? name=timing_plot
+	echo "$rc" >out/main/timing_plot.rc
+	[ "$rc" -eq 3 ] && rc=0 ;;
 *) echo "main_task.sh: unknown task '$task' (config|..., section|..., timing)" >&2; exit 2 ;;
 esac
 cpu c1
