@@ -41,7 +41,7 @@ export W CYCLES MAIN_FULL
 [ "$MAIN_FULL" = 1 ] && what="make full" || what="make (make full: other sizes, statistics grids, gate level)"
 echo "main job, $what: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, ${#REPORTS[@]} report sections, timing and its plot, $JOBS at a time"
 # One pool, JOBS at a time (tests/main_task.sh): the configurations, each block's report sections
-# (they read only their own runs) and the timing table, costliest first. A configuration prints its
+# (they read only their own runs), the timing table and its plot, costliest first. A configuration prints its
 # lines as it goes; a section's output is held and printed below in its declared order.
 TASKS=(timing timing_plot)
 for c in "${CONFIGS[@]}"; do TASKS+=("config|$c"); done
