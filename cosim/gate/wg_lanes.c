@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wg_bits.h"
 #include "wg_buf.h"
 #include "wg_netsim64.h"
 
@@ -45,13 +44,8 @@ static void fail(wg_ln_lane *r, lane *ln, wg_verdict v, long cyc, const char *ms
 	ln->alive = 0;
 }
 
-static int in_reset(const wg_layout *L, const uint32_t *in)
-{
-	return (int)(in[L->off[0]] & 1u);
-}
-
-/* The end of a lane that ran to the end (cycle cyc): reset seen, event totals, finish() (as the harness's
- * finish_run and compare_events). */
+/* The end of a lane that ran to the end (cycle cyc): reset seen, event totals (the harness's
+ * wg_harness_event_diff), finish(). */
 static void finish(const wg_ln_cfg *c, wg_ln_lane *r, lane *ln, long cyc)
 {
 	const wg_layout *L = c->L;
@@ -63,16 +57,10 @@ static void finish(const wg_ln_cfg *c, wg_ln_lane *r, lane *ln, long cyc)
 	}
 	if (L->ev_port >= 0) {
 		const uint64_t *now = c->b->model_counts(ln->model);
-		size_t used = 0;
-		for (int e = 0; e < L->nevents; e++) {
-			uint64_t ec = now[e] - ln->base[e];
-			if (ec == ln->ev[e] || used >= sizeof r->msg)
-				continue;
-			used += (size_t)snprintf(r->msg + used, sizeof r->msg - used, "%s%s C model=%llu RTL=%llu",
-						 used ? "; " : "event counts differ: ", c->b->events[e].name,
-						 (unsigned long long)ec, (unsigned long long)ln->ev[e]);
-		}
-		if (used) {
+		uint64_t ec[WG_MAX_EVENTS];
+		for (int e = 0; e < L->nevents; e++)
+			ec[e] = now[e] - ln->base[e];
+		if (wg_harness_event_diff(c->b, L, ec, ln->ev, r->msg, sizeof r->msg)) {
 			r->verdict = WG_V_EVENTS;
 			r->fail_cycle = cyc;
 			return;
@@ -167,12 +155,8 @@ int wg_ln_run(const wg_ln_cfg *c, wg_ln_lane *res, char *err, size_t n)
 			if (!(live >> l & 1))
 				continue;
 			if (cmp >> l & 1) {
-				if (L->ev_port >= 0 && !in_reset(L, x->in)) {
-					const uint32_t *ev = x->ov + L->off[L->ev_port];
-					for (int e = 0; e < L->nevents; e++)
-						if (L->ev_w[e] > 0)
-							x->ev[e] += wg_get(ev, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]);
-				}
+				if (L->ev_port >= 0 && !wg_harness_in_reset(L, x->in))
+					wg_harness_add_events(L, x->ov, x->ev);
 				if (memcmp(x->oc, x->ov, nout * sizeof *x->oc) != 0) {
 					fail(&res[l], x, WG_V_MISMATCH, cyc, NULL);
 					continue;
@@ -190,7 +174,7 @@ int wg_ln_run(const wg_ln_cfg *c, wg_ln_lane *res, char *err, size_t n)
 		wg_nw_edge(&sim);
 		for (int l = 0; l < nl; l++) {
 			lane *x = &ln[l];
-			if (x->alive && !x->armed && in_reset(L, x->in)) { /* first reset edge: compare from the next cycle */
+			if (x->alive && !x->armed && wg_harness_in_reset(L, x->in)) { /* first reset edge: compare from the next cycle */
 				x->armed = 1;
 				if (L->ev_port >= 0)
 					memcpy(x->base, b->model_counts(x->model), (size_t)L->nevents * sizeof *x->base);

@@ -43,12 +43,31 @@ typedef struct run_mem {
 	uint32_t *ov;     /* RTL outputs */
 } run_mem;
 
-static void add_rtl_events(const wg_layout *L, const uint32_t *ov, uint64_t *sum)
+void wg_harness_add_events(const wg_layout *L, const uint32_t *out, uint64_t *sum)
 {
-	const uint32_t *ev = ov + L->off[L->ev_port];
+	const uint32_t *ev = out + L->off[L->ev_port];
 	for (int e = 0; e < L->nevents; e++)
 		if (L->ev_w[e] > 0)
 			sum[e] += wg_get(ev, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]);
+}
+
+size_t wg_harness_event_diff(const wg_block *b, const wg_layout *L, const uint64_t *model, const uint64_t *rtl,
+			     char *msg, size_t n)
+{
+	size_t used = 0;
+	for (int e = 0; e < L->nevents; e++) {
+		if (model[e] == rtl[e] || used >= n)
+			continue;
+		used += (size_t)snprintf(msg + used, n - used, "%s%s C model=%llu RTL=%llu",
+					 used ? "; " : "event counts differ: ", b->events[e].name,
+					 (unsigned long long)model[e], (unsigned long long)rtl[e]);
+	}
+	return used;
+}
+
+int wg_harness_in_reset(const wg_layout *L, const uint32_t *in)
+{
+	return (int)(in[L->off[0]] & 1u);
 }
 
 static void fail(wg_harness_res *r, wg_verdict v, long cyc, const char *msg)
@@ -64,24 +83,12 @@ static void compare_events(const wg_harness_cfg *c, wg_harness_res *r, const voi
 	if (L->ev_port < 0)
 		return;
 	const uint64_t *now = c->b->model_counts(model);
-	size_t used = 0;
-	for (int e = 0; e < L->nevents; e++) {
+	for (int e = 0; e < L->nevents; e++)
 		r->ev_c[e] = now[e] - base[e];
-		if (r->ev_c[e] == r->ev_rtl[e] || used >= sizeof r->msg)
-			continue;
-		used += (size_t)snprintf(r->msg + used, sizeof r->msg - used, "%s%s C model=%llu RTL=%llu",
-					 used ? "; " : "event counts differ: ", c->b->events[e].name,
-					 (unsigned long long)r->ev_c[e], (unsigned long long)r->ev_rtl[e]);
-	}
-	if (used) {
+	if (wg_harness_event_diff(c->b, L, r->ev_c, r->ev_rtl, r->msg, sizeof r->msg)) {
 		r->verdict = WG_V_EVENTS;
 		r->fail_cycle = r->cycles;
 	}
-}
-
-static int in_reset(const wg_layout *L, const uint32_t *in)
-{
-	return (int)(in[L->off[0]] & 1u);
 }
 
 /* The RTL's half of a cycle before the edge: apply the inputs and read the
@@ -100,8 +107,8 @@ static int rtl_eval(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m, cons
 	c->dut->get_outputs(m->rtl, m->ov);
 	if (!compare)
 		return 0;
-	if (L->ev_port >= 0 && !in_reset(L, in))
-		add_rtl_events(L, m->ov, r->ev_rtl);
+	if (L->ev_port >= 0 && !wg_harness_in_reset(L, in))
+		wg_harness_add_events(L, m->ov, r->ev_rtl);
 	if (memcmp(oc, m->ov, nout * sizeof *oc) == 0)
 		return 0;
 	fail(r, WG_V_MISMATCH, cyc, NULL);
@@ -229,7 +236,7 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 			cyc++;
 			break;
 		}
-		if (!armed && in_reset(L, m->in)) { /* first reset edge: compare from the next cycle */
+		if (!armed && wg_harness_in_reset(L, m->in)) { /* first reset edge: compare from the next cycle */
 			armed = 1;
 			r->armed_at = cyc + 1;
 			if (L->ev_port >= 0)
@@ -343,7 +350,7 @@ static void *producer(void *arg)
 		if (L->ev_port >= 0) /* for the record of a failure at this cycle */
 			memcpy(q->cnt + (size_t)(cyc % PIPE_SLOTS) * WG_MAX_EVENTS, c->b->model_counts(q->m->model),
 			       (size_t)L->nevents * sizeof *q->cnt);
-		if (!armed && in_reset(L, in) && L->ev_port >= 0) {
+		if (!armed && wg_harness_in_reset(L, in) && L->ev_port >= 0) {
 			armed = 1;
 			memcpy(q->base, c->b->model_counts(q->m->model), (size_t)L->nevents * sizeof *q->base);
 		}
@@ -400,7 +407,7 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 		failed = rtl_eval(c, r, m, in, oc, cyc, armed);
 		if (!failed && !rtl_stopped(c, r, m, cyc, &failed))
 			failed |= rtl_tick(c, r, m, cyc, !failed);
-		if (!armed && in_reset(L, in)) { /* first reset edge: compare from the next cycle */
+		if (!armed && wg_harness_in_reset(L, in)) { /* first reset edge: compare from the next cycle */
 			armed = 1;
 			r->armed_at = cyc + 1;
 		}

@@ -89,4 +89,14 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r);
 int wg_wave_run(wg_harness_cfg *cfg, const char *fst, wg_harness_res *r);
 void wg_harness_res_free(wg_harness_res *r);
 
+/* The event accounting of a run, for other loops over the same frames (cosim/gate/wg_lanes.c):
+ * wg_harness_in_reset: rst_i is set in the input frame; wg_harness_add_events: the ev_o fields of
+ * an output frame added to sum; wg_harness_event_diff: "event counts differ: NAME C model=A RTL=B;
+ * ..." into msg (size n) for every event where model and rtl differ, returning the characters
+ * written (0: they agree). */
+int wg_harness_in_reset(const wg_layout *L, const uint32_t *in);
+void wg_harness_add_events(const wg_layout *L, const uint32_t *out, uint64_t *sum);
+size_t wg_harness_event_diff(const wg_block *b, const wg_layout *L, const uint64_t *model, const uint64_t *rtl,
+			     char *msg, size_t n);
+
 #endif
