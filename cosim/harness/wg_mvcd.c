@@ -56,11 +56,11 @@ int wg_mvcd_open(wg_mvcd *v, const char *path, const wg_block *b, const wg_layou
 		      "$scope module %s_model $end\n", b->name, b->name);
 	vid(0, id);
 	fprintf(v->f, "$var wire 1 %s clk_i $end\n", id);
-	for (int p = 0; p < b->nports; p++) {
-		if (L->width[p] == 0)
+	for (int i = 0; i < b->nports; i++) {
+		if (L->width[i] == 0)
 			continue;
-		vid(1 + p, id);
-		fprintf(v->f, "$var wire %d %s %s $end\n", L->width[p], id, b->ports[p].name);
+		vid(1 + i, id);
+		fprintf(v->f, "$var wire %d %s %s $end\n", L->width[i], id, b->ports[i].name);
 	}
 	state_init(v, p);
 	if (v->nst) {
