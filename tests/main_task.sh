@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# main_task.sh TASK - one task of the main job (tests/main_job.sh runs them JOBS at a time, in one
+# main_task.sh TASK [COST] - one task of the main job (tests/main_job.sh runs them JOBS at a time, in one
 # pool, so that a core is never idle while work remains). TASK is one of:
 #   config|NAME|ARGS|AREA_OPT   every step of one configuration: gen, lint, co-simulation, area,
 #                               energy; a line per step on stdout, times in out/main/NAME/steps.json
@@ -8,12 +8,14 @@
 #                               to .md (REPORT_MD), both joined in ORDER by main_job.sh
 #   timing                      the timing table (tests/timing_report.sh) to out/main/timing.md
 #   timing_plot                 the plot of delay against size (tests/timing_plot.sh) to out/plots/
+# COST: what main_job.sh expected the task to cost (CPU seconds), for the progress display.
 # Each task's user + system seconds go to out/main/cost/NAME (main_job.sh starts the costliest first
 # on the next run). Needs W, CYCLES and MAIN_FULL in the environment. Exit 1 if a check fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 : "${W:?main_task.sh: W (the warpgen program) not set}" "${CYCLES:?}" "${MAIN_FULL:?}"
-task=${1:?usage: main_task.sh config\|NAME\|ARGS\|AREA_OPT or section\|ORDER\|FUNCTION or timing or timing_plot}
+task=${1:?usage: main_task.sh TASK [COST], TASK: config\|NAME\|ARGS\|AREA_OPT or section\|ORDER\|FUNCTION or timing or timing_plot}
+expected=${2:-0} # the cost main_job.sh expected of it (the progress display's time left)
 
 # cpu VAR: VAR = this shell's children's user + system seconds so far (the `times` builtin's second
 # line; run in this shell, not in a $(...) subshell, whose children are its own)
@@ -90,7 +92,10 @@ timing) # shellcheck disable=SC2086
 	rc=$? name=timing
 	echo "$rc" >out/main/timing.rc ;;
 timing_plot) # the delay against size of each block (Yosys and ABC at several sizes; exit 3: no gnuplot)
-	WARPGEN=$W tests/timing_plot.sh out/plots >out/main/timing_plot.log 2>&1
+	# make: two points per block (a third of the CPU); make full: every point of the sweep
+	quick=1
+	[ "$MAIN_FULL" = 1 ] && quick=
+	TIMING_PLOT_QUICK=$quick WARPGEN=$W tests/timing_plot.sh out/plots >out/main/timing_plot.log 2>&1
 	rc=$? name=timing_plot
 	echo "$rc" >out/main/timing_plot.rc
 	[ "$rc" -eq 3 ] && rc=0 ;;
@@ -98,5 +103,5 @@ timing_plot) # the delay against size of each block (Yosys and ABC at several si
 esac
 cpu c1
 awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.0f\n", b - a }' >"out/main/cost/$name"
-tests/progress.sh step "$name"
+tests/progress.sh step "$name" "$expected"
 exit $rc
