@@ -42,6 +42,48 @@ static uint64_t parse_u64(const char *cmd, const char *opt, const char *s, uint6
 	return (uint64_t)v;
 }
 
+void wg_contra_line(const wg_opts *o, int k, char *buf, size_t n)
+{
+	const wg_param_def *d = &o->block->params[o->contra[k]];
+	char cv[64], gv[64];
+	snprintf(buf, n,
+		 "--set %s=%s contradicts case %s's own %s=%s: the case's claim is checked against another "
+		 "configuration, so a FAIL is expected",
+		 d->name, wg_param_text(d, o->p[o->contra[k]], gv, sizeof gv), o->stim->cases[o->case_idx].name,
+		 d->name, wg_param_text(d, o->contra_case[k], cv, sizeof cv));
+}
+
+/* The case's own parameters that the --set values changed, in the case's order. */
+static void find_contra(wg_opts *o)
+{
+	const char *list = o->stim->cases[o->case_idx].params;
+	while (list && *list) {
+		size_t len = strcspn(list, ","), nl = strcspn(list, "=");
+		char one[128], err[256];
+		long cp[WG_MAX_PARAMS];
+		snprintf(one, sizeof one, "%.*s", (int)len, list);
+		list += len + (list[len] == ',');
+		if (nl >= len)
+			continue;
+		one[nl] = '\0';
+		int i = wg_param_index(o->block, one);
+		one[nl] = '=';
+		memcpy(cp, o->p, sizeof cp);
+		if (i < 0 || wg_param_set(o->block, cp, one, err, sizeof err) || cp[i] == o->p[i])
+			continue;
+		int seen = 0; /* a case naming a parameter twice: its last value counts, once */
+		for (int k = 0; k < o->ncontra; k++)
+			if (o->contra[k] == i) {
+				o->contra_case[k] = cp[i];
+				seen = 1;
+			}
+		if (!seen && o->ncontra < WG_MAX_PARAMS) {
+			o->contra[o->ncontra] = i;
+			o->contra_case[o->ncontra++] = cp[i];
+		}
+	}
+}
+
 static const char *need_arg(const char *cmd, int *i, int argc, char **argv)
 {
 	if (*i + 1 >= argc)
@@ -136,4 +178,10 @@ void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned 
 	}
 	if (!o->help && wg_params_check(o->block, o->p, err, sizeof err))
 		wg_die(cmd, 2, "%s", err);
+	if (o->case_idx >= 0)
+		find_contra(o);
+	for (int k = 0; !o->help && !o->list && k < o->ncontra; k++) {
+		wg_contra_line(o, k, err, sizeof err);
+		fprintf(stderr, "warpgen %s: %s\n", cmd, err);
+	}
 }

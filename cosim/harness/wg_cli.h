@@ -2,6 +2,7 @@
 #ifndef WG_CLI_H
 #define WG_CLI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "wg_desc.h"
@@ -36,6 +37,9 @@ typedef struct wg_opts {
 	uint64_t seed;                 /* --seed (default 1) */
 	long cycles;                   /* --cycles (-1: the command's default) */
 	int case_idx;                  /* --case index into stim->cases, or -1 */
+	int ncontra;                   /* parameters a --set gives another value than the case's own */
+	int contra[WG_MAX_PARAMS];     /* their indexes, in the case's order */
+	long contra_case[WG_MAX_PARAMS]; /* the case's value of each (o->p holds the given one) */
 	const char *rtl;               /* --rtl user Verilog, or NULL */
 	int wave;                      /* --wave */
 	const char *liberty;           /* --liberty FILE, or NULL */
@@ -50,6 +54,9 @@ typedef struct wg_opts {
  * line "warpgen CMD: ..." to stderr and exits 2. Applies case parameter
  * overrides before the user's --set values, then checks the whole set. */
 void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned allowed);
+/* One line per parameter in o->contra: "warpgen CMD: --set NAME=GIVEN contradicts case C's
+ * NAME=CASE: ..." (wg_opts_parse prints it on stderr for a run; also in cosim's JSON). */
+void wg_contra_line(const wg_opts *o, int k, char *buf, size_t n);
 /* Print one line to stderr as "warpgen CMD: msg" and exit with code. */
 void wg_die(const char *cmd, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4), noreturn));
 /* Print the parameter table of a block (for --help). */

@@ -146,7 +146,23 @@ int wg_report_json(const wg_run_info *ri, const wg_harness_res *r, const char *p
 		wg_buf_json_str(&j, o->stim->cases[o->case_idx].name);
 	else
 		wg_buf_printf(&j, "null");
-	wg_buf_printf(&j, ",\n  \"rtl\": ");
+	/* the case's own parameters a --set changed: its claim was checked against another configuration */
+	wg_buf_printf(&j, ",\n  \"case_contradicted\": [");
+	for (int k = 0; k < o->ncontra; k++) {
+		const wg_param_def *d = &b->params[o->contra[k]];
+		char cv[64], gv[64], line[512];
+		wg_contra_line(o, k, line, sizeof line);
+		wg_buf_printf(&j, "%s\n    {\"parameter\": ", k ? "," : "");
+		wg_buf_json_str(&j, d->name);
+		wg_buf_printf(&j, ", \"case_value\": ");
+		wg_buf_json_str(&j, wg_param_text(d, o->contra_case[k], cv, sizeof cv));
+		wg_buf_printf(&j, ", \"given\": ");
+		wg_buf_json_str(&j, wg_param_text(d, o->p[o->contra[k]], gv, sizeof gv));
+		wg_buf_printf(&j, ", \"note\": ");
+		wg_buf_json_str(&j, line);
+		wg_buf_printf(&j, "}");
+	}
+	wg_buf_printf(&j, "%s],\n  \"rtl\": ", o->ncontra ? "\n  " : "");
 	if (ri->rtl_abs[0])
 		wg_buf_json_str(&j, ri->rtl_abs);
 	else
