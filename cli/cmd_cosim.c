@@ -342,6 +342,7 @@ int wg_cmd_cosim(int argc, char **argv)
 		if (wg_harness_precheck(o.stim, o.p, L, o.knobs, o.case_idx, o.seed, perr, sizeof perr))
 			wg_die("cosim", 2, "%s", perr);
 	}
+	wg_contra_say(&o);
 	char cov_tmp[WG_PATH + 32] = "";
 	if (cov) { /* the data goes to a temporary name, renamed to FILE after the run: no partial output */
 		snprintf(cov_tmp, sizeof cov_tmp, "%s.tmp%ld", cov, (long)getpid());

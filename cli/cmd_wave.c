@@ -323,6 +323,7 @@ static int run(wave_req *w)
 		if (wg_harness_precheck(o->stim, o->p, &pl, o->knobs, o->case_idx, o->seed, err, sizeof err))
 			wg_die("wave", 2, "%s", err);
 	}
+	wg_contra_say(o);
 	if (o->outdir)
 		wg_abs_path(o->outdir, dir, sizeof dir);
 	else

@@ -13,7 +13,8 @@
 #include "wg_json.h"
 #include "wg_report.h"
 
-/* Parse argv (block first) with stderr captured into err; returns what wg_opts_parse printed. */
+/* Parse argv (block first) and say the contradictions as cosim does (wg_contra_say), with stderr
+ * captured into err. */
 static void parse(wg_opts *o, int argc, char **argv, char *err, size_t n)
 {
 	fflush(stderr);
@@ -21,6 +22,7 @@ static void parse(wg_opts *o, int argc, char **argv, char *err, size_t n)
 	int saved = dup(fileno(stderr));
 	dup2(fileno(t), fileno(stderr));
 	wg_opts_parse(o, "cosim", argc, argv, WG_OPT_SET | WG_OPT_CASE | WG_OPT_JSON | WG_OPT_QUIET);
+	wg_contra_say(o);
 	fflush(stderr);
 	dup2(saved, fileno(stderr));
 	close(saved);

@@ -180,8 +180,13 @@ void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned 
 		wg_die(cmd, 2, "%s", err);
 	if (o->case_idx >= 0)
 		find_contra(o);
-	for (int k = 0; !o->help && !o->list && k < o->ncontra; k++) {
-		wg_contra_line(o, k, err, sizeof err);
-		fprintf(stderr, "warpgen %s: %s\n", cmd, err);
+}
+
+void wg_contra_say(const wg_opts *o)
+{
+	char line[512];
+	for (int k = 0; k < o->ncontra; k++) {
+		wg_contra_line(o, k, line, sizeof line);
+		fprintf(stderr, "warpgen %s: %s\n", o->cmd, line);
 	}
 }

@@ -54,9 +54,12 @@ typedef struct wg_opts {
  * line "warpgen CMD: ..." to stderr and exits 2. Applies case parameter
  * overrides before the user's --set values, then checks the whole set. */
 void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned allowed);
-/* One line per parameter in o->contra: "warpgen CMD: --set NAME=GIVEN contradicts case C's
- * NAME=CASE: ..." (wg_opts_parse prints it on stderr for a run; also in cosim's JSON). */
+/* The line of parameter o->contra[k]: "--set NAME=GIVEN contradicts case C's own NAME=CASE: ...,
+ * so a FAIL is expected" (also in cosim's JSON). */
 void wg_contra_line(const wg_opts *o, int k, char *buf, size_t n);
+/* Print each such line on stderr as "warpgen CMD: ...": cosim and wave, once the stimulus has
+ * accepted the configuration (a refused one ends with its own line instead). */
+void wg_contra_say(const wg_opts *o);
 /* Print one line to stderr as "warpgen CMD: msg" and exit with code. */
 void wg_die(const char *cmd, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4), noreturn));
 /* Print the parameter table of a block (for --help). */
