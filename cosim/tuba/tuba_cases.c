@@ -8,8 +8,11 @@
  * they need MAX_BLOCKS >= 4. A start at t loads the limit seen as lim_o at
  * t + 1; an evaluation at t changes lim_o at t + 1 and accept_o at t
  * already (W-P1-12). Each case checks its claim on exact cycles with the
- * numbers of the page written out (33 free of 224 lowers, 90 raises); the
- * monitor of tuba_stim.c checks every output of every cycle besides. */
+ * numbers of the page written out; lower_and_raise and threshold_edges run at
+ * 200 TFET registers, where 15 % and 40 % are whole counts (30, 80), so a
+ * free count lands exactly on each threshold and the comparisons' strictness
+ * is part of the claim (at 224 none does: 33.6, 89.6). The monitor of
+ * tuba_stim.c checks every output of every cycle besides. */
 #include <stdio.h>
 
 #include "tuba.h"
@@ -41,50 +44,59 @@ static void seen(tbs_stim *s, wg_cyc *c, int i, int key)
 		wg_key(c);
 }
 
-/* ---- lower_and_raise: at 224 registers, 33 free lowers, 34..89 keep, 90 raises (§2.1.7, A19) ---- */
+/* ---- lower_and_raise: at 200 registers, 29 free lowers, 30..80 keep (30 and 80 are exactly 15 % and
+ * 40 %: the comparisons are strict), 81 raises (§2.1.7, A19) ---- */
 static void case_lower_and_raise(void *st, wg_cyc *c)
 {
 	tbs_stim *s = st;
 	long t = c->t;
 	unsigned M = (unsigned)s->cfg.max_blocks;
-	wg_case_len(c, 62);
+	wg_case_len(c, 57);
 	if (wg_at(c, 0)) tbs_put(s, c->in, 1, M, 0, 100, 0);                    /* a kernel of MAX_BLOCKS */
-	if (wg_at(c, 1)) tbs_put(s, c->in, 0, 0, 1, 33, 0);                     /* 100 x 33 < 15 x 224 */
-	if (wg_during(c, 2, 57)) tbs_put(s, c->in, 0, 0, 1, 34 + (t - 2), 0);   /* 34 .. 89: the band */
-	if (wg_at(c, 58)) tbs_put(s, c->in, 0, 0, 1, 90, 0);                    /* 100 x 90 > 40 x 224 */
-	if (wg_at(c, 59)) tbs_put(s, c->in, 0, 0, 0, 0, 0);                     /* no completion: no evaluation */
-	if (wg_at(c, 60)) tbs_put(s, c->in, 0, 0, 1, 0, 0);
+	if (wg_at(c, 1)) tbs_put(s, c->in, 0, 0, 1, 29, 0);                     /* 100 x 29 < 15 x 200 */
+	if (wg_during(c, 2, 52)) tbs_put(s, c->in, 0, 0, 1, 30 + (t - 2), 0);   /* 30 .. 80: the band */
+	if (wg_at(c, 53)) tbs_put(s, c->in, 0, 0, 1, 81, 0);                    /* 100 x 81 > 40 x 200 */
+	if (wg_at(c, 54)) tbs_put(s, c->in, 0, 0, 0, 0, 0);                     /* no completion: no evaluation */
+	if (wg_at(c, 55)) tbs_put(s, c->in, 0, 0, 1, 0, 0);
 	if (!wg_checking(c))
 		goto done;
 	if (t == 0)
 		WG_EXPECT(c, acc_(s) == 1 && ev_(s) == 0, "t=0: the kernel start loads the limit (accept_o 1), no evaluation");
 	if (t == 1) {
 		WG_EXPECT(c, lim_(s) == M && ev_(s) == 1 && dec_(s) == 1,
-			  "t=1: a completion at 33 free of 224 lowers the limit (100 x 33 < 15 x 224): lim_o %u, eval %u, dec %u",
+			  "t=1: a completion at 29 free of 200 lowers the limit (100 x 29 < 15 x 200): lim_o %u, eval %u, dec %u",
 			  lim_(s), ev_(s), dec_(s));
 		seen(s, c, 0, 1);
 	}
-	if (t >= 2 && t <= 57)
+	if (t == 2)
 		WG_EXPECT(c, lim_(s) == M - 1 && ev_(s) == 1 && dec_(s) == 0 && inc_(s) == 0,
-			  "t=%ld: a completion at %ld free of 224 (34..89, the hysteresis band) keeps the limit %u: lim_o %u, "
+			  "t=2: a completion at 30 free of 200, exactly 15 %% (100 x 30 = 15 x 200, not below: strict, A19), "
+			  "keeps the limit %u: lim_o %u, eval %u, dec %u, inc %u", M - 1, lim_(s), ev_(s), dec_(s), inc_(s));
+	if (t >= 3 && t <= 51)
+		WG_EXPECT(c, lim_(s) == M - 1 && ev_(s) == 1 && dec_(s) == 0 && inc_(s) == 0,
+			  "t=%ld: a completion at %ld free of 200 (31..79, the hysteresis band) keeps the limit %u: lim_o %u, "
 			  "eval %u, dec %u, inc %u",
-			  t, 34 + (t - 2), M - 1, lim_(s), ev_(s), dec_(s), inc_(s));
-	if (t == 58) {
+			  t, 30 + (t - 2), M - 1, lim_(s), ev_(s), dec_(s), inc_(s));
+	if (t == 52)
+		WG_EXPECT(c, lim_(s) == M - 1 && ev_(s) == 1 && dec_(s) == 0 && inc_(s) == 0,
+			  "t=52: a completion at 80 free of 200, exactly 40 %% (100 x 80 = 40 x 200, not above: strict, A19), "
+			  "keeps the limit %u: lim_o %u, eval %u, dec %u, inc %u", M - 1, lim_(s), ev_(s), dec_(s), inc_(s));
+	if (t == 53) {
 		WG_EXPECT(c, lim_(s) == M - 1 && ev_(s) == 1 && inc_(s) == 1,
-			  "t=58: a completion at 90 free of 224 raises the limit (100 x 90 > 40 x 224): eval %u, inc %u", ev_(s),
+			  "t=53: a completion at 81 free of 200 raises the limit (100 x 81 > 40 x 200): eval %u, inc %u", ev_(s),
 			  inc_(s));
 		seen(s, c, 1, 0);
 	}
-	if (t == 59)
-		WG_EXPECT(c, lim_(s) == M && ev_(s) == 0, "t=59: the limit is back at %u (lim_o %u) and 0 free without a "
+	if (t == 54)
+		WG_EXPECT(c, lim_(s) == M && ev_(s) == 0, "t=54: the limit is back at %u (lim_o %u) and 0 free without a "
 			  "completion is not evaluated (eval %u)", M, lim_(s), ev_(s));
-	if (t == 60)
-		WG_EXPECT(c, dec_(s) == 1, "t=60: a completion at 0 free lowers the limit");
-	if (t == 61)
-		WG_EXPECT(c, lim_(s) == M - 1, "t=61: lim_o %u, expected %u", lim_(s), M - 1);
+	if (t == 55)
+		WG_EXPECT(c, dec_(s) == 1, "t=55: a completion at 0 free lowers the limit");
+	if (t == 56)
+		WG_EXPECT(c, lim_(s) == M - 1, "t=56: lim_o %u, expected %u", lim_(s), M - 1);
 done:
 	if (wg_done(c))
-		WG_EXPECT(c, s->seen[0] && s->seen[1], "the decrement at 33 or the increment at 90 did not happen");
+		WG_EXPECT(c, s->seen[0] && s->seen[1], "the decrement at 29 or the increment at 81 did not happen");
 }
 
 /* ---- floor_and_cap: the limit stays at 1 with few free, at the kernel's cap with many (W-P1-13) ---- */
@@ -274,7 +286,8 @@ done:
 /* The last free count that lowers and the first that raises, written out
  * for 224 registers at the paper's sweep values (A19: dw 22.4 / 33.6 / 44.8,
  * up 67.2 / 89.6 / 112.0 / 134.4; strict, so 112 free does not raise at
- * UP_PCT=50), else from the real quotient x = PCT * TFET_REGS / 100 (exact in
+ * UP_PCT=50) and for the case's own 200 registers at 15 % and 40 % (30.0 and
+ * 80.0: both exact, so 30 does not lower and 80 does not raise), else from the real quotient x = PCT * TFET_REGS / 100 (exact in
  * a double: it is an integer or at least 0.01 away from one): lowering is
  * free < x, raising free > x. */
 static long edge_low(const tbs_stim *s, const char **how)
@@ -284,6 +297,8 @@ static long edge_low(const tbs_stim *s, const char **how)
 	if (T == 224 && dw == 10) return 22;
 	if (T == 224 && dw == 15) return 33;
 	if (T == 224 && dw == 20) return 44;
+	*how = "the page's count at 200";
+	if (T == 200 && dw == 15) return 29;
 	*how = "derived";
 	double x = (double)dw * T / 100.0;
 	long fl = (long)x;
@@ -298,6 +313,8 @@ static long edge_high(const tbs_stim *s, const char **how)
 	if (T == 224 && up == 40) return 90;
 	if (T == 224 && up == 50) return 113;
 	if (T == 224 && up == 60) return 135;
+	*how = "the page's count at 200";
+	if (T == 200 && up == 40) return 81;
 	*how = "derived";
 	return (long)((double)up * T / 100.0) + 1;
 }
@@ -324,10 +341,16 @@ static void case_threshold_edges(void *st, wg_cyc *c)
 			  s->cfg.tfet_regs, hl, lo, s->cfg.dw_pct, s->cfg.tfet_regs, dec_(s));
 		seen(s, c, 0, 1);
 	}
-	if ((t == 2 || t == 3) && band)
+	if ((t == 2 || t == 3) && band) {
+		long f = t == 2 ? lo + 1 : hi - 1, pct = t == 2 ? s->cfg.dw_pct : s->cfg.up_pct;
+		int exact = 100 * f == pct * (long)s->cfg.tfet_regs; /* on the threshold: the strictness decides */
 		WG_EXPECT(c, lim_(s) == M - 1 && ev_(s) == 1 && dec_(s) == 0 && inc_(s) == 0,
-			  "t=%ld: %ld free of %d is in the band (%ld..%ld): the limit stays (dec %u, inc %u)", t,
-			  t == 2 ? lo + 1 : hi - 1, s->cfg.tfet_regs, lo + 1, hi - 1, dec_(s), inc_(s));
+			  "t=%ld: %ld free of %d is in the band (%ld..%ld)%s: the limit stays (dec %u, inc %u)", t, f,
+			  s->cfg.tfet_regs, lo + 1, hi - 1,
+			  !exact ? "" : t == 2 ? ", exactly DW_PCT % (100 x free = DW_PCT x TFET_REGS: not below, strict, A19)"
+					       : ", exactly UP_PCT % (100 x free = UP_PCT x TFET_REGS: not above, strict, A19)",
+			  dec_(s), inc_(s));
+	}
 	if (t == 4) {
 		WG_EXPECT(c, lim_(s) == M - 1 && inc_(s) == 1,
 			  "t=4: %ld free of %d (the first raising count, %s) raises the limit: 100 x %ld > %d x %d (inc %u)", hi,
@@ -343,8 +366,9 @@ done:
 
 const wg_case_def tbs_cases[TBS_NCASES] = {
 	[C_LOWER_AND_RAISE] = {"lower_and_raise",
-			       "at 224 TFET registers, completions at 33 free lower the limit, at 34..89 keep it, at 90 raise it",
-			       "spec §2.1.7, A19", NULL, .run = case_lower_and_raise,
+			       "at 200 TFET registers, completions at 29 free lower the limit, at 30..80 keep it (30 = 15 % and "
+			       "80 = 40 % exactly: strict), at 81 raise it",
+			       "spec §2.1.7, A19", "TFET_REGS=200", .run = case_lower_and_raise,
 		.focus = "done_i free_i res_i accept_o ev_o lim_q cap_q"},
 	[C_FLOOR_AND_CAP] = {"floor_and_cap",
 			     "at 1 with 0 free the limit stays 1; at the kernel's cap (2) and at MAX_BLOCKS with all free it stays",
@@ -366,8 +390,9 @@ const wg_case_def tbs_cases[TBS_NCASES] = {
 			      "W-P1-16, A19", NULL, .run = case_kernel_restart,
 		.focus = "rst_i start_i occ_i done_i res_i accept_o lim_q cap_q"},
 	[C_THRESHOLD_EDGES] = {"threshold_edges",
-			       "the last lowering and the first raising free count, and the band between, at this "
-			       "configuration (written out for 224 registers at the paper's sweep values)",
-			       "A19", NULL, .run = case_threshold_edges,
+			       "the last lowering and the first raising free count, and the band between (a band edge on an "
+			       "exact threshold stays: strict), at this configuration (written out for 224 registers at the "
+			       "paper's sweep values and for the case's 200, where 15 % and 40 % are exact)",
+			       "A19", "TFET_REGS=200", .run = case_threshold_edges,
 		.focus = "done_i free_i ev_o lim_q cap_q"},
 };

@@ -1,8 +1,9 @@
 # tuba_tests.sh - TUBA's tests, regressions and main-job point (read by tests/decl.sh; the functions
 # are documented there and in docs/adding-a-block.md).
 #
-# Every distinct configuration costs make test a Verilator build, so make test co-simulates four:
-# the default (the cases' configuration), EVAL_PERIOD=1024 (period_variant's), and two edges that
+# Every distinct configuration costs make test a Verilator build, so make test co-simulates five:
+# the default (the cases' configuration), EVAL_PERIOD=1024 (period_variant's), TFET_REGS=200
+# (lower_and_raise's and threshold_edges': exact thresholds, 30 and 80), and two edges that
 # between them reach every parameter's extremes: TFET_REGS=1 MAX_BLOCKS=1 EVAL_PERIOD=1 (0 free
 # lowers, 1 raises, no band; a one-bit limit pinned at 1; an evaluation every cycle) and
 # TFET_REGS=4096 MAX_BLOCKS=32 UP_PCT=50 (the widest comparison and limit; an exact raising edge:
@@ -53,19 +54,25 @@ t test "cosim:tuba-t4096-m32-up50-seed2" "\$WARPGEN_SAN cosim tuba $TB_E2 --seed
 t test "cosim:tuba-p1024-seed3" "\$WARPGEN_SAN cosim tuba $TB_P1K --knob START_PPM=300 --seed 3 --cycles 400000 --knob COVER=1 -q"
 t test "cosim:tuba-default-knobs-hot" "\$WARPGEN_SAN cosim tuba --knob START_PPM=20000 --knob DONE_PCT=40 --knob DISPATCH_PCT=100 --knob NEAR_PCT=100 --knob RESET_PPM=2000 --seed 5 --cycles 100000 --knob COVER=1 -q"
 
-# directed cases; the threshold edges at every sweep point of the paper (the C model against the
-# counts written out in the case; co-simulated at the default and at the exact edge of 4096 x 50 %);
-# claims that must fail where a parameter changes them
+# directed cases (lower_and_raise and threshold_edges at their own TFET_REGS=200, where 15 % and 40 %
+# are exact counts, 30 and 80: their strictness can fail, rtl:case-neg-tuba-*); the threshold edges at
+# every sweep point of the paper at 224 registers (the C model against the counts written out in the
+# case; co-simulated at the case's 200 and at the exact edge of 4096 x 50 %); claims that must fail
+# where a parameter changes them
 cases test
 t test "case:tuba-threshold_edges-t4096-m32-up50" "\$WARPGEN_SAN cosim tuba --case threshold_edges $TB_E2 -q"
 t test "case:tuba-threshold_edges-t1" "\$WARPGEN_SAN cosim tuba --case threshold_edges --set TFET_REGS=1 --set MAX_BLOCKS=32 --model-only -q"
+# (make test: the default, the two corners and 224 x 50 %, the one exact edge at 224; the other 8 in
+# make sweep, which co-simulates all 12 besides in its grid)
 for dw in 10 15 20; do
 	for up in 30 40 50 60; do
-		t test "case:tuba-threshold_edges-model-dw$dw-up$up" "\$WARPGEN_SAN cosim tuba --case threshold_edges --set DW_PCT=$dw --set UP_PCT=$up --model-only -q"
+		tier=sweep
+		case $dw-$up in 15-40 | 10-30 | 20-60 | 10-50) tier=test ;; esac
+		t $tier "case:tuba-threshold_edges-model-dw$dw-up$up" "\$WARPGEN_SAN cosim tuba --case threshold_edges --set TFET_REGS=224 --set DW_PCT=$dw --set UP_PCT=$up --model-only -q"
 	done
 done
-t test "case-neg:tuba-lower_and_raise-dw10" "tests/expect_check_fail.sh 't=1: a completion at 33 free of 224 lowers the limit' \$WARPGEN cosim tuba --case lower_and_raise --set DW_PCT=10 --model-only -q"
-t test "case-neg:tuba-lower_and_raise-up50" "tests/expect_check_fail.sh 't=58: a completion at 90 free of 224 raises the limit' \$WARPGEN cosim tuba --case lower_and_raise --set UP_PCT=50 --model-only -q"
+t test "case-neg:tuba-lower_and_raise-dw10" "tests/expect_check_fail.sh 't=1: a completion at 29 free of 200 lowers the limit' \$WARPGEN cosim tuba --case lower_and_raise --set DW_PCT=10 --model-only -q"
+t test "case-neg:tuba-lower_and_raise-up50" "tests/expect_check_fail.sh 't=53: a completion at 81 free of 200 raises the limit' \$WARPGEN cosim tuba --case lower_and_raise --set UP_PCT=50 --model-only -q"
 t test "case-neg:tuba-no_preemption-p1024" "tests/expect_check_fail.sh 'the completion at 10 free lowers the limit to 3 in this cycle' \$WARPGEN cosim tuba --case no_preemption --set EVAL_PERIOD=1024 --model-only -q"
 t test "case-neg:tuba-period_variant-p0" "tests/expect_check_fail.sh 't=10: eval = 1; with EVAL_PERIOD=1024' \$WARPGEN cosim tuba --case period_variant --set EVAL_PERIOD=0 --model-only -q"
 t test "case-neg:tuba-period_variant-p512" "tests/expect_check_fail.sh 't=512: eval = 1; with EVAL_PERIOD=1024' \$WARPGEN cosim tuba --case period_variant --set EVAL_PERIOD=512 --model-only -q"
