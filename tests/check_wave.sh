@@ -13,11 +13,10 @@ gtkw=${fst%.fst}.gtkw d=$(dirname "$fst")
 vcd=$(mktemp); trap 'rm -f "$vcd"' EXIT
 fst2vcd "$fst" -o "$vcd" >/dev/null 2>&1
 # full names of every dumped signal: scope path + name
-awk '$1=="$scope"{s[++n]=$3} $1=="$upscope"{n--} $1=="$var"{p=""; for(i=1;i<=n;i++)p=p s[i]"."; print p $5}' "$vcd" | sort -u >"$vcd.names"
+awk '$1=="$scope"{s[++n]=$3} $1=="$upscope"{n--} $1=="$var"{p=""; for(i=1;i<=n;i++)p=p s[i]"."; r=""; if ($6 ~ /^\[/) {r=$6; split(substr(r, 2, length(r) - 2), b, ":"); if (b[1] == b[2]) r="[" b[1] "]"}; print p $5 r}' "$vcd" | sort -u >"$vcd.names"
 missing=0
 while read -r sig; do
-	base=$(printf '%s' "$sig" | sed -E 's/\[[0-9]+:[0-9]+\]$//')
-	grep -qxF "$base" "$vcd.names" || { echo "not in the dump: $sig"; missing=1; }
+	grep -qxF "$sig" "$vcd.names" || { echo "not in the dump: $sig"; missing=1; }
 done < <(grep -E '^TOP\.' "$gtkw")
 [ "$missing" = 0 ] || exit 1
 echo "$(grep -cE '^TOP\.' "$gtkw") signals in the save file, all in the dump"

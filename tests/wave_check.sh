@@ -6,7 +6,9 @@
 #   - a negative case (marked "(negative)" by `warpgen wave BLOCK --list`): "negative": true,
 #     check "expected failure: ..." and the window ends at the key marker (the failing cycle);
 #     a normal case: "negative": false;
-#   - every signal the .gtkw names exists in the dump (the VCD's $scope/$var declarations);
+#   - every signal the .gtkw names exists in the dump (the VCD's $scope/$var declarations), named
+#     exactly as GTKWave names it: scope, name and range, a one-bit [0:0] as [0] (GTKWave shows
+#     no fl_valid_o[0:0]);
 #   - the case's declared focus signals (scenario.json "focus") form the group focus right after
 #     clk_i, with every declared name (a port absent at the configuration would be skipped: the cases
 #     checked with this script declare none);
@@ -65,11 +67,10 @@ print(f"scenario.json: window {a}..{b}, {len(s['markers'])} markers, dump {start
 EOF
 
 # every signal of the save file is in the dump
-awk '$1=="$scope"{s[++n]=$3} $1=="$upscope"{n--} $1=="$var"{p=""; for(i=1;i<=n;i++)p=p s[i]"."; print p $5}' "$f.vcd" | sort -u >"$d/names"
+awk '$1=="$scope"{s[++n]=$3} $1=="$upscope"{n--} $1=="$var"{p=""; for(i=1;i<=n;i++)p=p s[i]"."; r=""; if ($6 ~ /^\[/) {r=$6; split(substr(r, 2, length(r) - 2), b, ":"); if (b[1] == b[2]) r="[" b[1] "]"}; print p $5 r}' "$f.vcd" | sort -u >"$d/names"
 missing=0
 while read -r sig; do
-	base=$(printf '%s' "$sig" | sed -E 's/\[[0-9]+:[0-9]+\]$//')
-	grep -qxF "$base" "$d/names" || { echo "not in the dump: $sig"; missing=1; }
+	grep -qxF "$sig" "$d/names" || { echo "not in the dump: $sig"; missing=1; }
 done < <(grep -E '^TOP\.' "$f.gtkw")
 [ "$missing" = 0 ] || fail "the save file names signals that are not in the dump"
 for g in inputs outputs "key state"; do

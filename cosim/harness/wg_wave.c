@@ -31,7 +31,8 @@
 /* ---- names from the trace declarations ---- */
 
 /* One declaration line: `tracep->declBus(c+3,"name",-1,...,false,-1, 7,0);`.
- * Fills name and range ("" for declBit); returns 1, or 0 for other lines. */
+ * Fills name and range as GTKWave names the signal: "" for declBit, "[7:0]", and "[0]" for a
+ * one-bit bus (`[W-1:0]` at W=1); returns 1, or 0 for other lines. */
 static int parse_decl(const char *line, char *name, size_t nn, char *range, size_t nr, int *width, int *param)
 {
 	const char *d = strstr(line, "->decl");
@@ -56,7 +57,10 @@ static int parse_decl(const char *line, char *name, size_t nn, char *range, size
 	while (c1 > q2 && *c1 != ',')
 		c1--;
 	long msb = strtol(c1 + 1, NULL, 10), lsb = strtol(c2 + 1, NULL, 10);
-	snprintf(range, nr, "[%ld:%ld]", msb, lsb);
+	if (msb == lsb) /* one bit declared [0:0]: GTKWave names it a_i[0] and shows no a_i[0:0] */
+		snprintf(range, nr, "[%ld]", msb);
+	else
+		snprintf(range, nr, "[%ld:%ld]", msb, lsb);
 	*width = (int)(msb > lsb ? msb - lsb + 1 : lsb - msb + 1);
 	return 1;
 }
