@@ -6,7 +6,7 @@
  * `warpgen wave`. What it cannot see: an array element index beyond the array's size.
  *
  * Also the reader itself: the names it finds in known blocks (registers, wires named _q, arrays,
- * a composition's instances), what it leaves out (generate blocks, always blocks, functions), and
+ * a composition's instances, generate blocks by their labels), what it leaves out (functions, unnamed blocks), and
  * that an unknown or renamed name is refused with a message naming it. */
 #include <stdlib.h>
 #include <string.h>
@@ -65,12 +65,26 @@ static void reader(wg_trace_names *t)
 	CHECK(has_state(t, "hd_q") && has_state(t, "tl_q") && has_state(t, "ent_q") && has_state(t, "cnt_q"));
 	CHECK(!has_state(t, "hd_d") && !has_state(t, "cnt_d"));
 
-	/* memra: pc_q and smp_q live in the generate block g_pc; wrc: gv_q, idl_q likewise;
-	 * attributes before reg; a register in an always block's named scope is not top-level */
+	/* generate blocks: named by their labels as Verilator's dump scopes them (memra's pc_q and smp_q
+	 * in g_pc, wrc's gv_q in g_sched[k].g_idx, idl_q in g_idle, equalizer's older_q in g_age);
+	 * attributes before reg; a function's or an unnamed block's declarations are not state */
 	CHECK_EQ(names_of(t, "memra", NULL), 0);
-	CHECK(has_state(t, "cnt_q") && has_state(t, "last_q") && !has_state(t, "pc_q") && !has_state(t, "smp_q"));
+	CHECK(has_state(t, "cnt_q") && has_state(t, "last_q") && has_state(t, "g_pc.pc_q") &&
+	      has_state(t, "g_pc.smp_q") && !has_state(t, "pc_q"));
+	const wg_block *memra = wg_block_find("memra");
+	CHECK_EQ(wg_focus_check(memra, "g_pc.pc_q g_pc.smp_q", t, err, sizeof err), 0);
+	CHECK(wg_focus_check(memra, "pc_q", t, err, sizeof err) != 0);
 	CHECK_EQ(names_of(t, "wrc", "OWNER_IDLE_TIMEOUT=5"), 0);
-	CHECK(has_state(t, "own_q") && has_state(t, "age_q") && !has_state(t, "idl_q") && !has_state(t, "gv_q"));
+	CHECK(has_state(t, "own_q") && has_state(t, "age_q") && has_state(t, "g_idle.idl_q") &&
+	      has_state(t, "g_sched[].g_idx.gv_q") && !has_state(t, "gv_q"));
+	const wg_block *wrc = wg_block_find("wrc");
+	CHECK_EQ(wg_focus_check(wrc, "g_sched[0].g_idx.gv_q g_sched[12].g_idx.gi_q g_idle.idl_q", t, err, sizeof err), 0);
+	CHECK(wg_focus_check(wrc, "g_sched[].g_idx.gv_q", t, err, sizeof err) != 0);
+	CHECK(wg_focus_check(wrc, "g_sched.g_idx.gv_q", t, err, sizeof err) != 0);
+	CHECK(wg_focus_check(wrc, "g_sched[0].gv_q", t, err, sizeof err) != 0);
+	CHECK(wg_focus_check(wrc, "g_sched[0].g_idx.gv_qq", t, err, sizeof err) != 0);
+	CHECK_EQ(names_of(t, "equalizer", NULL), 0);
+	CHECK(has_state(t, "g_age.older_q"));
 
 	/* compositions: each instance's module-scope names after "u_NAME." */
 	CHECK_EQ(names_of(t, "sm_rfc", NULL), 0);

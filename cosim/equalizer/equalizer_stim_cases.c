@@ -663,7 +663,7 @@ const wg_case_def eqs_cases[EQS_NCASES] = {
 		"-1,-1,0 (restarts), then -1,-1,-1: T 8 -> 7 only at the sixth epoch's end (one tchange), then the youngest "
 		"CTA (slot 7) is paused",
 		"spec §2.12 #3, §2.5, A-EQ-5/-6", SET_A, .run = case_hyst,
-		.focus = "hv_i hmem_i dec_valid_o delta_o cta_paused_o wpause_o ev_o hdir_q hcnt_q t_q paused_q"},
+		.focus = "hv_i hmem_i dec_valid_o delta_o cta_paused_o wpause_o ev_o hdir_q hcnt_q t_q paused_q g_age.older_q"},
 	[C_HYST_BROKEN] = {"hyst_broken_third_epoch",
 		"+1,+1,-1 (no change, restarts with -1), -1,-1: T 8 -> 7 at the fifth epoch's end, not the third or sixth",
 		"spec §2.12 #3", SET_A, .run = case_hyst_broken,
@@ -676,7 +676,7 @@ const wg_case_def eqs_cases[EQS_NCASES] = {
 		"T reduced to 7, slot 7 paused; the active CTA in slot 0 finishes: slot 7 is unpaused, no request to the "
 		"distributor although it still has CTAs",
 		"spec §2.5 'maintaining a reduced count', A-EQ-7", SET_A, .run = case_done_paused,
-		.focus = "cta_done_i cta_done_slot_i cta_paused_o cta_req_o wpause_o ev_o t_q valid_q paused_q rpend_q"},
+		.focus = "cta_done_i cta_done_slot_i cta_paused_o cta_req_o wpause_o ev_o t_q valid_q paused_q rpend_q g_age.older_q"},
 	[C_PAUSE_DONE] = {"pause_and_done_same_cycle",
 		"the cycle after T drops to 7 (8 CTAs unpaused: a pause is due) a CTA finishes: no action in that cycle, "
 		"then U = 7 = T: never a pause nor an unpause",

@@ -65,6 +65,17 @@ static int parse_decl(const char *line, char *name, size_t nn, char *range, size
 	return 1;
 }
 
+/* Whether the registers of scope path scope[2..depth] are the design's state: the top module's
+ * own, its generate blocks' (any named scope but an instance), and a composition's instances
+ * (u_NAME at depth 2) with their generate blocks. */
+static int scopes_read(char scope[][64], int depth, int comp)
+{
+	for (int d = 2; d <= depth; d++)
+		if (strncmp(scope[d], "u_", 2) == 0 && !(comp && d == 2))
+			return 0;
+	return 1;
+}
+
 int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block *b)
 {
 	char err[256], name[112], range[32];
@@ -74,9 +85,10 @@ int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block 
 	if (!text)
 		return -1;
 	int loop_n = 0; /* inside `for (int i = 0; i < N; ++i)`: N (unpacked array elements) */
-	/* Scope names by depth: [1] is the top module; for a composition, the
-	 * registers of its instances (depth 2, "u_<inst>") are state too. */
-	char scope[4][64] = {{0}};
+	/* Scope names by depth: [1] is the top module; below it the generate blocks' scopes
+	 * ("g_sched[0]", "g_idx") and, for a composition, its instances ("u_<inst>", depth 2): their
+	 * registers are state too, named by the path below the top ("u_wrc.g_sched[0].g_idx.gv_q"). */
+	char scope[8][64] = {{0}};
 	for (char *line = text; line && *line;) {
 		char *nl = strchr(line, '\n');
 		if (nl)
@@ -89,7 +101,7 @@ int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block 
 		} else if (strstr(line, "pushNamePrefix(")) {
 			depth++;
 			const char *q = strchr(strstr(line, "pushNamePrefix("), '"');
-			if (depth < 4) {
+			if (depth < 8) {
 				snprintf(scope[depth], sizeof scope[depth], "%s", q ? q + 1 : "");
 				scope[depth][strcspn(scope[depth], " \"")] = '\0';
 			}
@@ -103,19 +115,21 @@ int wg_trace_names_read(wg_trace_names *t, const char *decl_cpp, const wg_block 
 						seen[i] = 1;
 						nseen++;
 					}
-			} else if ((depth == 1 || (depth == 2 && b->comp && strncmp(scope[2], "u_", 2) == 0)) && !param &&
+			} else if (depth >= 1 && depth < 8 && scopes_read(scope, depth, b->comp != NULL) && !param &&
 				   t->nstate < WG_WAVE_MAX_STATE) {
-				if (depth == 2) { /* "u_rfc.st_q": the instance's scope, then the name */
-					size_t sl = strlen(scope[2]), nl0 = strlen(name);
-					if (sl + 1 + nl0 < sizeof name) {
-						memmove(name + sl + 1, name, nl0 + 1);
-						memcpy(name, scope[2], sl);
-						name[sl] = '.';
-					}
+				int plain = !strpbrk(name, "[( "); /* the declared name itself, before its scopes */
+				char path[256] = ""; /* "u_rfc.", "g_sched[0].g_idx.": the scopes below the top */
+				size_t pl = 0;
+				for (int d = 2; d <= depth && pl < sizeof path; d++)
+					pl += (size_t)snprintf(path + pl, sizeof path - pl, "%s.", scope[d]);
+				if (pl && pl + strlen(name) < sizeof name) {
+					size_t nl0 = strlen(name);
+					memmove(name + pl, name, nl0 + 1);
+					memcpy(name, path, pl);
 				}
 				size_t len = strlen(name);
 				const char *arr = strstr(line, "true,(i+");
-				if (len > 2 && strcmp(name + len - 2, "_q") == 0 && !strpbrk(name, "[( ")) {
+				if (len > 2 && strcmp(name + len - 2, "_q") == 0 && plain) {
 					/* an unpacked array dumps one signal per element: name[k][msb:lsb] */
 					int first = arr ? atoi(arr + 8) : 0, count = arr && loop_n ? loop_n : 1;
 					for (int k = 0; k < count && t->nstate < WG_WAVE_MAX_STATE; k++) {
@@ -144,21 +158,11 @@ static int is_word(const char *s, size_t i, const char *w, size_t wl)
 	       !(isalnum((unsigned char)s[i + wl]) || s[i + wl] == '_');
 }
 
-/* begin/function minus end/endfunction words in one line (comment removed) */
-static int nest_delta(const char *s)
-{
-	int d = 0;
-	for (size_t i = 0; s[i]; i++) {
-		d += is_word(s, i, "begin", 5) + is_word(s, i, "function", 8) + is_word(s, i, "task", 4);
-		d -= is_word(s, i, "end", 3) + is_word(s, i, "endfunction", 11) + is_word(s, i, "endtask", 7);
-	}
-	return d;
-}
-
 static void add_state(wg_trace_names *t, const char *prefix, const char *name, size_t len, int array)
 {
-	if (t->nstate < WG_WAVE_MAX_STATE)
-		snprintf(t->state[t->nstate++], sizeof t->state[0], "%s%.*s%s", prefix, (int)len, name, array ? "[]" : "");
+	if (t->nstate < WG_WAVE_MAX_STATE && strlen(prefix) + len + 3 <= sizeof t->state[0])
+		snprintf(t->state[t->nstate++], sizeof t->state[0], "%.*s%.*s%s", (int)(sizeof t->state[0] - 3), prefix,
+			 (int)len, name, array ? "[]" : "");
 }
 
 /* A module-scope declaration line (reg, logic or wire, one line up to ';'): its names ending in _q. */
@@ -221,13 +225,50 @@ static const char *module_body(const char *v, const char *mod, const char **end)
 	return NULL;
 }
 
-/* Module-scope _q names of module mod, each after prefix; instance lines `MODULE u_NAME (` into
- * insts (module and instance names, at most ni). Returns the number of instances. */
+/* The named-block scopes open at a point of a module body: a generate block's label ("g_pc"; a
+ * generate for's as "g_sched[]", any index), "" for an unnamed begin, "(" for a function or task. */
+typedef struct scope_stack {
+	int n;            /* open blocks */
+	char name[16][64]; /* each one's label */
+} scope_stack;
+
+/* Open and close the blocks of one line (comment removed), in order. */
+static void scope_line(scope_stack *st, const char *s)
+{
+	for (size_t i = 0; s[i]; i++) {
+		int open = is_word(s, i, "begin", 5) ? 5 : is_word(s, i, "function", 8) ? 8 : is_word(s, i, "task", 4) ? 4 : 0;
+		int close = is_word(s, i, "end", 3) || is_word(s, i, "endfunction", 11) || is_word(s, i, "endtask", 7);
+		if (open) {
+			char label[64] = "";
+			const char *c = s + i + open;
+			while (*c == ' ')
+				c++;
+			if (open != 5)
+				snprintf(label, sizeof label, "(");
+			else if (*c == ':' && sscanf(c + 1, " %59[A-Za-z0-9_]", label) == 1) {
+				const char *f = strstr(s, "for");
+				if (f && f < s + i && is_word(s, (size_t)(f - s), "for", 3))
+					strcat(label, "[]"); /* a generate for: one scope per index */
+			}
+			if (st->n < 16)
+				snprintf(st->name[st->n], sizeof st->name[0], "%s", label);
+			st->n++;
+			i += (size_t)open - 1;
+		} else if (close && st->n > 0) {
+			st->n--;
+		}
+	}
+}
+
+/* The _q names of module mod at module scope and inside its named (generate) blocks, each after
+ * prefix and the blocks' labels ("g_sched[].g_idx.gv_q"); instance lines `MODULE u_NAME (` at module
+ * scope into insts (module and instance names, at most ni). Returns the number of instances. */
 static int module_names(wg_trace_names *t, const char *v, const char *mod, const char *prefix, char (*insts)[2][96],
 			int ni)
 {
 	const char *end = NULL, *body = module_body(v, mod, &end);
-	int depth = 0, k = 0;
+	int k = 0;
+	scope_stack st = {0};
 	char line[1024];
 	for (const char *l = body; l && l < end;) {
 		const char *nl = strchr(l, '\n');
@@ -235,18 +276,25 @@ static int module_names(wg_trace_names *t, const char *v, const char *mod, const
 		snprintf(line, sizeof line, "%.*s", (int)(ll < sizeof line ? ll : sizeof line - 1), l);
 		if (strstr(line, "//"))
 			*strstr(line, "//") = '\0';
-		if (depth == 0) {
-			char m[96], u[96];
-			if (sscanf(line, " %95[A-Za-z0-9_] %95[A-Za-z0-9_] (", m, u) == 2 && strncmp(u, "u_", 2) == 0 &&
-			    strchr(line, '(') && k < ni) {
-				snprintf(insts[k][0], sizeof insts[k][0], "%s", m);
-				snprintf(insts[k][1], sizeof insts[k][1], "%s", u);
-				k++;
-			} else {
-				decl_line(t, prefix, line);
-			}
+		char m[96], u[96], path[128];
+		int named = st.n <= 16; /* every open block named (not a function or an unnamed begin) */
+		size_t pl = (size_t)snprintf(path, sizeof path, "%s", prefix);
+		for (int d = 0; named && d < st.n; d++) {
+			named = st.name[d][0] && st.name[d][0] != '(';
+			if (named && pl < sizeof path)
+				pl += (size_t)snprintf(path + pl, sizeof path - pl, "%s.", st.name[d]);
 		}
-		depth += nest_delta(line);
+		if (st.n == 0 && sscanf(line, " %95[A-Za-z0-9_] %95[A-Za-z0-9_] (", m, u) == 2 &&
+		    strncmp(u, "u_", 2) == 0 && strchr(line, '(') && k < ni) {
+			snprintf(insts[k][0], sizeof insts[k][0], "%s", m);
+			snprintf(insts[k][1], sizeof insts[k][1], "%s", u);
+			k++;
+		} else if (named && pl < sizeof path) {
+			char copy[1024];
+			snprintf(copy, sizeof copy, "%s", line);
+			decl_line(t, path, copy);
+		}
+		scope_line(&st, line);
 		l = nl ? nl + 1 : end;
 	}
 	return k;
@@ -384,23 +432,35 @@ static void comment_text(wg_buf *o, const char *text, int max, const char **flag
 /* One focus name (len characters at c): its port index (-1: none) and how many dumped registers it
  * names: every element whose name continues it with '[' or ends ("rank_q" gives rank_q[0][3:0],
  * rank_q[1][3:0], ...; "rank_q[1]" the one element). An array the Verilog text alone does not size
- * ("tag_q[]", wg_trace_names_from_verilog) takes "tag_q" and any "tag_q[k]". */
+ * ("tag_q[]", wg_trace_names_from_verilog) takes "tag_q" and any "tag_q[k]"; a generate for's scope
+ * ("g_sched[].g_idx.gv_q") any index in its place ("g_sched[1].g_idx.gv_q"). */
 static int focus_is(const wg_trace_names *t, int k, const char *c, size_t len)
 {
-	const char *st = t->state[k];
-	size_t sl = strlen(st);
-	if (sl < 3 || strcmp(st + sl - 2, "[]") != 0)
+	const char *st = t->state[k], *q = c, *qe = c + len;
+	if (!strstr(st, "[]"))
 		return strncmp(st, c, len) == 0 && (st[len] == '[' || st[len] == '\0');
-	if (strncmp(st, c, sl - 2) != 0) /* "tag_q[]": "tag_q", or "tag_q[" digits "]" */
-		return 0;
-	if (len == sl - 2)
-		return 1;
-	size_t d = sl - 1;
-	if (len <= d || c[d - 1] != '[')
-		return 0;
-	while (d < len && c[d] >= '0' && c[d] <= '9')
-		d++;
-	return d > sl - 1 && d + 1 == len && c[d] == ']';
+	/* "tag_q[]": "tag_q" or "tag_q[" digits "]"; "g_sched[].g_idx.gv_q": "g_sched[0].g_idx.gv_q" */
+	for (const char *p = st; *p;) {
+		if (p[0] == '[' && p[1] == ']') {
+			if (p[2] == '\0' && q == qe)
+				return 1; /* the whole array */
+			if (q >= qe || *q != '[')
+				return 0;
+			const char *d = ++q;
+			while (q < qe && *q >= '0' && *q <= '9')
+				q++;
+			if (q == d || q >= qe || *q != ']')
+				return 0;
+			q++;
+			p += 2;
+		} else if (q < qe && *p == *q) {
+			p++;
+			q++;
+		} else {
+			return 0;
+		}
+	}
+	return q == qe;
 }
 
 static int focus_lookup(const wg_block *b, const wg_trace_names *t, const char *name, int *port)

@@ -342,7 +342,7 @@ const wg_case_def memra_cases[MRS_NCASES] = {
 		"the spec's Eq. 1 table through the block: prev 8, 10, 11 at sample 1; 300 at 200, 128, 100, 64; a 3000-cycle "
 		"load (prev 2047) at 127; the budget shows the cycle after the completion",
 		"spec §2.1.4 table, A8", NULL, .run = case_eq1_oracle,
-		.focus = "ld_i done_valid_i done_warp_i grant_i want_o prio_o sample_o cnt_q meas_q last_q"},
+		.focus = "ld_i done_valid_i done_warp_i grant_i want_o prio_o sample_o cnt_q meas_q last_q g_pc.pc_q g_pc.smp_q"},
 	[C_SATURATE_2047] = {"saturate_2047",
 		"a 2600-cycle load: the counter stops at 2047 from t=2048 on, and the budget is (127 x 2037) >> 7 = 2021",
 		"W-P1-7", NULL, .run = case_saturate_2047,
@@ -365,7 +365,7 @@ const wg_case_def memra_cases[MRS_NCASES] = {
 		"sample_acc changes only at the ends of 1024-cycle periods, holds through a period without completions, and "
 		"takes a completion of the period's last cycle",
 		"A7", NULL, .run = case_sample_period,
-		.focus = "done_valid_i done_warp_i sample_o ev_o last_q"},
+		.focus = "done_valid_i done_warp_i sample_o ev_o last_q g_pc.pc_q g_pc.smp_q"},
 	[C_LAST_PIECE] = {"last_piece",
 		"done_valid_i on the last of three pieces: the latency counts to it (prev 180); signalled at every piece, "
 		"the first counts (prev 101) and the later ones are ignored",

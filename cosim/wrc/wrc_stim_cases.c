@@ -705,7 +705,8 @@ const wg_case_def ws_cases[] = {
 		"EP: a memory-ready warp goes before the greedy compute warp (oldest memory-ready first), the greedy warp "
 		"is kept, a stalled greedy warp falls back to the oldest, lsu_rdy_i low gives the slot to compute",
 		"docs/wrc.md issue selection; Sethia §4.3.1; spec §3.5", P1, .run = case_ep_gto,
-		.focus = "hd_valid_i hd_mem_i hd_rdy_i lsu_rdy_i iss_valid_o iss_warp_o iss_mem_o mode_q age_q acnt_q"},
+		.focus = "hd_valid_i hd_mem_i hd_rdy_i lsu_rdy_i iss_valid_o iss_warp_o iss_mem_o mode_q age_q acnt_q "
+			  "g_sched[0].g_idx.gv_q g_sched[0].g_idx.gi_q"},
 	{"mp_compute_first_oldest",
 		"MP: compute-ready warps go first, oldest first (not greedy); memory only when no compute is ready; the "
 		"first memory issue makes its warp the owner and other memory warps stall",
@@ -776,7 +777,7 @@ const wg_case_def ws_cases[] = {
 		"OWNER_IDLE_TIMEOUT=5: an owner without memory issues is released after 5 cycles, but not while its "
 		"request is in the LSU; the next memory issue takes ownership",
 		"spec §3.4 [REC]; docs/wrc.md decision 5", P1 ",OWNER_IDLE_TIMEOUT=5", .run = case_idle,
-		.focus = "hd_valid_i hd_mem_i lsu_pend_i iss_valid_o iss_warp_o iss_mem_o ev_o own_q mode_q"},
+		.focus = "hd_valid_i hd_mem_i lsu_pend_i iss_valid_o iss_warp_o iss_mem_o ev_o own_q mode_q g_idle.idl_q"},
 };
 
 /* Cycles 0 and 1: reset; the programs start over. */
