@@ -9,8 +9,8 @@
 extern "C" {
 #endif
 
-#define WARPGEN_VERSION_MAJOR 0
-#define WARPGEN_VERSION_MINOR 1
+#define WARPGEN_VERSION_MAJOR 1
+#define WARPGEN_VERSION_MINOR 0
 #define WARPGEN_VERSION_PATCH 0
 
 #define WG_VERSION_STR_(x) #x
@@ -19,7 +19,7 @@ extern "C" {
 #define WARPGEN_VERSION                                                                                  \
 	WG_VERSION_STR(WARPGEN_VERSION_MAJOR) "." WG_VERSION_STR(WARPGEN_VERSION_MINOR) "." WG_VERSION_STR( \
 		WARPGEN_VERSION_PATCH)
-/* One comparable number: MAJOR * 10000 + MINOR * 100 + PATCH (0.1.0 = 100). */
+/* One comparable number: MAJOR * 10000 + MINOR * 100 + PATCH (1.0.0 = 10000). */
 #define WARPGEN_VERSION_NUMBER (WARPGEN_VERSION_MAJOR * 10000 + WARPGEN_VERSION_MINOR * 100 + WARPGEN_VERSION_PATCH)
 
 /* The version the library (or program) was built as: WARPGEN_VERSION of that
