@@ -27,8 +27,8 @@ const wg_param_def mse_knobs[MSE_NKNOBS] = {
 	[MSE_K_L2_LAT] = {"L2_LAT", 200, 1, 5000, NULL, "cycles from leaving the miss queue to the fill",
 			  "Sethia Tab. 4.1: L2 200 cycles"},
 	[MSE_K_MQ_GAP] = {"MQ_GAP", 8, 1, 64, NULL, "cycles between departures from the miss queue (L2 bandwidth)",
-			  "assumed: 16 B/cycle/SM; GTX 480 DRAM gives ~8.4 B/cycle/SM (177 GB/s, 15 SMs, 1.4 GHz: one 128 B "
-			  "line per ~15 cycles), 8 assumes about half of the L1 misses hit in the L2"},
+			  "derived: the GTX 480 of Sethia Tab. 4.1 (GPGPU-Sim's config: core clock 700 MHz, DRAM 177.4 GB/s, "
+			  "15 SMs) gives 16.9 B per core cycle per SM, one 128 B line per 7.6 cycles"},
 	[MSE_K_MERGE] = {"MERGE", 8, 1, 16, NULL, "requests per MSHR (primary + merged)", "assumed (GPGPU-Sim: 8)"},
 	[MSE_K_SETS] = {"SETS", 64, 1, 64, NULL, "L1 sets", "Sethia Tab. 4.1: 64"},
 	[MSE_K_WAYS] = {"WAYS", 4, 1, 8, NULL, "L1 ways", "Sethia Tab. 4.1: 4"},
@@ -726,6 +726,7 @@ void mse_observe(ms_env *e, const void *model, const uint32_t *in, const uint32_
 		if (i >= 0)
 			e->m[i].fill = cyc + e->k[MSE_K_L2_LAT];
 		e->next_dep = cyc + e->k[MSE_K_MQ_GAP];
+		e->st.departures++;
 	}
 	/* the access */
 	if (pl->acc) {

@@ -130,6 +130,7 @@ typedef struct mse_stats {
 	uint64_t pushes;              /* refused requests parked in the queue */
 	uint64_t lsu_stalls;          /* cycles the LSU stalled (mse_view.lsu_stall) */
 	uint64_t fills;               /* MSHR fills */
+	uint64_t departures;          /* miss-queue departures (loads and stores to L2/DRAM; at most one per MQ_GAP cycles) */
 	uint64_t launches, exits;     /* warp launches and exits */
 	uint64_t resets;              /* mid-run resets (after the initial one) */
 	uint64_t barriers;            /* barrier instructions issued */
