@@ -93,6 +93,11 @@ plot_size() { # PARAM VALUES FIXED MODE [FLOPS_MAX] [noquick]
 	return 0
 }
 
+# make's report section of the proofs (not a block's: tests/prove_section.sh defines proofs_report,
+# which tests/main_task.sh's `section` runs once main_job.sh lists it)
+# shellcheck source=tests/prove_section.sh
+. "$(dirname "${BASH_SOURCE[0]}")/prove_section.sh"
+
 # decl_read MODE [TIER]: read every block's declarations in the given mode, blocks in the order
 # of `warpgen list` (the generated block list). A block without a file declares nothing.
 decl_read() {
