@@ -336,8 +336,9 @@ void rn_plan_make(const rn_model *m, const rn_in *in, rn_plan *pl)
 	rn_dom_occ(m, m->occ, pl->dom_occ);
 	if (c->gating == RN_GATE_STATIC)
 		rn_static_on(m, m->gb, pl->on);
-	for (int i = 0; i < m->pwords; i++)
-		pl->free_tfet += (unsigned)rn_popc(m->tmask[i] & ~m->occ[i]);
+	if (c->tfet_rows > 0) /* (no TFET ids otherwise: tmask is empty) */
+		for (int i = 0; i < m->pwords; i++)
+			pl->free_tfet += (unsigned)rn_popc(m->tmask[i] & ~m->occ[i]);
 
 	/* 2. release flag cache */
 	if (in->pir_valid && in->pir_warp < (unsigned)c->warps) {
@@ -672,6 +673,14 @@ static void rn_unmap_free(rn_model *m, int L)
 	rn_clr(m->occ, m->rtp[L]);
 }
 
+/* ocnz and pfnz's bits of warp w from oc_q[w] and pfv_q[w]. */
+static void rn_derive(rn_model *m, unsigned w)
+{
+	uint64_t bit = UINT64_C(1) << w;
+	m->ocnz = m->oc[w] ? m->ocnz | bit : m->ocnz & ~bit;
+	m->pfnz = m->pfv[w] ? m->pfnz | bit : m->pfnz & ~bit;
+}
+
 void rn_apply(rn_model *m, const rn_in *in, const rn_plan *pl)
 {
 	const rn_cfg *c = &m->cfg;
@@ -772,15 +781,13 @@ void rn_apply(rn_model *m, const rn_in *in, const rn_plan *pl)
 	}
 	if (lastk >= 0 && c->policy == RN_WEAR_LEVEL)
 		m->last = pl->pid[lastk];
-	/* derived masks */
-	int W = c->warps;
-	m->ocnz = m->pfnz = 0;
-	for (int w = 0; w < W; w++) {
-		if (m->oc[w])
-			m->ocnz |= UINT64_C(1) << w;
-		if (m->pfv[w])
-			m->pfnz |= UINT64_C(1) << w;
-	}
+	/* derived masks: oc_q and pfv_q changed only for these warps */
+	if (in->op_valid && in->op_warp < (unsigned)c->warps)
+		rn_derive(m, in->op_warp);
+	if (in->rd_done && in->rd_warp < (unsigned)c->warps)
+		rn_derive(m, in->rd_warp);
+	if (pl->commit >= 0)
+		rn_derive(m, (unsigned)pl->commit);
 }
 
 void rn_tick(rn_model *m, const rn_in *in)

@@ -43,6 +43,18 @@ void rn_dom_occ(const rn_model *m, const uint64_t *occ, uint64_t *dom)
 	int chunk = m->sub < 64 ? m->sub : 64, nb = m->cfg.rf_banks;
 	int lim = m->cfg.phys < 64 ? m->cfg.phys : 64;
 	memset(dom, 0, RN_DW * sizeof *dom);
+	if (m->sub >= 64) { /* whole words per sub-array: OR them, then test each bank once */
+		int wps = m->sub / 64; /* words of one sub-array */
+		for (int s = 0; s * wps < m->pwords; s++) {
+			uint64_t x = 0;
+			for (int j = 0; j < wps; j++)
+				x |= occ[s * wps + j];
+			for (int b = 0; x && b < nb; b++)
+				if (x & m->bankpat[b])
+					rn_set(dom, s * nb + b);
+		}
+		return;
+	}
 	for (int i = 0; i < m->pwords; i++) {
 		uint64_t x = occ[i];
 		if (!x)

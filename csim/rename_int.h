@@ -16,6 +16,7 @@ extern "C" {
 #define RN_RW (RN_MAX_RT / 64)    /* words of the table valid bits */
 #define RN_DW (RN_MAX_DOMS / 64)  /* words of a domain bit vector */
 #define RN_MAX_RTB 8              /* largest RT_BANKS */
+#define RN_CK_WORDS 16            /* input frame words kept for the tick's comparison (about 8 used) */
 
 /* Everything one cycle decides, computed from the state and the inputs. */
 typedef struct rn_plan {
@@ -100,6 +101,7 @@ struct rn_model {
 	/* ---- frame adapter ---- */
 	wg_layout lay;                   /* port layout of the frames */
 	rn_in ck_in;                     /* inputs of the last frame eval */
+	uint32_t ck_frame[RN_CK_WORDS];  /* its input frame (when nwords[WG_IN] <= RN_CK_WORDS) */
 	rn_plan ck_plan;                 /* its plan, reused by a tick of the same inputs */
 	int ck_ok;                       /* ck_in / ck_plan are those of the current state */
 };
