@@ -88,6 +88,22 @@ static int dtype_width(const char *xml, const char *id)
 	return 0;
 }
 
+/* The next <var at or after p that is not inside a <func> or <task> (their arguments are vars with
+ * a dir too: not ports), or NULL. */
+static const char *next_var(const char *p)
+{
+	for (;;) {
+		const char *v = strstr(p, "<var "), *f = strstr(p, "<func "), *t = strstr(p, "<task ");
+		const char *o = f && (!t || f < t) ? f : t;
+		if (!v || !o || v < o)
+			return v;
+		const char *oe = strstr(o, o == f ? "</func>" : "</task>");
+		if (!oe)
+			return NULL;
+		p = oe;
+	}
+}
+
 /* Parameters (dir 0) and ports of the top module in Verilator's XML. Returns how many, -1: no top. */
 static int xml_top(const char *xml, rc_item *it, int max)
 {
@@ -97,7 +113,7 @@ static int xml_top(const char *xml, rc_item *it, int max)
 	const char *end = strstr(m, "</module>");
 	int n = 0;
 	char buf[128];
-	for (const char *p = m; n < max && (p = strstr(p, "<var ")) != NULL && (!end || p < end); p++) {
+	for (const char *p = m; n < max && (p = next_var(p)) != NULL && (!end || p < end); p++) {
 		const char *e = strchr(p, '>');
 		if (!e)
 			break;

@@ -12,6 +12,8 @@ t sweep "rtl:out-dir" "tests/out_dir.sh"
 # port of the wrong width that fits the same bytes (an error naming the port and both widths, exit 2); 7 s
 # (make test checks the -G path through rtl:case-neg-sched2l-greedy-idle-resets)
 t sweep "rtl:interface" "tests/rtl_interface.sh"
+# ... and it reads the top's ports, not its functions' arguments (rfc's flat_addr, touch_row); 3 s
+t sweep "rtl:interface-func-args" "tests/rtl_func_args.sh"
 # the C model's side as a trace: cosim --model-only --wave writes model.vcd (0.5 s); a mismatch window's
 # model trace is checked by mutant:window-wrc-release-while-busy (tests/mutant.sh)
 t test "rtl:model-trace" "tests/model_trace.sh"
