@@ -607,6 +607,8 @@ typedef struct comp_move {
 	unsigned src_bit;  /* first bit in the source frame */
 	unsigned dst_bit;  /* first bit in the destination frame */
 	unsigned w;        /* bits */
+	unsigned nw;       /* whole: words to copy */
+	size_t src_at;     /* src >= 0: byte offset in the model of the source word (set by the model's init) */
 } comp_move;
 
 /* One copy (a child) inside the model: an instance, or one copy of an array. */
@@ -798,6 +800,46 @@ static void counts_refresh(comp_model *m)
 	}
 }
 
+/* Moves [lo, hi) of mv written from `at` on, a word copy that continues the one before it (the
+ * next words of the same source into the next words of the destination) joined to it. Returns the end. */
+static int merge_range(comp_move *mv, int lo, int hi, int at)
+{
+	int first = at;
+	for (int i = lo; i < hi; i++) {
+		comp_move *p = at > first ? &mv[at - 1] : NULL;
+		const comp_move *v = &mv[i];
+		if (p && p->whole && v->whole && p->src == v->src && v->src >= SRC_IN &&
+		    v->src_bit == p->src_bit + 32u * p->nw && v->dst_bit == p->dst_bit + 32u * p->nw) {
+			p->nw += v->nw;
+			p->w = 32u * p->nw; /* (a whole move copies whole words) */
+			continue;
+		}
+		mv[at++] = *v;
+	}
+	return at;
+}
+
+/* Join the word copies of each copy's fixed moves, of its moves from copies and of the output moves
+ * (moves_build's order; the ranges shrink in place). */
+static void moves_merge(comp_model *m, comp_move *mv)
+{
+	int at = 0;
+	for (int k = 0; k < m->ninst; k++)
+		for (int q = 0; q < m->nc[k]; q++) {
+			comp_child *ch = &m->c[m->first[k] + q];
+			int mv0 = at;
+			at = merge_range(mv, ch->mv0, ch->mv0 + ch->nfixed, at);
+			int nfixed = at - mv0;
+			at = merge_range(mv, ch->mv0 + ch->nfixed, ch->mv0 + ch->nmv, at);
+			ch->mv0 = mv0;
+			ch->nfixed = nfixed;
+			ch->nmv = at - mv0;
+		}
+	int out0 = at;
+	m->nmv = merge_range(mv, m->out0, m->nmv, at);
+	m->out0 = out0;
+}
+
 void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_layout *L)
 {
 	comp_model *m = mem;
@@ -829,26 +871,42 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 			c->inst[k].block->model_init(fr(m, ch->model), P->cp[k], &ch->lay);
 		}
 	}
-	moves_build(b, P, L, m, (comp_move *)((unsigned char *)m + m->mv_off));
+	comp_move *mv = (comp_move *)((unsigned char *)m + m->mv_off);
+	moves_build(b, P, L, m, mv);
+	for (int i = 0; i < m->nmv; i++) { /* what apply's word copy reads */
+		mv[i].nw = (mv[i].w + 31u) / 32u;
+		if (mv[i].src >= 0)
+			mv[i].src_at = m->c[mv[i].src].out + (size_t)(mv[i].src_bit >> 5) * 4u;
+	}
+	moves_merge(m, mv);
 	counts_refresh(m);
 	free(P);
 }
 
-static void apply(const comp_model *m, const comp_move *v, const uint32_t *in, uint32_t *dst)
+/* A move of bits (a slice, or a constant): bit by bit through wg_get / wg_put. */
+static void apply_bits(const comp_model *m, const comp_move *v, const uint32_t *in, uint32_t *dst)
 {
 	const uint32_t *src = v->src == SRC_IN ? in : v->src >= 0 ? fr(m, m->c[v->src].out) : NULL;
-	if (src && v->whole) { /* the common case: a whole port, often of one word */
-		unsigned nw = (v->w + 31u) / 32u;
-		if (nw == 1)
-			dst[v->dst_bit >> 5] = src[v->src_bit >> 5];
-		else
-			memcpy(dst + (v->dst_bit >> 5), src + (v->src_bit >> 5), (size_t)nw * 4u);
-		return;
-	}
 	for (unsigned i = 0; i < v->w; i += 32) {
 		unsigned k = v->w - i < 32u ? v->w - i : 32u;
 		wg_put(dst, v->dst_bit + i, k, src ? wg_get(src, v->src_bit + i, k) : v->src == SRC_ONES ? ~UINT64_C(0) : 0);
 	}
+}
+
+/* One move; a whole port from the inputs or a copy (the common case, often one word) is a word copy here,
+ * inline in the loops of settle and eval (a call per move was a third of sm_rfc's model time). */
+static inline void apply(const comp_model *m, const comp_move *v, const uint32_t *in, uint32_t *dst)
+{
+	if (v->whole && v->src >= SRC_IN) {
+		const uint32_t *s = v->src == SRC_IN ? in + (v->src_bit >> 5) : fr(m, v->src_at);
+		uint32_t *d = dst + (v->dst_bit >> 5);
+		if (v->nw == 1)
+			*d = *s;
+		else
+			memcpy(d, s, (size_t)v->nw * 4u);
+		return;
+	}
+	apply_bits(m, v, in, dst);
 }
 
 /* "<inst>" or, for a copy of an array, "<inst>[<copy>]". */
