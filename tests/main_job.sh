@@ -50,6 +50,8 @@ echo "main job, $what: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycle
 # (they read only their own runs), the timing table and its plot, costliest first. A configuration prints its
 # lines as it goes; a section's output is held and printed below in its declared order.
 TASKS=(timing timing_plot)
+# make: the quick proofs as one more section (tests/prove_section.sh; its part lands under Proofs below)
+[ "$MAIN_FULL" = 1 ] || TASKS+=("section|900|proofs_report")
 for c in "${CONFIGS[@]}"; do TASKS+=("config|$c"); done
 for r in "${REPORTS[@]}"; do IFS=$'\t' read -r o _ fn <<<"$r"; TASKS+=("section|$o|$fn"); done
 cost_of() { # TASK: its cost's key is the configuration's or the function's name
@@ -119,8 +121,9 @@ if [ "$MAIN_FULL" = 1 ]; then
 	echo "proofs: $(grep '^| [a-z_]* |' out/main/proofs.md | grep -vc '^| block |') rows in out/main/proofs.md"
 	{ echo; cat out/main/proofs.md; } >>out/report.md
 else
-	echo "proofs: in make full (warpgen prove at the small configurations of tests/suites/prove.sh)"
-	{ echo; echo "## Proofs"; echo; echo "Not run by \`make\`: \`make full\` proves each block's RTL against its netlist and its invariants at small sizes (\`warpgen prove\`, docs/cosim.md \"Proofs\")."; } >>out/report.md
+	# the pool's proofs_report section: the quick proofs run, the longer ones' recorded verdicts
+	cat out/main/sections/900-proofs_report.out
+	{ echo; cat out/main/sections/900-proofs_report.md; } >>out/report.md
 fi
 # Gate-level (make full): every block's default configuration synthesized (full flow), co-simulated
 # in the native gate-level simulator and priced with the Liberty library (docs/cosim.md).
