@@ -21,9 +21,9 @@ MAIN_FULL=${MAIN_FULL:-0}
 [ "$MAIN_FULL" = 1 ] || { MAIN_FULL=0; export LINT_YOSYS=${LINT_YOSYS:-hier}; }
 export MAIN_FULL
 # The Verilated models at -O1 (tests/main_task.sh's co-simulations; wg_vbuild.c): against the default
-# (-O2 hot code) a third less compile time at the same speed or better on a million cycles (a cold
-# hrf_sm: 53 against 85 CPU-s of build, 31.7 against 24.4 k cycles/s; equalizer_gpu 45 against 63,
-# 35.1 against 34.3 k; prefetch_table 34 against 47, 116 against 126 k; 2026-11-28). The models
+# (-O2 hot code) a third less compile time for the large models and 10-35 % slower runs; at 1,000,000
+# cycles the 16 defaults' co-simulation steps cost 527 CPU-s against 601 (clean clones, 2026-11-28:
+# hrf_sm 100 against 132, equalizer_gpu 92 against 100, mascar 71 against 58). The models
 # `warpgen cosim` builds by default are another cache entry.
 export WARPGEN_VL_OPT=${WARPGEN_VL_OPT:-O1}
 # The configurations and the report sections come from each block's file,
