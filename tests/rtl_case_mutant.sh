@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 block=$1 cas=$2 expr=$3 msg=$4
 shift 4
 W=${WARPGEN:-out/bin/warpgen}
-dir=${OUT:-out}/rtl-case-mutants/$block-$cas
+dir=${OUT:-out}/rtl-case-mutants/$block-$cas${RTL_MUTANT_TAG:+-$RTL_MUTANT_TAG} # (TAG: a second wrong design of the case)
 rm -rf "$dir" && mkdir -p "$dir"
 outopt=()
 if [ "${RTL_GEN_DEFAULT:-0}" = 1 ]; then

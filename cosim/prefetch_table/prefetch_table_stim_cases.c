@@ -57,11 +57,18 @@ static void case_hit_replace(void *st, wg_cyc *c)
 		      LD(2, 0, 0x800, 6, 1, 1, 0, 0, 1), LD(2, 1, 0x820, 6, 1, 1, 0, 0, 1),
 		      LD(3, 0, 0xC00, 6, 2, 1, 0, 0, 1), LD(3, 1, 0xC20, 6, 2, 1, 0, 0, 1),
 		      SCAL(4, 0, 0x1000, 1, 4, 3), SCAL(4, 0, 0x1000, 0, 4, 3),
-		      LD(3, 0, 0xC40, 7, 2, 1, 1, 0, 2)},
+		      LD(3, 0, 0xC40, 7, 2, 1, 1, 0, 2),
+		      /* the victim is never a TIA entry of the load's PC: PC 3's scalar miss (LAL = PC 4)
+		       * creates a TIA entry for PC 4; entry 0 (TIA of PC 3, conf 6, the lowest) is kept,
+		       * entry 1 (conf 7) replaced: PC 3 still triggers 0x80, PC 4 triggers 0x100 */
+		      SCAL(4, 0, 0x1000, 0, 4, 3),
+		      {S_LOAD, 3, 0, 0, 0x2000, 0, 1, 8, 0, 0, 0, 0, NOX, 2, 0, NOX, NOX, 1, -1},
+		      {S_LOAD, 4, 0, 0, 0x1000, 0, 0, 8, 0, 0, 0, 0, NOX, 3, 0, NOX, NOX, 1, -1}},
 		.e = {{0x21, T(1, 0, 0, 1)}, {0x22, T(1, 0, 1, 1)}, {0x41, T(2, 1, 0, 1)},
 		      {0x42, T(2, 1, 1, 1)}, {0x61, T(3, 2, 0, 1)}, {0x62, T(3, 2, 1, 1)},
-		      {0x64, T(3, 2, 0, 1)}, {0x80, 3, 0, 0, 1, 1}},
-		.t = {{PT_EV_ALLOC, 5}, {PT_EV_TIA_CREATE, 1}, {PT_EV_TIA_TRIGGER, 1}, {PT_EV_LOOKUP, 9}, END},
+		      {0x64, T(3, 2, 0, 1)}, {0x80, 3, 0, 0, 1, 1}, {0x80, 3, 0, 0, 1, 1},
+		      {0x100, 4, 1, 0, 1, 1}},
+		.t = {{PT_EV_ALLOC, 6}, {PT_EV_TIA_CREATE, 2}, {PT_EV_TIA_TRIGGER, 3}, {PT_EV_LOOKUP, 12}, END},
 		.key_ev = PT_EV_TIA_CREATE,
 	};
 	pts_play(st, c, &sc);
@@ -289,7 +296,8 @@ const wg_case_def pts_cases[] = {
 	{"hit_and_replace_same_cycle",
 		"scalar miss of PC 4 (its FOA entry 3 has the lowest conf 6) creates a TIA entry for LAL = PC 3: the "
 		"victim is entry 0 (conf 7), never the load's own entry; PC 4 then still hits entry 3 and PC 3 triggers "
-		"the TIA line with tag {3, 0, w0, last, tia}",
+		"the TIA line with tag {3, 0, w0, last, tia}; a scalar miss of PC 3 then creates a TIA entry for PC 4: "
+		"the victim is entry 1 (conf 7), never entry 0 (the lowest conf, a TIA entry PC 3 triggers)",
 		"spec §4.13, §4.6; docs victim rule", SET_A, .run = case_hit_replace,
 		.focus = "ld_valid_i ld_pc_i ld_miss_i ld_mask_i entry_o pf_valid_o pf_line_o pf_tag_o ent_q type_q pc_q conf_q lalpc_q"},
 	{"fill_and_load_same_cycle",
