@@ -204,6 +204,10 @@ t sweep "fcov:rename-closure" "for a in '--seed 1 --cycles 300000' '$RN_FULL --s
 # table and at the 16-warp size, against the RTL
 t sweep "cosim:rename-small-full-pcspread-seed1" "\$WARPGEN cosim rename $RN_FULL --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
 t sweep "cosim:rename-w16-p64-l3-a4-b8-pcspread-seed1" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
+# code and toggle coverage at the paper's largest table (48 warps x 63 registers, 3,024 entries: the 12-bit
+# line sums' and the 6-bit register ids' high bits, which stay constant at the small sizes) with PC_SPREAD=1;
+# the same verdict with and without --coverage (docs/rename.md "Code and toggle coverage", stop 39)
+t sweep "cosim:coverage-rename-p3024-pcspread" "tests/coverage_check.sh run rename --set RT_ENTRIES=3024 --knob PC_SPREAD=1 --seed 1 --cycles 50000"
 
 # a negative case whose expected failure is the protocol check (a violation presented on purpose):
 # `warpgen wave` must count it as failed as expected, as cosim does (make waves ran it as FAIL)
