@@ -40,22 +40,7 @@ for e in "${PROVE_SMALL[@]}"; do
 		bad=1
 		continue
 	fi
-	python3 - "$tmp/$b.json" <<'EOF'
-import json, sys
-d = json.load(open(sys.argv[1]))
-for r in d["prove"]:
-    v = r["verdict"]
-    if v == "bounded":
-        v = "bounded to %d cycles" % r["depth"]
-    elif v == "counterexample":
-        v = "**counterexample** at cycle %d (%s), %s" % (r["depth"], r.get("failed", ""), r.get("trace", ""))
-    eng = r["engine"]
-    if r.get("equiv_points", -1) > 0:
-        eng += "%s %d/%d points" % (":" if eng == "equiv_induct" else "; equiv_induct",
-                                    r["equiv_points"] - r["equiv_unproven"], r["equiv_points"])
-    print("| %s | %s | %s | %s | %s | %.1f |" % (d["block"], d["config"], r["what"].replace("|", "/"), v, eng,
-                                                r["seconds"]))
-EOF
+	"$(dirname "$0")/prove_rows.py" "$tmp/$b.json"
 	[ "$rc" -eq 0 ] || bad=1
 done
 echo

@@ -40,18 +40,7 @@ proofs_report() {
 			status=1
 			continue
 		fi
-		python3 - "$tmp/p.json" >>"$md" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-for r in d["prove"]:
-    v = r["verdict"]
-    if v == "bounded":
-        v = "bounded to %d cycles" % r["depth"]
-    elif v == "counterexample":
-        v = "**counterexample** at cycle %d (%s), %s" % (r["depth"], r.get("failed", ""), r.get("trace", ""))
-    print("| %s | %s | %s | %s | %s | %.1f |" % (d["block"], d["config"], r["what"].replace("|", "/"), v,
-                                                r["engine"], r["seconds"]))
-PY
+		"$(dirname "${BASH_SOURCE[0]}")/prove_rows.py" "$tmp/p.json" >>"$md"
 		[ "$rc" -eq 0 ] || status=1
 		echo "proofs: $b $what: $( [ "$rc" -eq 0 ] && echo proven || echo "NOT proven (exit $rc)")"
 	done
