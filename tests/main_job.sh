@@ -10,8 +10,9 @@
 # the area step's coarse synthesis runs proc and check on the same configuration),
 # the full area flow (make: its cached result, else the flip-flop check; the blocks that declare
 # main_area_opt --flops-only get the check in both, those that declare main_area_in_full none in
-# make), the statistics grids (each report section reads MAIN_FULL), the area plots at every
-# point, the proofs and the gate-level section.
+# make), the statistics grids (each report section reads MAIN_FULL), the area and timing plots at
+# every point, the proofs beyond the quick ones (make: tests/prove_section.sh) and the gate-level
+# section.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 W=out/bin/warpgen
@@ -45,7 +46,7 @@ for f in out/main/cost/*; do [ -f "$f" ] && COST[${f##*/}]=$(cat "$f"); done
 rm -rf out/main && mkdir -p out/main/sections
 export W CYCLES MAIN_FULL
 [ "$MAIN_FULL" = 1 ] && what="make full" || what="make (make full: other sizes, statistics grids, gate level)"
-echo "main job, $what: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, ${#REPORTS[@]} report sections, timing and its plot, $JOBS at a time"
+echo "main job, $what: ${#CONFIGS[@]} configurations, $CYCLES co-simulated cycles each, ${#REPORTS[@]} report sections, timing and its plot$([ "$MAIN_FULL" = 1 ] || echo ", the quick proofs"), $JOBS at a time"
 # One pool, JOBS at a time (tests/main_task.sh): the configurations, each block's report sections
 # (they read only their own runs), the timing table and its plot, costliest first. A configuration prints its
 # lines as it goes; a section's output is held and printed below in its declared order.
