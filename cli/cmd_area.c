@@ -103,8 +103,8 @@ int wg_cmd_area(int argc, char **argv)
 		       "transistors (abc -g cmos2), and with a Liberty file area in um^2 and leakage.\n"
 		       "Default Liberty: OSU 0.18 um (out/liberty/..., from `make deps`); --liberty none skips it.\n"
 		       "Exit 1 when Yosys's flip-flop bits differ from the block's storage bits.\n"
-		       "--flops-only: the flip-flop check alone (coarse synthesis and stat -width, no gate mapping:\n"
-		       "about a minute where the full flow of a large block takes half an hour).\n"
+		       "--flops-only: the flip-flop check alone (" WG_AREA_FLOPS_FLOW ";\n"
+		       "stat -width; no gate mapping: seconds where the full flow of a large block takes half an hour).\n"
 		       "--flops-unless-cached: the full flow's result when an earlier run left it in the cache, else\n"
 		       "the flip-flop check (what `make` does; `make full` runs the full flow).\n"
 		       "Yosys runs under timeout (WARPGEN_AREA_TIMEOUT seconds, default 3600); results are reused\n"
@@ -158,7 +158,7 @@ int wg_cmd_area(int argc, char **argv)
 		int ok = r.flop_bits == r.storage_bits && r.latch_bits == 0;
 		char cfg[1024];
 		wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
-		printf("%s %s: flip-flop bits %ld, storage_bits predicts %ld: %s (coarse synthesis, %s)\n", o.block->name,
+		printf("%s %s: flip-flop bits %ld, storage_bits predicts %ld: %s (flip-flop synthesis, %s)\n", o.block->name,
 		       cfg, r.flop_bits, r.storage_bits, ok ? "ok" : "MISMATCH", wg_root_rel(r.dir));
 		if (r.synth_cached) /* stdout stays free of cache state (deterministic) */
 			fprintf(stderr, "warpgen area: yosys synth%s\n", cached_note(&r, when, sizeof when));
@@ -167,7 +167,7 @@ int wg_cmd_area(int argc, char **argv)
 		if (o.json) {
 			wg_buf j = {0};
 			wg_json_result_head(&j, o.block->name, cfg);
-			wg_buf_printf(&j, ",\n  \"flow\": \"synth -run begin:fine; memory_map; opt -fast; stat -width\",\n"
+			wg_buf_printf(&j, ",\n  \"flow\": \"" WG_AREA_FLOPS_FLOW "; stat -width\",\n"
 					  "  \"flop_bits\": %ld,\n  \"storage_bits_predicted\": %ld,\n  \"flop_check\": \"%s\",\n"
 					  "  \"latch_bits\": %ld,\n  \"yosys_seconds\": %.1f\n}\n",
 				      r.flop_bits, r.storage_bits, ok ? "ok" : "FAILED", r.latch_bits, r.synth_seconds);

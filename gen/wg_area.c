@@ -483,13 +483,11 @@ static void flops_script(wg_buf *o, const wg_block *b, const long *p)
 {
 	char cfg[1024];
 	wg_config_name(b, p, 0, cfg, sizeof cfg);
-	wg_buf_printf(o, "# warpgen area --flops-only: coarse synthesis of %s (%s). Generated: do not edit.\n", b->name,
+	wg_buf_printf(o, "# warpgen area --flops-only: the flip-flop synthesis of %s (%s). Generated: do not edit.\n", b->name,
 		      cfg);
 	wg_buf_printf(o, "read_verilog ../%s.v\n", b->name);
 	wg_buf_printf(o, "hierarchy -check -top %s\n", b->name);
-	wg_buf_printf(o, "synth -top %s -run begin:fine\n", b->name);
-	wg_buf_printf(o, "memory_map\n");
-	wg_buf_printf(o, "opt -fast\n");
+	wg_buf_printf(o, "%s\n", WG_AREA_FLOPS_FLOW);
 	wg_buf_printf(o, "tee -q -o coarse.txt stat -width\n");
 }
 

@@ -88,10 +88,16 @@ int wg_area_cached(const wg_block *b, const long *p, const char *liberty, wg_are
  * not. *key: the netlist's identity (Yosys, the synthesis, the Verilog), whichever step made it. */
 int wg_area_netlist(const wg_block *b, const long *p, wg_area_result *r, unsigned long long *key, int *code,
 		    char *err, size_t n);
-/* The flip-flop check only: coarse synthesis (synth -run begin:fine,
- * memory_map, opt -fast) and `stat -width`; flop bits = sum of width x count
- * of the flip-flop cells. Minutes faster than the full flow on big designs
- * (no gate mapping); r->generic holds the coarse word-level cells. */
+/* The flip-flop check's synthesis: elaboration, the optimizations that remove
+ * constant, merged and unused flip-flops, memories mapped to flip-flops. Not
+ * synth's whole coarse script: fsm (it would re-encode a state register),
+ * wreduce, alumacc, share and peepopt change no flip-flop the check counts
+ * here and cost half the time (rename's default 47 -> 11 CPU-s, the same
+ * 16,989 bits; docs/energy-model.md section 3). */
+#define WG_AREA_FLOPS_FLOW "proc; opt_expr; opt_clean; check; opt -fast; memory -nomap; memory_map; opt -fast"
+/* The flip-flop check only: WG_AREA_FLOPS_FLOW and `stat -width`; flop bits =
+ * sum of width x count of the flip-flop cells. Minutes faster than the full
+ * flow on big designs (no gate mapping); r->generic holds the word-level cells. */
 int wg_area_flops(const wg_block *b, const long *p, wg_area_result *r, int *code, char *err, size_t n);
 void wg_area_free(wg_area_result *r);
 

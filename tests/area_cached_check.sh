@@ -10,7 +10,7 @@ trap 'rm -rf "$d"' EXIT
 fail() { echo "FAIL area_cached_check: $*"; exit 1; }
 # an empty cache of its own (--out), a small configuration
 "$W" --out "$d/o" area tuba --set MAX_BLOCKS=2 --flops-unless-cached >"$d/a1" 2>"$d/e1" || fail "first run exited $?: $(cat "$d/e1")"
-grep -q 'flip-flop bits .*: ok (coarse synthesis' "$d/a1" || fail "empty cache: no flip-flop check line: $(cat "$d/a1")"
+grep -q 'flip-flop bits .*: ok (flip-flop synthesis' "$d/a1" || fail "empty cache: no flip-flop check line: $(cat "$d/a1")"
 grep -q 'the full flow is not cached' "$d/e1" || fail "empty cache: stderr does not say the full flow is not cached"
 "$W" --out "$d/o" area tuba --set MAX_BLOCKS=2 >"$d/full" 2>/dev/null || fail "full flow exited $?"
 grep -q 'um^2' "$d/full" || fail "the full flow printed no area in um^2"

@@ -27,7 +27,7 @@
 #                                co-simulated cycles, area, energy (tests/main_job.sh)
 #   main_area_opt OPT            an option of `warpgen area` for the main job (e.g. --flops-only)
 #   main_area_in_full            `make` leaves the block's area step to `make full` (where even the
-#                                flip-flop check's coarse synthesis takes minutes at the default)
+#                                flip-flop check's synthesis takes a minute or more at the default)
 #   main_report ORDER FUNCTION   a section of `make`'s report, written by FUNCTION (defined in the
 #                                block's file): what it prints is shown, and what it appends to
 #                                "$REPORT_MD" joins the report, in ORDER; it runs beside the

@@ -7,7 +7,7 @@
 # figures beside ours). Exit 1 if any check fails.
 # What make leaves to make full (docs/user-guide.md "make and make full"): the non-default
 # configurations, Yosys's coarse synthesis in lint (make: read and hierarchy only, LINT_YOSYS=hier:
-# the area step's coarse synthesis runs proc and check on the same configuration),
+# the area step's flip-flop synthesis runs proc and check on the same configuration),
 # the full area flow (make: its cached result, else the flip-flop check; the blocks that declare
 # main_area_opt --flops-only get the check in both, those that declare main_area_in_full none in
 # make), the statistics grids (each report section reads MAIN_FULL), the area and timing plots at

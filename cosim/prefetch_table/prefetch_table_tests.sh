@@ -67,7 +67,7 @@ mutant merge-ignores-valid sweep 's/if (pvl_q && (lines\[l\*LB +: LB\] == pln_q)
 
 # the thesis's size (64 entries, 4 warps, 32 threads, 8 lanes per cycle) and at 8 warps, 16 entries
 main_area_opt --flops-only
-main_area_in_full # the coarse synthesis of the default table: 135 CPU-s from a clean clone
+main_area_in_full # the flip-flop synthesis of the default table: 84 CPU-s on a quiet machine (135 with the old coarse script, clean clone)
 main prefetch_table-default "prefetch_table"
 main prefetch_table-w8-e16 "prefetch_table --set WARPS=8 --set ENTRIES=16"
 main_report 60 prefetch_table_report
