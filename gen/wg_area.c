@@ -210,7 +210,7 @@ static void netlist_lines(wg_buf *o, const wg_block *b)
 	wg_buf_printf(o, "write_rtlil synth.il\n");
 }
 
-static void synth_script(wg_buf *o, const wg_block *b, const long *p)
+static void synth_script(wg_buf *o, const wg_block *b, const long *p, int fast)
 {
 	char cfg[1024];
 	wg_config_name(b, p, 0, cfg, sizeof cfg);
@@ -221,7 +221,7 @@ static void synth_script(wg_buf *o, const wg_block *b, const long *p)
 	wg_buf_printf(o, "# Technology-independent transistor count: every flop becomes a plain\n"
 			 "# D flip-flop ($_DFF_P_), logic maps to NAND/NOR/NOT (TOOLCHAIN §5).\n");
 	wg_buf_printf(o, "dfflegalize -cell $_DFF_P_ 01\n");
-	wg_buf_printf(o, "abc -g cmos2\n");
+	wg_buf_printf(o, "abc -g cmos2%s\n", fast ? " -script +" WG_AREA_ABC_FAST_G : "");
 	wg_buf_printf(o, "opt_clean\n");
 	wg_buf_printf(o, "tee -q -o cmos.txt stat -tech cmos\n");
 }
@@ -238,13 +238,13 @@ static void netlist_script(wg_buf *o, const wg_block *b, const long *p)
 	netlist_lines(o, b);
 }
 
-static void lib_script(wg_buf *o, const wg_block *b, const char *lib)
+static void lib_script(wg_buf *o, const wg_block *b, const char *lib, int fast)
 {
 	wg_buf_printf(o, "# warpgen area, step 2: map the step-1 netlist to a Liberty library. Generated: do not edit.\n");
 	wg_buf_printf(o, "read_rtlil ../synth.il\n");
 	wg_buf_printf(o, "hierarchy -top %s\n", b->name);
 	wg_buf_printf(o, "dfflibmap -liberty %s\n", lib);
-	wg_buf_printf(o, "abc -liberty %s\n", lib);
+	wg_buf_printf(o, "abc -liberty %s%s\n", lib, fast ? " -script +" WG_AREA_ABC_FAST_LIB : "");
 	wg_buf_printf(o, "opt_clean\n");
 	wg_buf_printf(o, "tee -q -o lib.txt stat -liberty %s\n", lib);
 }
@@ -328,11 +328,12 @@ static int count_flops(wg_area_result *r, char *err, size_t n)
 	return 0;
 }
 
-static int area_run(const wg_block *b, const long *p, const char *liberty, int only_cached, wg_area_result *r,
-		    int *code, char *err, size_t n)
+static int area_run(const wg_block *b, const long *p, const char *liberty, int abc_fast, int only_cached,
+		    wg_area_result *r, int *code, char *err, size_t n)
 {
 	if (area_begin(b, p, r, code, err, n) != 0)
 		return -1;
+	r->abc_fast = abc_fast;
 	char abs_lib[PATH_MAX];
 	char *libtext = NULL;
 	size_t liblen = 0;
@@ -354,7 +355,7 @@ static int area_run(const wg_block *b, const long *p, const char *liberty, int o
 
 	/* Step 1: synth, generic stat, RTLIL netlist, transistor count. */
 	wg_buf script = {0};
-	synth_script(&script, b, p);
+	synth_script(&script, b, p, abc_fast);
 	unsigned long long key = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s), verilog);
 	free(verilog);
 	static const char *const s_outs[] = {"generic.txt", "cmos.txt", "synth.il", NULL};
@@ -385,7 +386,7 @@ static int area_run(const wg_block *b, const long *p, const char *liberty, int o
 	wg_area_lib_tag(abs_lib, tag, sizeof tag);
 	snprintf(step, sizeof step, "lib-%s", tag);
 	snprintf(txt, sizeof txt, "lib-%s.txt", tag);
-	lib_script(&script, b, abs_lib);
+	lib_script(&script, b, abs_lib, abc_fast);
 	unsigned long long lkey = fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s);
 	lkey = wg_fnv_part(lkey, (const char *)&key, sizeof key);
 	lkey = wg_fnv_part(lkey, libtext, liblen);
@@ -437,16 +438,16 @@ static int area_run(const wg_block *b, const long *p, const char *liberty, int o
 	return 0;
 }
 
-int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
-		size_t n)
+int wg_area_run(const wg_block *b, const long *p, const char *liberty, int abc_fast, wg_area_result *r, int *code,
+		char *err, size_t n)
 {
-	return area_run(b, p, liberty, 0, r, code, err, n);
+	return area_run(b, p, liberty, abc_fast, 0, r, code, err, n);
 }
 
-int wg_area_cached(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
-		   size_t n)
+int wg_area_cached(const wg_block *b, const long *p, const char *liberty, int abc_fast, wg_area_result *r,
+		   int *code, char *err, size_t n)
 {
-	return area_run(b, p, liberty, 1, r, code, err, n);
+	return area_run(b, p, liberty, abc_fast, 1, r, code, err, n);
 }
 
 /* ---- the flip-flop check alone ---- */
@@ -460,7 +461,7 @@ int wg_area_netlist(const wg_block *b, const long *p, wg_area_result *r, unsigne
 	if (!verilog)
 		return -1;
 	wg_buf full = {0}, script = {0};
-	synth_script(&full, b, p);
+	synth_script(&full, b, p, 0);
 	netlist_script(&script, b, p);
 	unsigned long long skey = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), full.s), verilog);
 	*key = fnv_str(fnv_str(fnv_str(WG_FNV_INIT, r->yosys_version), script.s), verilog);

@@ -51,6 +51,7 @@ typedef struct wg_area_result {
 	long storage_bits;       /* block->storage_bits(p) */
 	double synth_seconds;    /* yosys time of the synth step (0 when cached) */
 	int synth_cached;        /* the synth step was reused */
+	int abc_fast;            /* the gate mappings ran the --abc-fast scripts below */
 	long long synth_cached_at; /* when the reused synth step ran (Unix seconds) */
 	/* with a Liberty file */
 	int have_lib;
@@ -74,14 +75,19 @@ void wg_area_default_liberty(char *buf, size_t n);
 void wg_area_lib_tag(const char *abs, char *buf, size_t n);
 
 /* Generate b at p into out/area/<block>/<config>/, run (or reuse) the Yosys
- * steps and parse their results. liberty: a file, or NULL for none.
- * Returns 0, or -1 with a message (2 = bad input, 1 = tool failure in *code). */
-int wg_area_run(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
-		size_t n);
+ * steps and parse their results. liberty: a file, or NULL for none. abc_fast:
+ * map gates with the scripts below instead of ABC's defaults (docs/energy-model.md
+ * section 3.1: minutes instead of hours on hrf_sm's renaming table, -3 to +20 %
+ * area where both finish). Returns 0, or -1 with a message (2 = bad input, 1 = tool
+ * failure in *code). */
+#define WG_AREA_ABC_FAST_G "strash;dc2;map"                 /* --abc-fast, abc -g cmos2 */
+#define WG_AREA_ABC_FAST_LIB "strash;dc2;&get,-n;&nf,{D};&put" /* --abc-fast, abc -liberty */
+int wg_area_run(const wg_block *b, const long *p, const char *liberty, int abc_fast, wg_area_result *r, int *code,
+		char *err, size_t n);
 /* wg_area_run from the cache only: 0 when every step's results were cached (r filled as by
  * wg_area_run), 1 when a step would have to run Yosys (nothing run), -1 on an error. */
-int wg_area_cached(const wg_block *b, const long *p, const char *liberty, wg_area_result *r, int *code, char *err,
-		   size_t n);
+int wg_area_cached(const wg_block *b, const long *p, const char *liberty, int abc_fast, wg_area_result *r,
+		   int *code, char *err, size_t n);
 /* The generic netlist alone, out/area/<block>/<config>/synth.il (what timing needs): step 1's
  * when it is cached, else a step of its own with the same synthesis and no transistor count, so
  * that nothing waits for ABC's gate mapping. r->generic and the flip-flop bits are set, r->cmos is

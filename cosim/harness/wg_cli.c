@@ -168,6 +168,8 @@ void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned 
 			o->flops_only = 1;
 		} else if ((allowed & WG_OPT_FLOPS) && strcmp(a, "--flops-unless-cached") == 0) {
 			o->flops_only = 2;
+		} else if ((allowed & WG_OPT_FLOPS) && strcmp(a, "--abc-fast") == 0) {
+			o->abc_fast = 1;
 		} else if ((allowed & WG_OPT_LIST) && strcmp(a, "--list") == 0) {
 			o->list = 1;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {

@@ -44,6 +44,7 @@ typedef struct wg_opts {
 	int wave;                      /* --wave */
 	const char *liberty;           /* --liberty FILE, or NULL */
 	int flops_only;                /* --flops-only 1, --flops-unless-cached 2 */
+	int abc_fast;                  /* --abc-fast: ABC's fast scripts for the gate mapping */
 	int quiet;                     /* -q */
 	const char *json;              /* --json FILE, or NULL */
 	int list;                      /* --list */

@@ -23,6 +23,8 @@ t fast "bad:case-twice" "tests/expect_bad.sh '--case is given twice' $W cosim rf
 t fast "bad:name-empty" "tests/expect_bad.sh '--name  is not a Verilog identifier' $W gen rfc --name '' -o @OUT@"
 t fast "bad:cosim-json-empty" "tests/expect_bad.sh '--json: the file name is empty' $W cosim rfc --json ''"
 t fast "bad:cosim-json-unwritable" "tests/expect_bad.sh '--json: cannot write /proc/warpgen/r.json' $W cosim rfc --json /proc/warpgen/r.json"
+t test "area:abc-fast-tuba" "d=\$(mktemp -d) && $W area tuba --abc-fast --json \$d/a.json -q && grep -q '\"abc_scripts\": \"fast (--abc-fast)\"' \$d/a.json && grep -q 'abc -liberty -script +strash;dc2;&get,-n;&nf,{D};&put' \$d/a.json && grep -q '\"flop_check\": \"ok\"' \$d/a.json; rc=\$?; rm -rf \$d; exit \$rc"
+t fast "bad:area-flops-only-abc-fast" "tests/expect_bad.sh '--flops-only maps no gates: it takes no --abc-fast' $W area rfc --flops-only --abc-fast"
 t fast "bad:area-flops-only-liberty" "tests/expect_bad.sh '--flops-only maps no gates: it takes no --liberty' $W area rfc --flops-only --liberty tests/fuzz/corpus/liberty/good.lib"
 t fast "bad:regress-jobs-cycles-zero" "tests/expect_bad.sh 'cycles0.jobs:1: --cycles 0 is not a number in 1..1000000000000' $W regress --jobs tests/fuzz/corpus/rgjob/cycles0.jobs --db @OUT@/r.db"
 t fast "bad:regress-workers-zero" "tests/expect_bad.sh '-j 0 is not a number of workers (legal range 1..1024)' $W regress -j 0 --db @OUT@/r.db"
