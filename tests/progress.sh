@@ -12,18 +12,20 @@
 # On a terminal (stdout a tty): one line rewritten in place, "[done/total] NAME  elapsed  ~left".
 # Otherwise: a line per step with a UTC timestamp appended to the log (nothing on stdout).
 # PROGRESS_DIR: where the state and log live (default out/main): progress.state, progress.log.
+# PROGRESS_NOW: the clock in Unix seconds (tests/progress_check.sh; default: date +%s).
 set -u
 dir=${PROGRESS_DIR:-out/main}
 state=$dir/progress.state log=$dir/progress.log
 mkdir -p "$dir"
 fmt() { local s=$1; ((s >= 3600)) && printf '%dh%02dm' $((s / 3600)) $((s % 3600 / 60)) || printf '%dm%02ds' $((s / 60)) $((s % 60)); }
 num() { [[ "$1" =~ ^[0-9]+$ ]]; }
+now() { echo "${PROGRESS_NOW:-$(date +%s)}"; }
 case "${1:-}" in
 start)
 	num "${2:-}" || { echo "usage: progress.sh start TOTAL [TITLE [WORK]] (TOTAL a whole number)" >&2; exit 2; }
 	work=${4:-0}
 	num "$work" || { echo "progress.sh: WORK must be a whole number, not '$work'" >&2; exit 2; }
-	printf '%s %s 0 %s 0\n' "$(date +%s)" "$2" "$work" >"$state"
+	printf '%s %s 0 %s 0\n' "$(now)" "$2" "$work" >"$state"
 	printf '%s start %s: %s steps\n' "$(date -u +%FT%TZ)" "${3:-job}" "$2" >"$log" ;;
 step)
 	[ -f "$state" ] || exit 0 # no start: no display
@@ -34,7 +36,7 @@ step)
 	read -r t0 total done work wdone <"$state"
 	done=$((done + 1)) wdone=$((${wdone:-0} + cost))
 	printf '%s %s %s %s %s\n' "$t0" "$total" "$done" "${work:-0}" "$wdone" >"$state"
-	now=$(date +%s) el=$((now - t0))
+	now=$(now) el=$((now - t0))
 	if ((${work:-0} > 0 && wdone > 0)); then
 		left=$((work > wdone && total > done ? el * (work - wdone) / wdone : 0))
 	else
@@ -47,7 +49,7 @@ step)
 end)
 	[ -t 1 ] && printf '\r\033[K'
 	[ -f "$state" ] && read -r t0 total done _ <"$state" &&
-		printf '%s end: %s/%s steps in %s\n' "$(date -u +%FT%TZ)" "$done" "$total" "$(fmt $(($(date +%s) - t0)))" >>"$log"
+		printf '%s end: %s/%s steps in %s\n' "$(date -u +%FT%TZ)" "$done" "$total" "$(fmt $(($(now) - t0)))" >>"$log"
 	exit 0 ;;
 *) echo "usage: progress.sh start TOTAL [TITLE [WORK]] | step NAME [COST] | end" >&2; exit 2 ;;
 esac

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # progress_check.sh - tests/progress.sh: the step lines, the end line, and the time left scaled by
-# the work left when the job gives costs (by the steps left when it does not). The clock is the
-# state file's start time, moved back by hand so that no test waits.
+# the work left when the job gives costs (by the steps left when it does not). The clock is
+# PROGRESS_NOW, set by hand, so that no test waits and a slow machine reads the same seconds.
 set -u
 cd "$(dirname "$0")/.."
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 fail() { echo "progress_check: $*" >&2; cat "$d/progress.log" >&2; exit 1; }
-back() { local t0 rest; read -r t0 rest <"$d/progress.state"; echo "$((t0 - $1)) $rest" >"$d/progress.state"; }
 export PROGRESS_DIR=$d
 
 # with costs: 4 steps, 100 units; the costliest (70) done after 70 s -> 30 left at the same rate: 30 s
+export PROGRESS_NOW=1000000
 tests/progress.sh start 4 job 100 || fail "start with WORK failed"
-back 70
+PROGRESS_NOW=1000070
 tests/progress.sh step big 70 </dev/null
 grep -q '\[1/4\] big  1m10s elapsed, ~0m30s left$' "$d/progress.log" || fail "time left not scaled by the work left"
 tests/progress.sh step small 10 </dev/null
@@ -21,8 +21,9 @@ tests/progress.sh end </dev/null
 grep -q 'end: 2/4 steps in 1m10s$' "$d/progress.log" || fail "no end line"
 
 # without costs: by the steps, 1 of 4 done after 60 s -> 180 s left
+PROGRESS_NOW=1000000
 tests/progress.sh start 4 job || fail "start without WORK failed"
-back 60
+PROGRESS_NOW=1000060
 tests/progress.sh step one </dev/null
 grep -q '\[1/4\] one  1m00s elapsed, ~3m00s left$' "$d/progress.log" || fail "time left not scaled by the steps left"
 
