@@ -66,7 +66,7 @@ mutant free-halved sweep 's/\.free_i   (ren_free_tfet_o),/.free_i   (ren_free_tf
 
 # the paper's sizes: `make` leaves the area step to `make full`, which runs the full flow with ABC's
 # shorter scripts (--abc-fast: 753 CPU-s, 12.3 M um^2 at 180 nm; with the default scripts ABC did
-# not finish the renaming table in 35 CPU-minutes): the Papers row against P1's 2 % of the RF
+# not finish the renaming table in 26 CPU-minutes): the Papers row against P1's 2 % of the RF
 main_area_opt --abc-fast
 main_area_in_full # the flip-flop synthesis of the 3024-entry table: 58 CPU-s on a quiet machine (212 with the old coarse script, clean clone)
 main hrf_sm-default "hrf_sm"
