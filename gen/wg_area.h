@@ -51,8 +51,8 @@ typedef struct wg_area_result {
 	long storage_bits;       /* block->storage_bits(p) */
 	double synth_seconds;    /* yosys time of the synth step (0 when cached) */
 	int synth_cached;        /* the synth step was reused */
-	int abc_fast;            /* the gate mappings ran the --abc-fast scripts below */
 	long long synth_cached_at; /* when the reused synth step ran (Unix seconds) */
+	int abc_fast;            /* the gate mappings ran the --abc-fast scripts below */
 	/* with a Liberty file */
 	int have_lib;
 	char lib_path[4096];     /* as given / default */
