@@ -3,6 +3,10 @@
 # cosim/<block>/<block>_tests.sh (docs/adding-a-block.md). Shared scripts source this file
 # and call decl_read; a block's file only calls the functions below, so adding a block adds
 # its file and edits nothing here. Every block's file is read with BLOCK set to its name.
+# Every block's file is read many times (each test list, each mutant test and each of `make`'s
+# report sections reads them all), so its top level runs no command substitution or pipe: a fork
+# costs about a millisecond here, and loops of `$(seq ...)` made reading all files take 7 s
+# (loop with `for ((s = 1; s <= ${SEEDS:-3}; s++))`).
 #
 # In a block's file:
 #   t TIER NAME COMMAND          a test: TIER is fast (make test-fast and make test), fast-only

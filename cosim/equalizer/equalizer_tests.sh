@@ -45,7 +45,7 @@ t test "energy:equalizer" "[ \"\$(\$WARPGEN energy equalizer -q | grep -c ' n/g\
 t sweep "wave:check-equalizer-window" "tests/wave_check.sh equalizer hyst_broken_third_epoch"
 t sweep "lint:equalizer-w64-c16-max" "BLOCK=equalizer tests/lint.sh --set WARPS=64 --set MAX_CTAS=16 --set HYSTERESIS=7 --set SAMPLE_PERIOD=1024 --set EPOCH=1024 --set NORM=SHIFT --set OBJECTIVE=PERFORMANCE --set BARRIER_IS_ACTIVE=1 --set XMEM_STRICT=1"
 for w in 8 32 48; do for e in 256 4096; do for sp in 16 128; do for o in ENERGY PERFORMANCE; do
-	for s in $(seq 1 "${SEEDS:-5}"); do
+	for ((s = 1; s <= ${SEEDS:-5}; s++)); do
 		t sweep "cosim:equalizer-w$w-e$e-s$sp-${o,,}-long-seed$s" "\$WARPGEN cosim equalizer --set WARPS=$w --set EPOCH=$e --set SAMPLE_PERIOD=$sp --set OBJECTIVE=$o --knob PROFILE=phases --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done; done; done

@@ -36,11 +36,11 @@ for s in 1 2; do
 done
 t test "energy:equalizer_gpu" "[ \"\$(\$WARPGEN energy equalizer_gpu -q | grep -c ' n/g\$')\" = 12 ] && \$WARPGEN energy equalizer_gpu -q | grep -qx 'vfm.start n/g' && \$WARPGEN energy equalizer_gpu | grep -q '^leakage n/g: sum of the instances.: eq n/g, vfm n/g'"
 for sms in 1 3 15; do for o in ENERGY PERFORMANCE; do
-	for s in $(seq 1 "${SEEDS:-5}"); do
+	for ((s = 1; s <= ${SEEDS:-5}; s++)); do
 		t sweep "cosim:equalizer_gpu-sms$sms-${o,,}-long-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=$sms --set OBJECTIVE=$o --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done
-for s in $(seq 1 "${SEEDS:-5}"); do # make test's former 15-SM plurality point
+for ((s = 1; s <= ${SEEDS:-5}; s++)); do # make test's former 15-SM plurality point
 	t sweep "cosim:equalizer_gpu-sms15-perf-plurality-long-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=15 --set WARPS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --set MAJORITY=PLURALITY --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --seed $s --cycles ${CYCLES:-1000000} -q"
 done
 

@@ -50,7 +50,7 @@ t sweep "lint:hrf_sm-default" "BLOCK=hrf_sm tests/lint.sh"
 t sweep "area:hrf_sm-small" "\$WARPGEN area hrf_sm $HRF_SMALL -q"
 # every profile at the small size, more seeds (make sweep)
 for p in 0 1 2 3 4 5 6 7 8 9 10 11 12 13; do
-	for s in $(seq 1 "${SEEDS:-3}"); do
+	for ((s = 1; s <= ${SEEDS:-3}; s++)); do
 		t sweep "cosim:hrf_sm-small-p$p-seed$s" "\$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=$p --knob ILEN=100 --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done

@@ -42,7 +42,7 @@ for s in 1 2 3; do
 done
 t test "energy:mascar" "[ \"\$(\$WARPGEN energy mascar -q | grep -c ' n/g\$')\" = 11 ] && \$WARPGEN energy mascar -q | grep -qx 'rq.rotate_move n/g' && \$WARPGEN energy mascar | grep -Eq '^rq\\.push +n/g +rq: not given in pJ .*= 0\\.03 L1 accesses' && \$WARPGEN energy mascar | grep -q '^leakage n/g: sum of the instances.: rq n/g, wrc n/g'"
 for w in 4 16 48; do for e in 1 2 16 32; do for st in 0 1; do
-	for s in $(seq 1 "${SEEDS:-5}"); do
+	for ((s = 1; s <= ${SEEDS:-5}; s++)); do
 		t sweep "cosim:mascar-w$w-e$e-st$st-long-seed$s" "\$WARPGEN cosim mascar --set WARPS=$w --set ENTRIES=$e --set STORES=$st --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done; done

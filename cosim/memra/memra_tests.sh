@@ -97,7 +97,7 @@ for w in 1 7 48 64; do
 				args="--set WARPS=$w --set CNT_BITS=$cb --set REF_SHIFT=$r --set SAMPLE_PERIOD=$sp"
 				[ "$cb" -ge 11 ] || args="$args --set THR_ACC=3"
 				ll=$(((1 << cb) + 500)) # past saturation
-				for s in $(seq 1 "${SEEDS:-2}"); do
+				for ((s = 1; s <= ${SEEDS:-2}; s++)); do
 					t sweep "cosim:memra-$name-seed$s" "\$WARPGEN cosim memra $args --knob LONG_LAT=$ll --seed $s --cycles ${CYCLES:-100000} -q"
 				done
 			done

@@ -55,7 +55,7 @@ t sweep "area:prefetch_table-small" "\$WARPGEN area prefetch_table --flops-only 
 t sweep "lint:prefetch_table-w8-l32-pq64" "BLOCK=prefetch_table tests/lint.sh --set WARPS=8 --set LANES_PER_CYCLE=32 --set PQ_DEPTH=64 --set ADDR_BITS=32 --set OFFSET_BITS=16"
 for e in 1 4 64; do for w in 1 4 8; do for l in 1 8 32; do for th in 8 32; do
 	[ "$l" -le "$th" ] || continue
-	for s in $(seq 1 "${SEEDS:-5}"); do
+	for ((s = 1; s <= ${SEEDS:-5}; s++)); do
 		t sweep "cosim:prefetch_table-e$e-w$w-l$l-t$th-long-seed$s" "\$WARPGEN cosim prefetch_table --set ENTRIES=$e --set WARPS=$w --set LANES_PER_CYCLE=$l --set THREADS=$th --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done; done; done

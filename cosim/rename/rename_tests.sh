@@ -47,7 +47,7 @@ for c in "${RN_CONFIGS[@]}"; do
 	tier=test # the larger tables take 20-35 s to build: make sweep (and `make`: 816, 3024 entries)
 	case $c in paper-largest* | w64* | w16* | wear* | lowest*) tier=sweep ;; esac
 	t $tier "cosim:rename-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim rename ${c#*|} --seed $seed --cycles 50000 -q"
-	for s in $(seq 3 "${SEEDS:-5}"); do
+	for ((s = 3; s <= ${SEEDS:-5}; s++)); do
 		t sweep "cosim:rename-${c%%|*}-seed$s" "\$WARPGEN cosim rename ${c#*|} --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done

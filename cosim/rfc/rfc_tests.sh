@@ -85,7 +85,7 @@ t sweep "gate:rfc-a1e1l1-200000" "tests/gate_check.sh pass rfc 200000 --set WARP
 
 # --- sweep: the whole cross product, SEEDS seeds x CYCLES cycles each ---
 for a in 1 4 8 32; do for e in 1 4 6 8; do for l in 1 4 32; do for r in FIFO LRU; do for v in 0 1; do
-	for s in $(seq 1 "${SEEDS:-5}"); do
+	for ((s = 1; s <= ${SEEDS:-5}; s++)); do
 		t sweep "cosim:rfc-a$a-e$e-l$l-${r,,}-live$v-long-seed$s" "\$WARPGEN cosim rfc --set ACTIVE_WARPS=$a --set ENTRIES=$e --set LANES=$l --set REPLACEMENT=$r --set LIVENESS=$v --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done; done; done; done; done

@@ -46,7 +46,7 @@ for c in "${SCHED2L_CONFIGS[@]}" "${SCHED2L_EDGES[@]}"; do
 	tier=sweep
 	case ${c%%|*} in w32a8-greedy | w48a6-rr | w8a2-rr | w8a1-greedy | w32a32-rr | w48a1-rr | w8a8-pending | a32-nobar | w1a1 | w33a7*) tier=test ;; esac
 	t $tier "cosim:sched2l-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim sched2l ${c#*|} --seed $seed --cycles 100000 -q"
-	for s in $(seq 3 "${SEEDS:-5}"); do
+	for ((s = 3; s <= ${SEEDS:-5}; s++)); do
 		t sweep "cosim:sched2l-${c%%|*}-seed$s" "\$WARPGEN cosim sched2l ${c#*|} --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done

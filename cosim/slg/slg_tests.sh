@@ -82,7 +82,7 @@ for w in 1 8 32 64; do
 				for ed in 0 3; do
 					name="w${w}c${c}-x${xy%,*}y${xy#*,}-${cnt,,}-ed$ed"
 					args="--set WARPS=$w --set CTAS=$c --set X=${xy%,*} --set Y=${xy#*,} --set COUNT=$cnt --set ENTER_DELAY=$ed"
-					for s in $(seq 1 "${SEEDS:-3}"); do
+					for ((s = 1; s <= ${SEEDS:-3}; s++)); do
 						t sweep "cosim:slg-$name-seed$s" "\$WARPGEN cosim slg $args --seed $s --cycles ${CYCLES:-100000} -q"
 					done
 				done
@@ -92,7 +92,7 @@ for w in 1 8 32 64; do
 done
 # S21_WAKE=FIRST_Y, where first_y_later_warp (docs/slg.md "Functional coverage points") reaches its hits: a
 # 4-cycle SLG2 -> SLG1 move at the cases' size
-for s in $(seq 1 "${SEEDS:-3}"); do
+for ((s = 1; s <= ${SEEDS:-3}; s++)); do
 	t sweep "cosim:slg-w8c4-x13y17-first-y-seed$s" "\$WARPGEN cosim slg --set WARPS=8 --set CTAS=4 --set X=13 --set Y=17 --set S21_WAKE=FIRST_Y --seed $s --cycles ${CYCLES:-100000} --knob COVER=1 -q"
 done
 # FIRST_Y with X = 1 (issue 24, docs/slg.md "Coverage"): a later warp's wake from S21 goes straight to

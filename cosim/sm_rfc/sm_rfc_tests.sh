@@ -38,7 +38,7 @@ for c in "${SMR_CONFIGS[@]}"; do
 	for seed in $seeds; do
 		t $tier "cosim:sm_rfc-${c%%|*}-seed$seed" "\$WARPGEN_SAN cosim sm_rfc ${c#*|} --seed $seed --cycles 50000 -q"
 	done
-	for s in $(seq 3 "${SEEDS:-5}"); do
+	for ((s = 3; s <= ${SEEDS:-5}; s++)); do
 		t sweep "cosim:sm_rfc-${c%%|*}-seed$s" "\$WARPGEN cosim sm_rfc ${c#*|} --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done

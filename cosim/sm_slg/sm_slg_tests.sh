@@ -48,7 +48,7 @@ SSL_SWEEP=(
 	"w32c8-first-y|--set S21_WAKE=FIRST_Y --set X=3 --set Y=35"
 )
 for c in "${SSL_SWEEP[@]}"; do
-	for s in $(seq 2 "${SEEDS:-5}"); do
+	for ((s = 2; s <= ${SEEDS:-5}; s++)); do
 		for f in 0 1; do
 			t sweep "cosim:sm_slg-${c%%|*}-seed$s-front$f" "\$WARPGEN cosim sm_slg ${c#*|} --seed $s --knob FRONT=$f --knob PROFILE=$((s % 6)) --cycles ${CYCLES:-1000000} -q"
 		done

@@ -100,7 +100,7 @@ for T in 1 224 4096; do
 					args="--set TFET_REGS=$T --set DW_PCT=$dw --set UP_PCT=$up --set MAX_BLOCKS=$M --set EVAL_PERIOD=$P"
 					cyc=${CYCLES:-100000} kn=""
 					[ "$P" = 1024 ] && cyc=${CYCLES:-400000} kn="--knob START_PPM=300"
-					for s in $(seq 1 "${SEEDS:-1}"); do
+					for ((s = 1; s <= ${SEEDS:-1}; s++)); do
 						t sweep "cosim:tuba-$name-seed$s" "\$WARPGEN cosim tuba $args $kn --seed $s --cycles $cyc --knob COVER=1 -q"
 					done
 				done

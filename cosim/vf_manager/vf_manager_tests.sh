@@ -27,7 +27,7 @@ VFM_SWEEP=(
 	"s32-plurality-lat1-4096|--set SMS=32 --set MAJORITY=PLURALITY --set SM_LAT=1 --set MEM_LAT=4096 --knob EPOCH=300 --knob JITTER=299"
 )
 for c in "${VFM_SWEEP[@]}"; do
-	for s in $(seq 1 "${SEEDS:-3}"); do
+	for ((s = 1; s <= ${SEEDS:-3}; s++)); do
 		t sweep "cosim:vf_manager-${c%%|*}-long-seed$s" "\$WARPGEN cosim vf_manager ${c#*|} --seed $s --cycles ${CYCLES:-100000} -q"
 	done
 done
