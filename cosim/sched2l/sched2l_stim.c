@@ -908,7 +908,7 @@ static void case_gto_relaunch(void *st, wg_cyc *c)
 /* Two-level: a demoted and re-promoted warp keeps its age and stays greedy. */
 static void case_gto_age(void *st, wg_cyc *c)
 {
-	static const uint64_t rdy[] = {0x02, 0, 0, 0, 0, 0x12, 0x04, 0x12};
+	static const uint64_t rdy[] = {0x02, 0, 0, 0, 0, 0x13, 0x04, 0x12};
 	static const uint64_t mark[] = {0, 0x02, 0x02, 0x02, 0x02, 0x02, 0, 0};
 	static const uint64_t bar[] = {0, 0, 0, 0x08, 0x08, 0x08, 0x08, 0x08};
 	s2l_stim *s = st;
@@ -936,7 +936,7 @@ static void case_gto_age(void *st, wg_cyc *c)
 		if (t == 5) {
 			WG_EXPECT(c, iss_of(&o) == 1 && o.iss_slot == 3 && !o.dem,
 				  "GTO: warp 1 is still the greedy warp after its demotion: it issues from slot 3, before "
-				  "warp 4 (got %d)", iss_of(&o));
+				  "the older warp 0 and warp 4 (got %d)", iss_of(&o));
 			s->seen[0] = 1;
 		}
 		if (t == 6)
