@@ -25,7 +25,3 @@ t test "rtl:model-state" "tests/model_state.sh"
 # the Verilator runtime and the model there first, minutes, then refused)
 t fast "bad:cosim-case-refused-before-build" "tests/expect_bad.sh 'rfc: directed cases need WARPS>=10' $W --out @OUT@ cosim rfc --case lru_read_touch --set WARPS=8 -q"
 t fast "bad:wave-case-refused-before-build" "tests/expect_bad.sh 'memra: directed cases need WARPS >= 48' $W --out @OUT@ wave memra --case odd_budget --set WARPS=8 --no-png"
-# wrc owner_hold_while_queued claims the owner is held while its request is in the LSU or the queue: a
-# design that releases on llp_i alone (the release-while-busy edit) must fail the case, at the first
-# cycle it drops the owner (cycle 4, t=2: llp_i rises with the request in the LSU); 15 s, one build
-t sweep "rtl:case-neg-wrc-hold-while-queued-releases" "RTL_GEN_DEFAULT=1 tests/rtl_case_mutant.sh wrc owner_hold_while_queued 's/(llp_i \& ~busy)/llp_i/' 'case=owner_hold_while_queued seed=1 cycle=4 port=ev_o' --set WARPS=4 --set SCHEDULERS=1 --set MSHRS=8 --set MISSQ=4"
