@@ -296,7 +296,8 @@ static void case_exit(void *st, wg_cyc *c)
 	const rn_model *m = c->model;
 	int tag = s->tag;
 	if (rs_writing(c))
-		rs_add(s, "L 4 8 0; A 1 0, A 1 1 !alc; A 1 2, A 1 5 !alc; A 1 7 !alc; A 0 3 !alc; X 1, *A 2 0 !op #1; - #2");
+		rs_add(s, "L 4 8 0; A 1 0, A 1 1 !alc; A 1 2, A 1 5 !alc; A 1 7 !alc; A 0 3 !alc; X 1, *A 2 0 !op #1; - #2;"
+			  " P 0 8 0 !pir; I 0 3 63 63 63 !op #3; P 2 9 0 !pir; I 2 0 63 63 63 !op #4; - #5");
 	rs_drive(s, c);
 	if (wg_checking(c)) {
 		if (tag == 1) {
@@ -318,6 +319,17 @@ static void case_exit(void *st, wg_cyc *c)
 			WG_EXPECT(c, rn_lookup(m, 0, 3) == s->pmap[0][3] && rn_lookup(m, 2, 0) == s->pmap[2][0],
 				  "other warps' mappings unaffected by the sweep");
 		}
+		/* the same at the ports: w0 reads r3 and w2 reads r0 after the sweep (a design whose sweep
+		 * clears another warp's entries, or loses the allocation granted beside it, reads id 0) */
+		if ((tag == 3 || tag == 4) && o->op_ready) {
+			int w = tag == 3 ? 0 : 2, r = tag == 3 ? 3 : 0;
+			WG_EXPECT(c, o->op_src_pid[0] == (unsigned)s->pmap[w][r],
+				  "after w1's sweep, w%d's r%d still maps to id %d at the ports (source id %u)", w, r,
+				  s->pmap[w][r], o->op_src_pid[0]);
+			s->a[1] |= tag - 2;
+		}
+		if (tag == 5)
+			WG_EXPECT(c, s->a[1] == 3, "the scenario did not read both mappings back");
 	}
 	rs_keyed(c);
 }
