@@ -398,11 +398,11 @@ static inline int rfc_find(const rfc_model *m, unsigned s, unsigned reg)
 static uint32_t rfc_pins_inflight(const rfc_model *m, unsigned s)
 {
 	uint32_t pin = 0;
-	for (int k = 0; k < m->cfg.read_lat - 1; k++) {
+	for (int k = 0; k < m->cfg.read_lat - 1; k++) { /* every port, no branch on v or slot */
 		const rfc_stage *g = &m->pipe[k];
-		if (g->v && g->slot == s)
-			for (unsigned b = g->v; b; b &= b - 1)
-				pin |= UINT32_C(1) << g->idx[wg_ctz64(b)];
+		unsigned v = g->slot == s ? g->v : 0u;
+		for (unsigned p = 0; p < RFC_MAX_READ_PORTS; p++)
+			pin |= (uint32_t)((v >> p) & 1u) << g->idx[p];
 	}
 	return pin;
 }
@@ -425,14 +425,12 @@ static void rfc_plan_lookup(const rfc_model *m, const rfc_in *in, rfc_plan *pl)
 	pl->ls = in_range ? in->lu_slot : 0;
 	pl->hit = 0;
 	memset(pl->hidx, 0, sizeof pl->hidx);
-	if (in_range)
-		for (unsigned b = en; b; b &= b - 1) {
-			unsigned p = wg_ctz64(b);
+	if (in_range) /* every port, enabled or not, hit or miss, without a branch (random) */
+		for (unsigned p = 0; p < (unsigned)m->cfg.read_ports; p++) {
 			int e = rfc_find(m, pl->ls, in->lu_reg[p] & m->regmask);
-			if (e >= 0) {
-				pl->hit |= 1u << p;
-				pl->hidx[p] = (uint8_t)e;
-			}
+			unsigned h = ((en >> p) & 1u) & (unsigned)(e >= 0);
+			pl->hit |= h << p;
+			pl->hidx[p] = (uint8_t)(h ? e : 0);
 		}
 	pl->ev[RFC_EV_TAG_LOOKUP] = rfc_pop4(en);
 	pl->ev[RFC_EV_MRF_READ] = rfc_pop4(en & ~pl->hit);
@@ -490,6 +488,13 @@ static void rfc_plan_active(const rfc_model *m, const rfc_in *in, unsigned so, u
 	}
 }
 
+/* Sets of write cases (bit c = RFC_WC_c): may write through a copy; write an
+ * entry (with thru); busy the MRF port without an eviction. */
+#define RFC_WCS_THRU ((1u << RFC_WC_BYPASS) | (1u << RFC_WC_LATE))
+#define RFC_WCS_WRITE ((1u << RFC_WC_HIT) | (1u << RFC_WC_ALLOC))
+#define RFC_WCS_BYPASS_WB \
+	((1u << RFC_WC_BYPASS) | (1u << RFC_WC_PARTIAL) | (1u << RFC_WC_FALLBACK) | (1u << RFC_WC_LATE))
+
 /* §4 Write path. */
 static void rfc_plan_write(const rfc_model *m, const rfc_in *in, rfc_plan *pl)
 {
@@ -512,13 +517,14 @@ static void rfc_plan_write(const rfc_model *m, const rfc_in *in, rfc_plan *pl)
 			pl->went = rfc_find(m, (unsigned)s, reg);
 		}
 	}
-	/* A.1, B: a partial mask writes through into m instead of invalidating it */
-	pl->thru = (pl->wcase == RFC_WC_BYPASS || pl->wcase == RFC_WC_LATE) && pl->went >= 0 &&
-		   (in->wr_mask & m->lmask) != m->lmask;
-	pl->ev[RFC_EV_RFC_WRITE] = pl->wcase == RFC_WC_HIT || pl->wcase == RFC_WC_ALLOC || pl->thru;
-	pl->ev[RFC_EV_EVICT_WB] = pl->wcase == RFC_WC_ALLOC && pl->evict;
-	pl->ev[RFC_EV_BYPASS_WB] = pl->wcase == RFC_WC_BYPASS || pl->wcase == RFC_WC_PARTIAL ||
-				   pl->wcase == RFC_WC_FALLBACK || pl->wcase == RFC_WC_LATE;
+	/* A.1, B: a partial mask writes through into m instead of invalidating it.
+	 * Set membership of wcase by bit tables, & instead of && (no branches: the
+	 * case is random from cycle to cycle). */
+	unsigned wc = (unsigned)pl->wcase;
+	pl->thru = (int)(((RFC_WCS_THRU >> wc) & 1u) & (pl->went >= 0) & ((in->wr_mask & m->lmask) != m->lmask));
+	pl->ev[RFC_EV_RFC_WRITE] = ((RFC_WCS_WRITE >> wc) & 1u) | (unsigned)pl->thru;
+	pl->ev[RFC_EV_EVICT_WB] = (unsigned)(wc == RFC_WC_ALLOC) & (unsigned)pl->evict;
+	pl->ev[RFC_EV_BYPASS_WB] = (RFC_WCS_BYPASS_WB >> wc) & 1u;
 }
 
 /* §5 Drain: the first FLUSH_PORTS valid entries of DRAINING slots. */
@@ -569,12 +575,10 @@ static void rfc_plan_make(const rfc_model *m, const rfc_in *in, rfc_plan *pl)
 	rfc_plan_slots(m, in, pl);
 }
 
-/* wb_valid_o of a plan. */
+/* wb_valid_o of a plan: the MRF write port is busy (a bypass-class case, or an eviction). */
 static unsigned rfc_wb_valid(const rfc_plan *pl)
 {
-	int wc = pl->wcase;
-	return wc == RFC_WC_BYPASS || wc == RFC_WC_PARTIAL || wc == RFC_WC_FALLBACK || wc == RFC_WC_LATE ||
-	       (wc == RFC_WC_ALLOC && pl->evict);
+	return (unsigned)(pl->ev[RFC_EV_BYPASS_WB] | pl->ev[RFC_EV_EVICT_WB]);
 }
 
 /* wb_cause_o, wb_reg_o, wb_mask_o of a plan with wb_valid_o = 1. */
@@ -653,11 +657,12 @@ static int rfc_check_act(const rfc_model *m, const rfc_in *in, char *msg, size_t
 static int rfc_check_quick(const rfc_model *m, const rfc_in *in)
 {
 	unsigned A = (unsigned)m->cfg.active_warps;
-	if (in->lu_valid && !(in->lu_slot < A && m->st[in->lu_slot] == RFC_SLOT_OWNED))
-		return 0;
-	if (in->wr_valid && in->wr_warp >= (unsigned)m->cfg.warps)
-		return 0;
-	return !in->act_valid && !in->flush_valid && !in->exit_valid;
+	/* one expression, | and & instead of || and && (no branches on random inputs) */
+	unsigned lu_ok = (in->lu_slot < A) & (m->st[in->lu_slot & (RFC_MAX_SLOTS - 1)] == RFC_SLOT_OWNED);
+	unsigned wr_bad = (in->wr_valid != 0) & (in->wr_warp >= (unsigned)m->cfg.warps);
+	unsigned bad = ((in->lu_valid != 0) & !lu_ok) | wr_bad | (in->act_valid != 0) | (in->flush_valid != 0) |
+		       (in->exit_valid != 0);
+	return !bad;
 }
 
 /* First violated rule of §7, or RFC_OK; message in msg ("" when none). */
@@ -798,22 +803,23 @@ static void rfc_alloc(rfc_model *m, unsigned s, unsigned e, unsigned reg)
 static void rfc_touch(rfc_model *m, unsigned s, unsigned e)
 {
 	uint8_t *rk = m->rank[s], r = rk[e];
-	for (int f = 0; f < m->cfg.entries; f++)
-		if (rk[f] < r)
-			rk[f]++;
+	for (int f = 0; f < m->cfg.entries; f++) /* no branch: which entries age is random */
+		rk[f] = (uint8_t)(rk[f] + (rk[f] < r));
 	rk[e] = 0;
 }
 
 /* §6.1 Lookup effects, ports ascending. */
 static void rfc_apply_lookup(rfc_model *m, const rfc_in *in, const rfc_plan *pl)
 {
-	for (unsigned b = pl->hit; b; b &= b - 1) {
-		unsigned p = wg_ctz64(b), e = pl->hidx[p];
-		if (m->cfg.liveness && ((in->lu_last >> p) & 1u))
-			m->dead[pl->ls] |= UINT32_C(1) << e;
-		if (m->cfg.replacement == RFC_LRU)
-			rfc_touch(m, pl->ls, e);
-	}
+	/* dead bits of the last-use hits, every port without a branch (hidx = 0 on a miss) */
+	unsigned last = m->cfg.liveness ? (pl->hit & in->lu_last) : 0;
+	uint32_t dead = 0;
+	for (unsigned p = 0; p < RFC_MAX_READ_PORTS; p++)
+		dead |= (uint32_t)((last >> p) & 1u) << pl->hidx[p];
+	m->dead[pl->ls] |= dead;
+	if (m->cfg.replacement == RFC_LRU)
+		for (unsigned b = pl->hit; b; b &= b - 1)
+			rfc_touch(m, pl->ls, pl->hidx[wg_ctz64(b)]);
 }
 
 /* §6.2 Write-path effects; wdata = wr_data_i packed like an entry. */
@@ -927,10 +933,10 @@ static void rfc_apply(rfc_model *m, const rfc_in *in, const rfc_plan *pl, const 
 	m->ck_ok = 0;
 }
 
-/* The plan writes lane data into an entry. */
+/* The plan writes lane data into an entry (the cycle's rfc_write event). */
 static int rfc_writes_data(const rfc_plan *pl)
 {
-	return pl->wcase == RFC_WC_HIT || pl->wcase == RFC_WC_ALLOC || pl->thru;
+	return pl->ev[RFC_EV_RFC_WRITE] != 0;
 }
 
 void rfc_tick(rfc_model *m, const rfc_in *in)
@@ -1248,7 +1254,7 @@ void rfc_model_tick(void *mem, const uint32_t *in)
 		rfc_reset(m);
 		return;
 	}
-	rfc_apply(m, &m->ck_in, pl, rfc_writes_data(pl) ? in + m->lay.off[RFC_WR_DATA_I] : NULL);
+	rfc_apply(m, &m->ck_in, pl, in + m->lay.off[RFC_WR_DATA_I]); /* read only when the plan writes */
 }
 
 const uint64_t *rfc_model_counts(const void *mem)
