@@ -39,10 +39,11 @@
 static void case_foa_stream(void *st, wg_cyc *c)
 {
 	static const pts_script sc = {
-		.s = {{S_LOAD, 5, 0, 0, 0x10000, 4, 0, 128, 0, 0, 0, 0, 10, 0, 1, 0, 0, 4, -1}},
+		.s = {{S_LOAD, 5, 0, 0, 0x10000, 4, 0, 128, 0, 0, 0, 0, 10, 0, 1, 0, 0, 4, -1},
+		      {S_LOAD, 5, 0, 0, 0x10400, 4, 0, 128, 0, 0, 0, 0, 6, 0, 0, 1, 0, 0, 4}},
 		.e = {{0x810, T(5, 0, 0, 0)}, {0x811, T(5, 0, 0, 0)}, {0x812, T(5, 0, 0, 0)},
 		      {0x813, T(5, 0, 0, 1)}},
-		.t = {{PT_EV_CONFIRM, 1}, {PT_EV_MERGE, 28}, {PT_EV_LOOKUP, 1}, {PT_EV_ALLOC, 1},
+		.t = {{PT_EV_CONFIRM, 1}, {PT_EV_MERGE, 28}, {PT_EV_LOOKUP, 2}, {PT_EV_ALLOC, 1},
 		      {PT_EV_SUPPRESS, 0}, {PT_EV_PQ_FULL, 0}, {PT_EV_ISSUE, 4}, END},
 		.key_ev = PT_EV_CONFIRM,
 	};
@@ -290,7 +291,9 @@ static void case_tia_two(void *st, wg_cyc *c)
 const wg_case_def pts_cases[] = {
 	{"foa_stream_confirm",
 		"32 lanes, 4-byte stride, n = 128: confirmed on the first load (conf 30 >= 32 - 2), pushes lines "
-		"0x810..0x813 (distance 1) with last only on the 4th, 28 merges, ack after 4 + 5 + 1 cycles",
+		"0x810..0x813 (distance 1) with last only on the 4th, 28 merges, ack after 4 + 5 + 1 cycles; a second "
+		"load with lane 4 four bytes off: conf 25 < 30 (the active count runs over the 4 TRAIN cycles): not "
+		"confirmed, slow (dist_inc), ack after 4 + 1 + 1 cycles",
 		"spec §4.13, §4.4-4.5", SET_B, .run = case_foa_stream,
 		.focus = "ld_valid_i ld_pc_i ld_mask_i ld_addr_i ld_ack_o pf_valid_o pf_line_o pf_tag_o ev_o conf_q off_q dist_q st_q cnt_q"},
 	{"hit_and_replace_same_cycle",
