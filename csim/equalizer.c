@@ -23,10 +23,12 @@ enum { EQ_ACT_NONE, EQ_ACT_PAUSE, EQ_ACT_UNPAUSE, EQ_ACT_REQ };
 
 /* Everything one cycle decides, computed from the state and the inputs. */
 typedef struct eq_plan {
-	eq_in in;                 /* the inputs cut to their port widths */
+	eq_in in;                 /* the inputs cut to their port widths (but wslot: see wplane) */
+	const uint64_t *wplane;   /* wslot_i as SB bit planes (eq_eval_pl) */
 	unsigned quiet;           /* !rst_i && !kstart_i */
 	unsigned smp, eend;       /* sample_o, the epoch's last cycle */
-	uint64_t wpause;          /* paused_w */
+	uint64_t wpause;          /* paused_w (computed when eval needs it or on a sample cycle) */
+	uint64_t wfree;           /* warps whose slot is out of range or free (with wpause) */
 	eq_sample_counts cnt;     /* this cycle's classification (a sample cycle) */
 	eq_sample_counts sums;    /* counters + cnt (the bypass) */
 	eq_decision dec;          /* Alg. 1 on sums (epoch end) */
@@ -57,14 +59,6 @@ struct eq_model {
 	uint64_t counts[EQ_NEVENTS];   /* cumulative events (reset cycles excluded) */
 };
 
-static unsigned eq_popcount(uint64_t x)
-{
-	unsigned n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
 /* ------------------------------------------------------------------ */
 /* Pure functions of the contract                                      */
 /* ------------------------------------------------------------------ */
@@ -76,25 +70,18 @@ static uint64_t eq_bit(uint64_t v, int w)
 
 eq_sample_counts eq_classify(const eq_cfg *c, const eq_in *in, uint64_t wpause)
 {
+	/* Per-warp rules evaluated on the whole mask at once (bit w = warp w). */
 	eq_sample_counts s = {0, 0, 0, 0};
-	for (int w = 0; w < c->warps; w++) {
-		if (eq_bit(wpause, w) || !eq_bit(in->hv, w))
-			continue; /* paused, or unaccounted */
-		if (eq_bit(in->hbar, w) && !c->barrier_active)
-			continue; /* "Others" */
-		s.active++;
-		if (eq_bit(in->hbar, w))
-			continue; /* BARRIER_IS_ACTIVE = 1: active only */
-		if (!eq_bit(in->hrdy, w))
-			s.waiting++;
-		else if (eq_bit(in->iss, w))
-			; /* "Issued": active only */
-		else if (eq_bit(in->hmem, w)) {
-			if (!c->xmem_strict || (in->lsu_full & 1u))
-				s.xmem++;
-		} else
-			s.xalu++;
-	}
+	uint64_t e = in->hv & ~wpause & wg_ones64(c->warps); /* not paused, head valid */
+	if (!c->barrier_active)
+		e &= ~in->hbar; /* "Others" */
+	s.active = wg_popc64(e);
+	uint64_t r = e & ~in->hbar;            /* BARRIER_IS_ACTIVE = 1: a barrier warp is active only */
+	s.waiting = wg_popc64(r & ~in->hrdy);
+	uint64_t x = r & in->hrdy & ~in->iss;  /* ready and not "Issued" */
+	if (!c->xmem_strict || (in->lsu_full & 1u))
+		s.xmem = wg_popc64(x & in->hmem);
+	s.xalu = wg_popc64(x & ~in->hmem);
 	return s;
 }
 
@@ -197,7 +184,6 @@ void eq_free(eq_model *m)
 static void eq_clip(const eq_model *m, const eq_in *in, eq_in *o)
 {
 	unsigned smask = (unsigned)wg_ones64(m->sb);
-	memset(o, 0, sizeof *o);
 	o->rst = in->rst & 1u;
 	o->kstart = in->kstart & 1u;
 	o->kmax = in->kmax & (unsigned)wg_ones64(m->tb);
@@ -207,8 +193,6 @@ static void eq_clip(const eq_model *m, const eq_in *in, eq_in *o)
 	o->launch_slot = in->launch_slot & smask;
 	o->done = in->done & 1u;
 	o->done_slot = in->done_slot & smask;
-	for (int w = 0; w < m->cfg.warps; w++)
-		o->wslot[w] = (uint8_t)(in->wslot[w] & smask);
 	o->hv = in->hv & m->wmask;
 	o->hrdy = in->hrdy & m->wmask;
 	o->hmem = in->hmem & m->wmask;
@@ -217,13 +201,48 @@ static void eq_clip(const eq_model *m, const eq_in *in, eq_in *o)
 	o->lsu_full = in->lsu_full & 1u;
 }
 
-static uint64_t eq_wpause_of(const eq_model *m, const eq_in *in)
+void eq_wplanes(const eq_cfg *c, const uint8_t *wslot, uint64_t wplane[EQ_WPLANES])
 {
-	uint64_t p = 0;
-	for (int w = 0; w < m->cfg.warps; w++)
-		if (in->wslot[w] < (unsigned)m->cfg.max_ctas && ((m->paused >> in->wslot[w]) & 1u))
-			p |= UINT64_C(1) << w;
-	return p;
+	int sb = eq_slot_bits(c);
+	memset(wplane, 0, EQ_WPLANES * sizeof *wplane);
+	for (int w = 0; w < c->warps; w++)
+		for (int b = 0; b < sb; b++)
+			wplane[b] |= (uint64_t)((wslot[w] >> b) & 1u) << w;
+}
+
+/* The warps whose slot is s: one AND per slot bit. */
+static uint64_t eq_slot_warps(const eq_model *m, const uint64_t *wplane, unsigned s)
+{
+	uint64_t x = m->wmask;
+	for (int b = 0; b < m->sb; b++)
+		x &= (s >> b) & 1u ? wplane[b] : ~wplane[b];
+	return x;
+}
+
+/* paused_w and the warps of free (or out-of-range) slots: the warps of each
+ * valid or paused slot (valid_q and paused_q have no bit at or above MAX_CTAS). */
+static void eq_warp_masks(const eq_model *m, const uint64_t *wplane, eq_plan *pl)
+{
+	uint64_t p = 0, v = 0;
+	for (unsigned x = m->valid | m->paused; x; x &= x - 1) {
+		unsigned s = wg_ctz64(x);
+		uint64_t ws = eq_slot_warps(m, wplane, s);
+		if ((m->valid >> s) & 1u)
+			v |= ws;
+		if ((m->paused >> s) & 1u)
+			p |= ws;
+	}
+	pl->wpause = p;
+	pl->wfree = ~v & m->wmask;
+}
+
+/* Warp w's slot (SB bits) from the planes. */
+static unsigned eq_slot_of(const eq_model *m, const uint64_t *wplane, int w)
+{
+	unsigned s = 0;
+	for (int b = 0; b < m->sb; b++)
+		s |= (unsigned)((wplane[b] >> w) & 1u) << b;
+	return s;
 }
 
 /* The youngest (young = 1) or oldest CTA of the slot set x; -1 when x is
@@ -249,7 +268,7 @@ static int eq_pick(const eq_model *m, unsigned x, int young)
 static void eq_control(const eq_model *m, eq_plan *pl)
 {
 	const eq_in *in = &pl->in;
-	unsigned P = m->valid & ~m->paused, Q = m->valid & m->paused, U = eq_popcount(P);
+	unsigned P = m->valid & ~m->paused, Q = m->valid & m->paused, U = wg_popc64(P);
 	pl->act = EQ_ACT_NONE;
 	pl->slot = -1;
 	if (!pl->quiet || in->launch || in->done)
@@ -292,16 +311,24 @@ static void eq_hyst(const eq_model *m, eq_plan *pl)
 	}
 }
 
-static void eq_plan_make(const eq_model *m, const eq_in *raw, eq_plan *pl)
+/* The cycle's plan; the per-warp masks only when `outs` (eval: wpause_o and
+ * the protocol check need them) or on a sample cycle (the classification). */
+static void eq_plan_make(const eq_model *m, const eq_in *raw, const uint64_t *wplane, eq_plan *pl, int outs)
 {
-	memset(pl, 0, sizeof *pl);
+	/* no memset of the whole plan (its eq_in holds 64 slot bytes never read) */
+	pl->wpause = pl->wfree = 0;
+	pl->cnt = (eq_sample_counts){0, 0, 0, 0};
+	pl->dec = (eq_decision){0, EQ_VOTE_NONE, 0};
+	memset(pl->ev, 0, sizeof pl->ev);
 	eq_clip(m, raw, &pl->in);
+	pl->wplane = wplane;
 	const eq_in *in = &pl->in;
 	const eq_cfg *c = &m->cfg;
 	pl->quiet = !in->rst && !in->kstart;
-	pl->smp = (m->cyc % (unsigned)c->sample_period) == (unsigned)c->sample_period - 1u;
+	pl->smp = (m->cyc & (unsigned)(c->sample_period - 1)) == (unsigned)c->sample_period - 1u; /* a power of two */
 	pl->eend = m->cyc == (unsigned)c->epoch - 1u;
-	pl->wpause = eq_wpause_of(m, in);
+	if (outs || pl->smp)
+		eq_warp_masks(m, wplane, pl);
 	if (pl->smp)
 		pl->cnt = eq_classify(c, in, pl->wpause);
 	pl->sums.active = m->act + pl->cnt.active;
@@ -339,25 +366,21 @@ static int eq_check(const eq_model *m, const eq_plan *pl, char *msg, size_t n)
 	msg[0] = '\0';
 	if (in->rst)
 		return 0;
-	for (int w = 0; w < c->warps; w++) {
-		if (!eq_bit(in->iss, w))
-			continue;
+	uint64_t bad = in->iss & (~in->hv | ~in->hrdy | pl->wpause);
+	if (bad) {
+		int w = (int)wg_ctz64(bad); /* the first warp in the order of the rules' loop */
 		const char *why = !eq_bit(in->hv, w) ? "hv_i = 0 (no head instruction)"
 				  : !eq_bit(in->hrdy, w) ? "hrdy_i = 0 (operands not released)"
-				  : eq_bit(pl->wpause, w) ? "wpause_o = 1 (its CTA is paused)"
-							   : NULL;
-		if (why) {
-			snprintf(msg, n, "equalizer: iss_i for warp %d with %s", w, why);
-			return -1;
-		}
+							   : "wpause_o = 1 (its CTA is paused)";
+		snprintf(msg, n, "equalizer: iss_i for warp %d with %s", w, why);
+		return -1;
 	}
-	for (int w = 0; w < c->warps; w++) {
-		unsigned s = in->wslot[w];
-		if (eq_bit(in->hv, w) && (s >= (unsigned)c->max_ctas || !((m->valid >> s) & 1u))) {
-			snprintf(msg, n, "equalizer: hv_i = 1 for warp %d of free slot %u (warps of free slots have no head)",
-				 w, s);
-			return -1;
-		}
+	uint64_t freehead = in->hv & pl->wfree;
+	if (freehead) {
+		int w = (int)wg_ctz64(freehead);
+		unsigned s = eq_slot_of(m, pl->wplane, w);
+		snprintf(msg, n, "equalizer: hv_i = 1 for warp %d of free slot %u (warps of free slots have no head)", w, s);
+		return -1;
 	}
 	if (in->launch && in->done && in->launch_slot == in->done_slot) {
 		snprintf(msg, n, "equalizer: cta_launch_i and cta_done_i name the same slot %u in one cycle",
@@ -418,8 +441,7 @@ static int eq_check(const eq_model *m, const eq_plan *pl, char *msg, size_t n)
 
 static void eq_fill_out(const eq_model *m, const eq_plan *pl, eq_out *out)
 {
-	memset(out, 0, sizeof *out);
-	out->wpause = pl->wpause;
+	out->wpause = pl->wpause; /* every field set (msg by eq_check): no memset of the message */
 	out->cta_valid = m->valid;
 	out->cta_paused = m->paused;
 	out->cta_req = pl->act == EQ_ACT_REQ;
@@ -434,8 +456,15 @@ static void eq_fill_out(const eq_model *m, const eq_plan *pl, eq_out *out)
 
 int eq_eval(const eq_model *m, const eq_in *in, eq_out *out)
 {
+	uint64_t wplane[EQ_WPLANES];
+	eq_wplanes(&m->cfg, in->wslot, wplane);
+	return eq_eval_pl(m, in, wplane, out);
+}
+
+int eq_eval_pl(const eq_model *m, const eq_in *in, const uint64_t *wplane, eq_out *out)
+{
 	eq_plan pl;
-	eq_plan_make(m, in, &pl);
+	eq_plan_make(m, in, wplane, &pl, 1);
 	eq_fill_out(m, &pl, out);
 	return eq_check(m, &pl, out->msg, sizeof out->msg);
 }
@@ -468,8 +497,15 @@ static void eq_tick_slots(eq_model *m, const eq_plan *pl)
 
 void eq_tick(eq_model *m, const eq_in *raw)
 {
+	uint64_t wplane[EQ_WPLANES];
+	eq_wplanes(&m->cfg, raw->wslot, wplane);
+	eq_tick_pl(m, raw, wplane);
+}
+
+void eq_tick_pl(eq_model *m, const eq_in *raw, const uint64_t *wplane)
+{
 	eq_plan pl;
-	eq_plan_make(m, raw, &pl);
+	eq_plan_make(m, raw, wplane, &pl, 0);
 	const eq_in *in = &pl.in;
 	if (in->rst) {
 		eq_reset(m);
@@ -492,7 +528,7 @@ void eq_tick(eq_model *m, const eq_in *raw)
 	}
 	if (in->kmax == 0)
 		m->krun = 0; /* the kernel ended */
-	m->cyc = (m->cyc + 1u) % (unsigned)m->cfg.epoch;
+	m->cyc = (m->cyc + 1u) & (unsigned)(m->cfg.epoch - 1); /* a power of two */
 	if (pl.smp && !pl.eend) {
 		m->act = pl.sums.active;
 		m->wait = pl.sums.waiting;

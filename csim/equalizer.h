@@ -167,6 +167,14 @@ void eq_free(eq_model *m);
  * 0 or -1 on a protocol violation (reason in out->msg); then eq_tick. */
 int eq_eval(const eq_model *m, const eq_in *in, eq_out *out);
 void eq_tick(eq_model *m, const eq_in *in);
+/* The same with wslot_i given as bit planes instead of in->wslot (not read):
+ * bit w of wplane[b] = bit b of warp w's slot, planes b >= SB zero. The frame
+ * adapter's path: the per-warp masks come from one AND per slot bit and slot,
+ * with no loop over the warps (issue 29). eq_wplanes makes them from bytes. */
+#define EQ_WPLANES 4 /* SB <= 4 */
+void eq_wplanes(const eq_cfg *c, const uint8_t *wslot, uint64_t wplane[EQ_WPLANES]);
+int eq_eval_pl(const eq_model *m, const eq_in *in, const uint64_t *wplane, eq_out *out);
+void eq_tick_pl(eq_model *m, const eq_in *in, const uint64_t *wplane);
 void eq_reset(eq_model *m);
 
 /* Read-only state (for stimulus, statistics and unit tests). */

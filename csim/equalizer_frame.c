@@ -30,7 +30,8 @@ static const wg_layout *eq_fm_lay(const void *mem)
 typedef struct eq_fm_cache {
 	int valid;                         /* in_w and fi hold the last frame eval read */
 	uint32_t in_w[EQ_FM_CACHE_WORDS];  /* its input words */
-	eq_in fi;                          /* its unpacked fields */
+	eq_in fi;                          /* its unpacked fields (but wslot) */
+	uint64_t wplane[EQ_WPLANES];       /* its wslot_i as bit planes */
 } eq_fm_cache;
 
 static eq_fm_cache *eq_fm_cache_of(void *mem)
@@ -47,6 +48,7 @@ static void eq_fm_cache_clear(eq_fm_cache *k, const wg_layout *L)
 	k->valid = 0;
 	memset(k->in_w, 0, (size_t)L->nwords[WG_IN] * sizeof k->in_w[0]);
 	memset(&k->fi, 0, sizeof k->fi);
+	memset(k->wplane, 0, sizeof k->wplane);
 }
 
 /* Input port `port` (at most 64 bits). */
@@ -55,10 +57,55 @@ static uint64_t eq_fget(const wg_layout *L, const uint32_t *in, int port)
 	return wg_get(in + L->off[port], 0, (unsigned)L->width[port]);
 }
 
-static void eq_unpack(const wg_layout *L, const eq_cfg *c, const uint32_t *in, eq_in *fi)
+/* Bits 0, sb, 2*sb, ... of x side by side (sb = 1..4): 64/sb of them, 21 for
+ * sb = 3 (bits 0..60). Each step halves the number of groups, doubling their
+ * size: the Morton-code compaction. */
+static uint64_t eq_compact(uint64_t x, unsigned sb)
 {
-	unsigned sb = (unsigned)eq_slot_bits(c);
-	memset(fi, 0, sizeof *fi);
+	switch (sb) {
+	case 1:
+		return x;
+	case 2:
+		x &= UINT64_C(0x5555555555555555);
+		x = (x | x >> 1) & UINT64_C(0x3333333333333333);
+		x = (x | x >> 2) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+		x = (x | x >> 4) & UINT64_C(0x00ff00ff00ff00ff);
+		x = (x | x >> 8) & UINT64_C(0x0000ffff0000ffff);
+		return (x | x >> 16) & UINT64_C(0x00000000ffffffff);
+	case 3:
+		x &= UINT64_C(0x1249249249249249);
+		x = (x | x >> 2) & UINT64_C(0x10c30c30c30c30c3);
+		x = (x | x >> 4) & UINT64_C(0x100f00f00f00f00f);
+		x = (x | x >> 8) & UINT64_C(0x001f0000ff0000ff);
+		x = (x | x >> 16) & UINT64_C(0x001f00000000ffff);
+		return (x | x >> 32) & UINT64_C(0x00000000001fffff);
+	default: /* 4 */
+		x &= UINT64_C(0x1111111111111111);
+		x = (x | x >> 3) & UINT64_C(0x0303030303030303);
+		x = (x | x >> 6) & UINT64_C(0x000f000f000f000f);
+		x = (x | x >> 12) & UINT64_C(0x000000ff000000ff);
+		return (x | x >> 24) & UINT64_C(0x000000000000ffff);
+	}
+}
+
+/* wslot_i (warp w's slot at [w*SB +: SB]) as SB bit planes, a group of
+ * 64/SB warps (21 for SB = 3) at a time, with no loop over the warps. */
+static void eq_unpack_planes(const wg_layout *L, const eq_cfg *c, const uint32_t *in, uint64_t wplane[EQ_WPLANES])
+{
+	unsigned sb = (unsigned)eq_slot_bits(c), g = sb == 3 ? 21u : 64u / sb, warps = (unsigned)c->warps;
+	const uint32_t *ws = in + L->off[EQ_WSLOT_I];
+	memset(wplane, 0, EQ_WPLANES * sizeof *wplane);
+	for (unsigned w0 = 0; w0 < warps; w0 += g) {
+		unsigned n = warps - w0 < g ? warps - w0 : g; /* warps in this group */
+		uint64_t x = wg_get(ws, w0 * sb, n * sb);
+		for (unsigned b = 0; b < sb; b++)
+			wplane[b] |= eq_compact(x >> b, sb) << w0;
+	}
+}
+
+static void eq_unpack(const wg_layout *L, const uint32_t *in, eq_in *fi)
+{
+	memset(fi, 0, sizeof *fi); /* wslot is not read: the planes carry it */
 	fi->rst = (unsigned)eq_fget(L, in, EQ_RST_I);
 	fi->kstart = (unsigned)eq_fget(L, in, EQ_KSTART_I);
 	fi->kmax = (unsigned)eq_fget(L, in, EQ_KMAX_I);
@@ -68,9 +115,6 @@ static void eq_unpack(const wg_layout *L, const eq_cfg *c, const uint32_t *in, e
 	fi->launch_slot = (unsigned)eq_fget(L, in, EQ_LAUNCH_SLOT_I);
 	fi->done = (unsigned)eq_fget(L, in, EQ_DONE_I);
 	fi->done_slot = (unsigned)eq_fget(L, in, EQ_DONE_SLOT_I);
-	const uint32_t *ws = in + L->off[EQ_WSLOT_I];
-	for (int w = 0; w < c->warps; w++)
-		fi->wslot[w] = (uint8_t)wg_get(ws, (unsigned)w * sb, sb);
 	fi->hv = eq_fget(L, in, EQ_HV_I);
 	fi->hrdy = eq_fget(L, in, EQ_HRDY_I);
 	fi->hmem = eq_fget(L, in, EQ_HMEM_I);
@@ -123,16 +167,19 @@ int eq_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_
 {
 	const eq_model *m = mem;
 	eq_in fi;
+	uint64_t wplane[EQ_WPLANES];
 	eq_out o;
 	const wg_layout *L = eq_fm_lay(mem);
 	eq_fm_cache *k = eq_fm_cache_of(mem);
-	eq_unpack(L, eq_config(m), in, &fi);
+	eq_unpack(L, in, &fi);
+	eq_unpack_planes(L, eq_config(m), in, wplane);
 	k->valid = L->nwords[WG_IN] <= EQ_FM_CACHE_WORDS;
 	if (k->valid) {
 		memcpy(k->in_w, in, (size_t)L->nwords[WG_IN] * sizeof *in);
 		k->fi = fi;
+		memcpy(k->wplane, wplane, sizeof wplane);
 	}
-	int rc = eq_eval(m, &fi, &o);
+	int rc = eq_eval_pl(m, &fi, wplane, &o);
 	eq_pack(eq_fm_lay(mem), &o, out);
 	if (rc && err && errn)
 		snprintf(err, errn, "%s", o.msg);
@@ -144,14 +191,16 @@ void eq_model_tick(void *mem, const uint32_t *in)
 	const wg_layout *L = eq_fm_lay(mem);
 	eq_fm_cache *k = eq_fm_cache_of(mem);
 	if (k->valid && memcmp(k->in_w, in, (size_t)L->nwords[WG_IN] * sizeof *in) == 0) {
-		eq_tick(mem, &k->fi);
+		eq_tick_pl(mem, &k->fi, k->wplane);
 		eq_fm_cache_clear(k, L);
 		return;
 	}
 	eq_in fi;
+	uint64_t wplane[EQ_WPLANES];
 	eq_fm_cache_clear(k, L);
-	eq_unpack(L, eq_config(mem), in, &fi);
-	eq_tick(mem, &fi);
+	eq_unpack(L, in, &fi);
+	eq_unpack_planes(L, eq_config(mem), in, wplane);
+	eq_tick_pl(mem, &fi, wplane);
 }
 
 const uint64_t *eq_model_counts(const void *mem)
