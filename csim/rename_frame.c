@@ -77,10 +77,15 @@ static inline void rn_fput(const rn_model *m, uint32_t *out, int port, unsigned 
 /* A bit vector of nbits bits into output port `port`. */
 static void rn_fput_vec(const rn_model *m, uint32_t *out, int port, const uint64_t *v, int nbits)
 {
-	if (nbits % 32 == 0) { /* whole words (a port starts at a word) */
+	if (nbits % 32 == 0) { /* whole words (a port starts at a word), two per 64-bit element */
 		uint32_t *w = out + m->lay.off[port];
-		for (int i = 0; i * 32 < nbits; i++)
-			w[i] = (uint32_t)(v[i / 2] >> (32 * (i % 2)));
+		int n2 = nbits / 64;
+		for (int i = 0; i < n2; i++) {
+			w[2 * i] = (uint32_t)v[i];
+			w[2 * i + 1] = (uint32_t)(v[i] >> 32);
+		}
+		if (nbits % 64)
+			w[2 * n2] = (uint32_t)v[n2];
 		return;
 	}
 	for (int i = 0; i * 64 < nbits; i++) {
