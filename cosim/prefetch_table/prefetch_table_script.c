@@ -85,6 +85,10 @@ static uint32_t lane_addr(const pts_eng *s, const pts_step *t, int l)
 	long a;
 	if (t->stride == -ADDR_OFF_RATIO)
 		a = t->base + 3 * (l / 2);
+	else if (t->stride == -ADDR_OFF_STEP)
+		a = t->base + (l > 0 ? 256 : 0);
+	else if (t->stride == -ADDR_OFF_HALF)
+		a = t->base + (l > 0 ? 1 : 0);
 	else
 		a = t->base + (long)l * t->stride;
 	if (l == t->bad_lane)

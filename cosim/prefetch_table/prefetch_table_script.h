@@ -35,6 +35,10 @@ enum { S_END = 0, S_LOAD, S_FILL, S_IDLE, S_READY, S_PRESENT };
 
 /* stride of a load whose lanes 0,2,4,6 are at base + 3*(l/2) */
 #define ADDR_OFF_RATIO 1
+/* stride of a load whose lane 0 is at base and every later lane at base + 256 (one step, then dA = 0) */
+#define ADDR_OFF_STEP 2
+/* stride of a load whose lane 0 is at base and every later lane at base + 1 (with lane 1 off: dA/dT = 1/2) */
+#define ADDR_OFF_HALF 3
 
 typedef struct pts_step {
 	int kind;               /* S_* */

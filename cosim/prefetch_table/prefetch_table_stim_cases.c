@@ -121,9 +121,11 @@ static void case_off_big(void *st, wg_cyc *c)
 		.s = {{S_LOAD, 1, 0, 0, 0x400, 256, 0, 8, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, -1},
 		      {S_LOAD, 1, 0, 0, 0x600, 256, 0, 8, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, -1},
 		      {S_LOAD, 2, 0, 0x55, 0x2000, -ADDR_OFF_RATIO, 0, 8, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0, -1},
-		      {S_LOAD, 2, 0, 0x55, 0x2100, -ADDR_OFF_RATIO, 0, 8, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0, -1}},
+		      {S_LOAD, 2, 0, 0x55, 0x2100, -ADDR_OFF_RATIO, 0, 8, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0, -1},
+		      {S_LOAD, 3, 0, 0, 0x3000, -ADDR_OFF_STEP, 0, 8, 0, 0, 0, 0, 4, 2, 0, 0, 0, 0, -1},
+		      {S_LOAD, 4, 0, 0xFD, 0x4000, -ADDR_OFF_HALF, 0, 8, 0, 0, 0, 0, 4, 3, 0, 0, 0, 0, -1}},
 		.e = {{0, 0, 0, 0, 0, 0}},
-		.t = {{PT_EV_CONFIRM, 0}, {PT_EV_PUSH, 0}, {PT_EV_ALLOC, 2}, END},
+		.t = {{PT_EV_CONFIRM, 0}, {PT_EV_PUSH, 0}, {PT_EV_ALLOC, 4}, END},
 		.key_ev = PT_EV_LOOKUP,
 	};
 	pts_play(st, c, &sc);
@@ -319,7 +321,9 @@ const wg_case_def pts_cases[] = {
 		.focus = "ld_valid_i ld_mask_i ld_addr_i pf_valid_o pf_line_o pf_tag_o ev_o off_q conf_q"},
 	{"offset_too_big",
 		"offset 256 (does not fit OFFSET_BITS = 8) and a ratio 3/2 over inactive lanes: no pattern, no "
-		"confirm, no push",
+		"confirm, no push; a load of 256 then 6 repeats: offset 0 learnt only at lane 2, conf 5 < 8 - 2 (a "
+		"truncated 256 kept as offset 0 would match from lane 2: conf 6, confirmed); a load of 1/2 (lane 1 "
+		"off) then repeats: conf 4 < 7 - 2 (a rounded 1/2 kept as offset 0: conf 5, confirmed)",
 		"spec §4.13, A-AP-4", SET_A, .run = case_off_big,
 		.focus = "ld_valid_i ld_mask_i ld_addr_i pf_valid_o ev_o mis_q offv_q off_q conf_q"},
 	{"divergence_holes",
