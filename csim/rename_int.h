@@ -16,7 +16,7 @@ extern "C" {
 #define RN_RW (RN_MAX_RT / 64)    /* words of the table valid bits */
 #define RN_DW (RN_MAX_DOMS / 64)  /* words of a domain bit vector */
 #define RN_MAX_RTB 8              /* largest RT_BANKS */
-#define RN_CK_WORDS 64            /* input frame words kept for the tick's comparison (one word or more per port: 25 at the default) */
+#define RN_CK_WORDS 64            /* input frame words kept for the tick's comparison (one word or more per port: 22 at the default) */
 
 /* Everything one cycle decides, computed from the state and the inputs. */
 typedef struct rn_plan {
