@@ -51,10 +51,14 @@ static void eq_fm_cache_clear(eq_fm_cache *k, const wg_layout *L)
 	memset(k->wplane, 0, sizeof k->wplane);
 }
 
-/* Input port `port` (at most 64 bits). */
+/* Input port `port` (at most 64 bits): its one or two words as they are.
+ * Bits above a port's width are zero in a frame (wg_bits.h), and eq_clip
+ * cuts every field to its port's width anyway: the same as wg_get, without
+ * its bit loop. */
 static uint64_t eq_fget(const wg_layout *L, const uint32_t *in, int port)
 {
-	return wg_get(in + L->off[port], 0, (unsigned)L->width[port]);
+	const uint32_t *w = in + L->off[port];
+	return L->width[port] > 32 ? w[0] | (uint64_t)w[1] << 32 : w[0];
 }
 
 /* Bits 0, sb, 2*sb, ... of x side by side (sb = 1..4): 64/sb of them, 21 for
@@ -88,6 +92,19 @@ static uint64_t eq_compact(uint64_t x, unsigned sb)
 	}
 }
 
+/* n <= 64 bits of w from bit lsb: at most three words, each read only when
+ * one of the n bits is in it (wg_get without its bit loop). */
+static uint64_t eq_bits64(const uint32_t *w, unsigned lsb, unsigned n)
+{
+	unsigned i = lsb >> 5, o = lsb & 31u;
+	uint64_t x = w[i] >> o;
+	if (n > 32u - o)
+		x |= (uint64_t)w[i + 1] << (32u - o);
+	if (n > 64u - o)
+		x |= (uint64_t)w[i + 2] << (64u - o);
+	return x & wg_ones64(n);
+}
+
 /* wslot_i (warp w's slot at [w*SB +: SB]) as SB bit planes, a group of
  * 64/SB warps (21 for SB = 3) at a time, with no loop over the warps. */
 static void eq_unpack_planes(const wg_layout *L, const eq_cfg *c, const uint32_t *in, uint64_t wplane[EQ_WPLANES])
@@ -97,7 +114,7 @@ static void eq_unpack_planes(const wg_layout *L, const eq_cfg *c, const uint32_t
 	memset(wplane, 0, EQ_WPLANES * sizeof *wplane);
 	for (unsigned w0 = 0; w0 < warps; w0 += g) {
 		unsigned n = warps - w0 < g ? warps - w0 : g; /* warps in this group */
-		uint64_t x = wg_get(ws, w0 * sb, n * sb);
+		uint64_t x = eq_bits64(ws, w0 * sb, n * sb);
 		for (unsigned b = 0; b < sb; b++)
 			wplane[b] |= eq_compact(x >> b, sb) << w0;
 	}
@@ -123,9 +140,14 @@ static void eq_unpack(const wg_layout *L, const uint32_t *in, eq_in *fi)
 	fi->lsu_full = (unsigned)eq_fget(L, in, EQ_LSU_FULL_I);
 }
 
+/* Output port `port` (at most 64 bits, starting on a word of its own). */
 static void eq_fput(const wg_layout *L, uint32_t *out, int port, uint64_t v)
 {
-	wg_put(out + L->off[port], 0, (unsigned)L->width[port], v);
+	uint32_t *w = out + L->off[port];
+	v &= wg_ones64(L->width[port]);
+	w[0] = (uint32_t)v;
+	if (L->width[port] > 32)
+		w[1] = (uint32_t)(v >> 32);
 }
 
 static void eq_pack(const wg_layout *L, const eq_out *o, uint32_t *out)
