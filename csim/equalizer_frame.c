@@ -51,14 +51,10 @@ static void eq_fm_cache_clear(eq_fm_cache *k, const wg_layout *L)
 	memset(k->wplane, 0, sizeof k->wplane);
 }
 
-/* Input port `port` (at most 64 bits): its one or two words as they are.
- * Bits above a port's width are zero in a frame (wg_bits.h), and eq_clip
- * cuts every field to its port's width anyway: the same as wg_get, without
- * its bit loop. */
+/* Input port `port` (at most 64 bits). */
 static uint64_t eq_fget(const wg_layout *L, const uint32_t *in, int port)
 {
-	const uint32_t *w = in + L->off[port];
-	return L->width[port] > 32 ? w[0] | (uint64_t)w[1] << 32 : w[0];
+	return wg_get(in + L->off[port], 0, (unsigned)L->width[port]);
 }
 
 /* Bits 0, sb, 2*sb, ... of x side by side (sb = 1..4): 64/sb of them, 21 for
@@ -92,19 +88,6 @@ static uint64_t eq_compact(uint64_t x, unsigned sb)
 	}
 }
 
-/* n <= 64 bits of w from bit lsb: at most three words, each read only when
- * one of the n bits is in it (wg_get without its bit loop). */
-static uint64_t eq_bits64(const uint32_t *w, unsigned lsb, unsigned n)
-{
-	unsigned i = lsb >> 5, o = lsb & 31u;
-	uint64_t x = w[i] >> o;
-	if (n > 32u - o)
-		x |= (uint64_t)w[i + 1] << (32u - o);
-	if (n > 64u - o)
-		x |= (uint64_t)w[i + 2] << (64u - o);
-	return x & wg_ones64(n);
-}
-
 /* wslot_i (warp w's slot at [w*SB +: SB]) as SB bit planes, a group of
  * 64/SB warps (21 for SB = 3) at a time, with no loop over the warps. */
 static void eq_unpack_planes(const wg_layout *L, const eq_cfg *c, const uint32_t *in, uint64_t wplane[EQ_WPLANES])
@@ -114,7 +97,7 @@ static void eq_unpack_planes(const wg_layout *L, const eq_cfg *c, const uint32_t
 	memset(wplane, 0, EQ_WPLANES * sizeof *wplane);
 	for (unsigned w0 = 0; w0 < warps; w0 += g) {
 		unsigned n = warps - w0 < g ? warps - w0 : g; /* warps in this group */
-		uint64_t x = eq_bits64(ws, w0 * sb, n * sb);
+		uint64_t x = wg_get(ws, w0 * sb, n * sb);
 		for (unsigned b = 0; b < sb; b++)
 			wplane[b] |= eq_compact(x >> b, sb) << w0;
 	}

@@ -20,24 +20,17 @@ static inline uint64_t wg_ones64(long n)
 	return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
 }
 
-/* Read n bits (0 < n <= 64) starting at bit lsb of w. */
+/* Read n bits (0 < n <= 64) starting at bit lsb of w: at most three words,
+ * each read only when one of the n bits is in it. */
 static inline uint64_t wg_get(const uint32_t *w, unsigned lsb, unsigned n)
 {
-	if ((lsb & 31u) + n <= 32u) /* within one word: the common case */
-		return (w[lsb >> 5] >> (lsb & 31u)) & (uint32_t)wg_ones64(n);
-	uint64_t v = 0;
-	unsigned got = 0;
-	while (got < n) {
-		unsigned bit = lsb + got, off = bit & 31u, take = 32u - off;
-		if (take > n - got)
-			take = n - got;
-		uint64_t part = (uint64_t)(w[bit >> 5] >> off);
-		if (take < 32u)
-			part &= (UINT64_C(1) << take) - 1u;
-		v |= part << got;
-		got += take;
-	}
-	return v;
+	unsigned i = lsb >> 5, o = lsb & 31u;
+	uint64_t v = w[i] >> o;
+	if (n > 32u - o)
+		v |= (uint64_t)w[i + 1] << (32u - o);
+	if (n > 64u - o)
+		v |= (uint64_t)w[i + 2] << (64u - o);
+	return v & wg_ones64(n);
 }
 
 /* Write the low n bits (0 < n <= 64) of v at bit lsb of w. */
