@@ -9,55 +9,15 @@
  * vectors unsigned masks (MAX_CTAS <= 16), the age matrix one row mask per
  * slot. Everything lives in one block with no pointer to itself, so a model
  * may be copied with memcpy. The frame adapter (wg_block_equalizer's entry
- * points) is equalizer_frame.c. */
-#include "equalizer.h"
+ * points) is equalizer_frame.c; the model's struct and the plan are in
+ * equalizer_int.h. */
+#include "equalizer_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "wg_bits.h"
-
-/* Controller actions (docs/equalizer.md "The CTA controller"). */
-enum { EQ_ACT_NONE, EQ_ACT_PAUSE, EQ_ACT_UNPAUSE, EQ_ACT_REQ };
-
-/* Everything one cycle decides, computed from the state and the inputs. */
-typedef struct eq_plan {
-	eq_in in;                 /* the inputs cut to their port widths (but wslot: see wplane) */
-	const uint64_t *wplane;   /* wslot_i as SB bit planes (eq_eval_pl) */
-	unsigned quiet;           /* !rst_i && !kstart_i */
-	unsigned smp, eend;       /* sample_o, the epoch's last cycle */
-	uint64_t wpause;          /* paused_w (computed when eval needs it or on a sample cycle) */
-	uint64_t wfree;           /* warps whose slot is out of range or free (with wpause) */
-	eq_sample_counts cnt;     /* this cycle's classification (a sample cycle) */
-	eq_sample_counts sums;    /* counters + cnt (the bypass) */
-	eq_decision dec;          /* Alg. 1 on sums (epoch end) */
-	int act, slot;            /* controller action EQ_ACT_* and its slot */
-	unsigned t_d;             /* next t_q */
-	unsigned hdir_d, hcnt_d;  /* next hdir_q, hcnt_q */
-	unsigned ev[EQ_NEVENTS];  /* the cycle's events (0 in a reset cycle) */
-} eq_plan;
-
-struct eq_model {
-	eq_cfg cfg;                    /* parameter values */
-	int slog;                      /* log2(S) */
-	int sb, tb, wb;                /* SB, TB, WB: slot, T and wcta_i widths */
-	uint64_t wmask;                /* WARPS low ones */
-	unsigned cmask;                /* MAX_CTAS low ones */
-	unsigned act, wait, xalu, xmem; /* act_q, wait_q, xalu_q, xmem_q: the epoch's sums so far */
-	unsigned cyc;                  /* cyc_q: cycle within the epoch */
-	unsigned t;                    /* t_q: T (numBlocks) */
-	unsigned hdir;                 /* hdir_q: 0 = +1, 1 = -1 */
-	unsigned hcnt;                 /* hcnt_q: consecutive equal non-zero decisions */
-	unsigned valid, paused;        /* valid_q, paused_q: per slot */
-	uint16_t older[EQ_MAX_CTAS];   /* older_q: bit j of row i = slot i launched before slot j */
-	unsigned rpend;                /* rpend_q: a CTA request is outstanding */
-	unsigned dvalid, delta, vote;  /* dvalid_q, delta_q (2-bit code), vote_q */
-	eq_sample_counts last;         /* the sums of the last decision (model only) */
-	unsigned krun;                 /* model only: a kernel runs (protocol check) */
-	unsigned kmax_k, wcta_k;       /* model only: kmax_i, wcta_i at its kstart_i */
-	uint64_t counts[EQ_NEVENTS];   /* cumulative events (reset cycles excluded) */
-};
 
 /* ------------------------------------------------------------------ */
 /* Pure functions of the contract                                      */
@@ -221,7 +181,7 @@ static uint64_t eq_slot_warps(const eq_model *m, const uint64_t *wplane, unsigne
 
 /* paused_w and the warps of free (or out-of-range) slots: the warps of each
  * valid or paused slot (valid_q and paused_q have no bit at or above MAX_CTAS). */
-static void eq_warp_masks(const eq_model *m, const uint64_t *wplane, eq_plan *pl)
+static void eq_warp_masks(const eq_model *m, const uint64_t *wplane, eq_wmask *wm)
 {
 	uint64_t p = 0, v = 0;
 	for (unsigned x = m->valid | m->paused; x; x &= x - 1) {
@@ -232,8 +192,16 @@ static void eq_warp_masks(const eq_model *m, const uint64_t *wplane, eq_plan *pl
 		if ((m->paused >> s) & 1u)
 			p |= ws;
 	}
-	pl->wpause = p;
-	pl->wfree = ~v & m->wmask;
+	wm->wpause = p;
+	wm->wfree = ~v & m->wmask;
+	wm->valid = m->valid;
+	wm->paused = m->paused;
+}
+
+void eq_wmask_update(const eq_model *m, const uint64_t *wplane, eq_wmask *wm)
+{
+	if (wm->valid != m->valid || wm->paused != m->paused)
+		eq_warp_masks(m, wplane, wm);
 }
 
 /* Warp w's slot (SB bits) from the planes. */
@@ -311,24 +279,32 @@ static void eq_hyst(const eq_model *m, eq_plan *pl)
 	}
 }
 
-/* The cycle's plan; the per-warp masks only when `outs` (eval: wpause_o and
- * the protocol check need them) or on a sample cycle (the classification). */
-static void eq_plan_make(const eq_model *m, const eq_in *raw, const uint64_t *wplane, eq_plan *pl, int outs)
+/* The cycle's plan; the per-warp masks (wm, or made from the planes) only
+ * when `outs` (eval: wpause_o and the protocol check need them) or on a
+ * sample cycle (the classification). */
+void eq_plan_make(const eq_model *m, const eq_in *raw, const uint64_t *wplane, const eq_wmask *wm, eq_plan *pl,
+		  int outs)
 {
 	/* no memset of the whole plan (its eq_in holds 64 slot bytes never read) */
 	pl->wpause = pl->wfree = 0;
 	pl->cnt = (eq_sample_counts){0, 0, 0, 0};
 	pl->dec = (eq_decision){0, EQ_VOTE_NONE, 0};
-	memset(pl->ev, 0, sizeof pl->ev);
+	pl->evm = 0;
 	eq_clip(m, raw, &pl->in);
-	pl->wplane = wplane;
 	const eq_in *in = &pl->in;
 	const eq_cfg *c = &m->cfg;
 	pl->quiet = !in->rst && !in->kstart;
 	pl->smp = (m->cyc & (unsigned)(c->sample_period - 1)) == (unsigned)c->sample_period - 1u; /* a power of two */
 	pl->eend = m->cyc == (unsigned)c->epoch - 1u;
-	if (outs || pl->smp)
-		eq_warp_masks(m, wplane, pl);
+	if (outs || pl->smp) {
+		eq_wmask w;
+		if (!wm) {
+			eq_warp_masks(m, wplane, &w);
+			wm = &w;
+		}
+		pl->wpause = wm->wpause;
+		pl->wfree = wm->wfree;
+	}
 	if (pl->smp)
 		pl->cnt = eq_classify(c, in, pl->wpause);
 	pl->sums.active = m->act + pl->cnt.active;
@@ -349,17 +325,13 @@ static void eq_plan_make(const eq_model *m, const eq_in *raw, const uint64_t *wp
 	eq_control(m, pl);
 	if (in->rst)
 		return; /* events are zero in a reset cycle */
-	pl->ev[EQ_EV_SAMPLE] = pl->quiet && pl->smp;
-	pl->ev[EQ_EV_DECIDE] = pl->quiet && pl->eend;
-	pl->ev[EQ_EV_VOTE] = pl->quiet && pl->eend && pl->dec.vote != EQ_VOTE_NONE;
-	pl->ev[EQ_EV_TCHANGE] = pl->t_d != m->t;
-	pl->ev[EQ_EV_PAUSE] = pl->act == EQ_ACT_PAUSE;
-	pl->ev[EQ_EV_UNPAUSE] = pl->act == EQ_ACT_UNPAUSE;
-	pl->ev[EQ_EV_CTA_REQ] = pl->act == EQ_ACT_REQ;
+	pl->evm = (unsigned)(pl->quiet && pl->smp) << EQ_EV_SAMPLE | (unsigned)(pl->quiet && pl->eend) << EQ_EV_DECIDE |
+		  (unsigned)(pl->quiet && pl->eend && pl->dec.vote != EQ_VOTE_NONE) << EQ_EV_VOTE |
+		  (unsigned)(pl->t_d != m->t) << EQ_EV_TCHANGE | (unsigned)(pl->act == EQ_ACT_PAUSE) << EQ_EV_PAUSE |
+		  (unsigned)(pl->act == EQ_ACT_UNPAUSE) << EQ_EV_UNPAUSE | (unsigned)(pl->act == EQ_ACT_REQ) << EQ_EV_CTA_REQ;
 }
 
-/* First violated rule of "Protocol" into msg; 0 when none. */
-static int eq_check(const eq_model *m, const eq_plan *pl, char *msg, size_t n)
+int eq_plan_check(const eq_model *m, const eq_plan *pl, const uint64_t *wplane, char *msg, size_t n)
 {
 	const eq_cfg *c = &m->cfg;
 	const eq_in *in = &pl->in;
@@ -378,7 +350,7 @@ static int eq_check(const eq_model *m, const eq_plan *pl, char *msg, size_t n)
 	uint64_t freehead = in->hv & pl->wfree;
 	if (freehead) {
 		int w = (int)wg_ctz64(freehead);
-		unsigned s = eq_slot_of(m, pl->wplane, w);
+		unsigned s = eq_slot_of(m, wplane, w);
 		snprintf(msg, n, "equalizer: hv_i = 1 for warp %d of free slot %u (warps of free slots have no head)", w, s);
 		return -1;
 	}
@@ -451,7 +423,8 @@ static void eq_fill_out(const eq_model *m, const eq_plan *pl, eq_out *out)
 	out->delta = m->delta;
 	out->vote = m->vote;
 	out->vf = eq_vf_of_vote(&m->cfg, (int)m->vote);
-	memcpy(out->ev, pl->ev, sizeof out->ev);
+	for (int e = 0; e < EQ_NEVENTS; e++)
+		out->ev[e] = (pl->evm >> e) & 1u;
 }
 
 int eq_eval(const eq_model *m, const eq_in *in, eq_out *out)
@@ -464,9 +437,9 @@ int eq_eval(const eq_model *m, const eq_in *in, eq_out *out)
 int eq_eval_pl(const eq_model *m, const eq_in *in, const uint64_t *wplane, eq_out *out)
 {
 	eq_plan pl;
-	eq_plan_make(m, in, wplane, &pl, 1);
+	eq_plan_make(m, in, wplane, NULL, &pl, 1);
 	eq_fill_out(m, &pl, out);
-	return eq_check(m, &pl, out->msg, sizeof out->msg);
+	return eq_plan_check(m, &pl, wplane, out->msg, sizeof out->msg);
 }
 
 /* Slot events and the controller's action at the edge. */
@@ -505,14 +478,19 @@ void eq_tick(eq_model *m, const eq_in *raw)
 void eq_tick_pl(eq_model *m, const eq_in *raw, const uint64_t *wplane)
 {
 	eq_plan pl;
-	eq_plan_make(m, raw, wplane, &pl, 0);
-	const eq_in *in = &pl.in;
+	eq_plan_make(m, raw, wplane, NULL, &pl, 0);
+	eq_plan_apply(m, &pl);
+}
+
+void eq_plan_apply(eq_model *m, const eq_plan *pl)
+{
+	const eq_in *in = &pl->in;
 	if (in->rst) {
 		eq_reset(m);
 		return;
 	}
-	for (int e = 0; e < EQ_NEVENTS; e++)
-		m->counts[e] += pl.ev[e];
+	for (unsigned x = pl->evm; x; x &= x - 1)
+		m->counts[wg_ctz64(x)]++;
 	if (in->kstart) {
 		m->act = m->wait = m->xalu = m->xmem = 0;
 		m->cyc = 0;
@@ -529,26 +507,26 @@ void eq_tick_pl(eq_model *m, const eq_in *raw, const uint64_t *wplane)
 	if (in->kmax == 0)
 		m->krun = 0; /* the kernel ended */
 	m->cyc = (m->cyc + 1u) & (unsigned)(m->cfg.epoch - 1); /* a power of two */
-	if (pl.smp && !pl.eend) {
-		m->act = pl.sums.active;
-		m->wait = pl.sums.waiting;
-		m->xalu = pl.sums.xalu;
-		m->xmem = pl.sums.xmem;
+	if (pl->smp && !pl->eend) {
+		m->act = pl->sums.active;
+		m->wait = pl->sums.waiting;
+		m->xalu = pl->sums.xalu;
+		m->xmem = pl->sums.xmem;
 	}
-	if (pl.eend) {
+	if (pl->eend) {
 		m->act = m->wait = m->xalu = m->xmem = 0;
-		m->delta = (unsigned)pl.dec.delta & 3u;
-		m->vote = (unsigned)pl.dec.vote;
+		m->delta = (unsigned)pl->dec.delta & 3u;
+		m->vote = (unsigned)pl->dec.vote;
 		m->dvalid = 1;
-		m->last = pl.sums;
-		m->t = pl.t_d;
-		m->hdir = pl.hdir_d;
-		m->hcnt = pl.hcnt_d;
+		m->last = pl->sums;
+		m->t = pl->t_d;
+		m->hdir = pl->hdir_d;
+		m->hcnt = pl->hcnt_d;
 	} else {
 		m->dvalid = 0;
 	}
-	eq_tick_slots(m, &pl);
-	m->rpend = (m->rpend || pl.act == EQ_ACT_REQ) && !in->launch && in->gwde_avail;
+	eq_tick_slots(m, pl);
+	m->rpend = (m->rpend || pl->act == EQ_ACT_REQ) && !in->launch && in->gwde_avail;
 }
 
 /* ------------------------------------------------------------------ */

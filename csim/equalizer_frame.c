@@ -4,57 +4,47 @@
  * "Ports"). Per-warp vectors are WARPS bits (bit w = warp w), wslot_i has
  * warp w's slot at [w*SB +: SB], per-slot vectors MAX_CTAS bits; ev_o's
  * one-bit fields are packed LSB first at the layout's positions. */
-#include "equalizer.h"
+#include "equalizer_int.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "wg_bits.h"
 
-/* One frame-level model: the typed model first (so that a composition's
- * wg_comp_child() is an eq_model*, as for every block), then the layout at
- * the next 8-byte boundary. */
-static size_t eq_fm_loff(const eq_cfg *c)
-{
-	return (eq_size(c) + 7u) & ~(size_t)7u;
-}
-
-static const wg_layout *eq_fm_lay(const void *mem)
-{
-	return (const wg_layout *)((const char *)mem + eq_fm_loff(eq_config(mem)));
-}
-
-/* The last frame eval unpacked, kept after the layout so that the tick of the
- * same cycle (the same frame, checked word for word) does not unpack it again. */
-#define EQ_FM_CACHE_WORDS 64 /* frames of more input words are never cached */
+/* The last eval's input frame and plan (the tick of the same frame applies
+ * that plan), and wslot_i's planes and per-warp masks (made again only when
+ * wslot_i or the slots change). Everything in it is a function of the last
+ * eval's frame and the state it saw, so the model's bytes after an eval are
+ * a function of the state and that frame (wg_explore.c's canon evaluates the
+ * idle frame before it hashes them). */
+#define EQ_FM_CACHE_WORDS 64 /* frames of more input words are never kept */
+#define EQ_FM_WS_WORDS 8     /* wslot_i's words: WARPS * SB <= 256 bits */
 typedef struct eq_fm_cache {
-	int valid;                         /* in_w and fi hold the last frame eval read */
-	uint32_t in_w[EQ_FM_CACHE_WORDS];  /* its input words */
-	eq_in fi;                          /* its unpacked fields (but wslot) */
-	uint64_t wplane[EQ_WPLANES];       /* its wslot_i as bit planes */
+	uint64_t wplane[EQ_WPLANES];       /* ws_w as bit planes */
+	eq_wmask wm;                       /* paused_w and free-slot warps of wplane (key ~0: none) */
+	eq_plan plan;                      /* the plan of in_w and the state eval saw */
+	uint32_t in_w[EQ_FM_CACHE_WORDS];  /* the input words of the last eval */
+	uint32_t ws_w[EQ_FM_WS_WORDS];     /* the wslot_i words wplane was made from */
+	uint32_t plan_ok;                  /* plan and in_w are the current state's (no tick since) */
+	uint32_t pad;                      /* (8-byte size) */
 } eq_fm_cache;
 
-static eq_fm_cache *eq_fm_cache_of(void *mem)
-{
-	return (eq_fm_cache *)((char *)mem + eq_fm_loff(eq_config(mem)) + ((sizeof(wg_layout) + 7u) & ~(size_t)7u));
-}
+/* One frame-level model: the typed model first (so that a composition's
+ * wg_comp_child() is an eq_model*, as for every block), its layout, the cache. */
+typedef struct eq_fm {
+	struct eq_model m;                 /* the typed model (eq_size bytes) */
+	wg_layout L;                       /* the frame layout */
+	int ev_bits;                       /* 1: ev_o's field of event e is bit e (ev_o = the plan's evm) */
+	int pad;                           /* (8-byte alignment) */
+	eq_fm_cache k;                     /* eval-to-tick and cycle-to-cycle copies */
+} eq_fm;
 
-/* Empty after every tick, so that the model's bytes between cycles are its
- * state alone (wg_explore.c compares and hashes them). */
-static void eq_fm_cache_clear(eq_fm_cache *k, const wg_layout *L)
-{
-	if (!k->valid)
-		return;
-	k->valid = 0;
-	memset(k->in_w, 0, (size_t)L->nwords[WG_IN] * sizeof k->in_w[0]);
-	memset(&k->fi, 0, sizeof k->fi);
-	memset(k->wplane, 0, sizeof k->wplane);
-}
-
-/* Input port `port` (at most 64 bits). */
+/* Input port `port` (at most 64 bits, starting on a word of its own; bits
+ * above its width are zero in a frame, and eq_clip cuts every field anyway). */
 static uint64_t eq_fget(const wg_layout *L, const uint32_t *in, int port)
 {
-	return wg_get(in + L->off[port], 0, (unsigned)L->width[port]);
+	const uint32_t *w = in + L->off[port];
+	return L->width[port] > 32 ? w[0] | (uint64_t)w[1] << 32 : w[0];
 }
 
 /* Bits 0, sb, 2*sb, ... of x side by side (sb = 1..4): 64/sb of them, 21 for
@@ -103,9 +93,9 @@ static void eq_unpack_planes(const wg_layout *L, const eq_cfg *c, const uint32_t
 	}
 }
 
+/* The frame's inputs but wslot_i (the planes carry it; fi->wslot is not written). */
 static void eq_unpack(const wg_layout *L, const uint32_t *in, eq_in *fi)
 {
-	memset(fi, 0, sizeof *fi); /* wslot is not read: the planes carry it */
 	fi->rst = (unsigned)eq_fget(L, in, EQ_RST_I);
 	fi->kstart = (unsigned)eq_fget(L, in, EQ_KSTART_I);
 	fi->kmax = (unsigned)eq_fget(L, in, EQ_KMAX_I);
@@ -123,89 +113,111 @@ static void eq_unpack(const wg_layout *L, const uint32_t *in, eq_in *fi)
 	fi->lsu_full = (unsigned)eq_fget(L, in, EQ_LSU_FULL_I);
 }
 
-/* Output port `port` (at most 64 bits, starting on a word of its own). */
-static void eq_fput(const wg_layout *L, uint32_t *out, int port, uint64_t v)
+/* k->wplane for the frame's wslot_i: made again only when its words changed
+ * (then the per-warp masks too). */
+static void eq_fm_planes(const wg_layout *L, const eq_cfg *c, const uint32_t *in, eq_fm_cache *k)
 {
-	uint32_t *w = out + L->off[port];
-	v &= wg_ones64(L->width[port]);
-	w[0] = (uint32_t)v;
-	if (L->width[port] > 32)
-		w[1] = (uint32_t)(v >> 32);
+	const uint32_t *ws = in + L->off[EQ_WSLOT_I];
+	unsigned n = ((unsigned)L->width[EQ_WSLOT_I] + 31u) / 32u, diff = 0;
+	for (unsigned i = 0; i < n; i++)
+		diff |= ws[i] ^ k->ws_w[i];
+	if (!diff)
+		return;
+	memcpy(k->ws_w, ws, n * sizeof *ws);
+	eq_unpack_planes(L, c, in, k->wplane);
+	k->wm.valid = k->wm.paused = ~0u;
 }
 
-static void eq_pack(const wg_layout *L, const eq_out *o, uint32_t *out)
+/* The outputs of the state and the plan. Every output word is written: each
+ * port starts on a word of its own, wpause_o (WARPS bits) is the only one that
+ * may take two, and every value is within its port's width by construction
+ * (wpause within WARPS, the slot masks within MAX_CTAS, T <= MAX_CTAS, the
+ * codes within their 1, 2 or 3 bits). */
+static void eq_pack(const eq_fm *f, const eq_plan *pl, uint32_t *out)
 {
-	uint64_t ev = 0;
-	memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-	eq_fput(L, out, EQ_WPAUSE_O, o->wpause);
-	eq_fput(L, out, EQ_CTA_VALID_O, o->cta_valid);
-	eq_fput(L, out, EQ_CTA_PAUSED_O, o->cta_paused);
-	eq_fput(L, out, EQ_CTA_REQ_O, o->cta_req);
-	eq_fput(L, out, EQ_NBLOCKS_O, o->nblocks);
-	eq_fput(L, out, EQ_SAMPLE_O, o->sample);
-	eq_fput(L, out, EQ_DEC_VALID_O, o->dec_valid);
-	eq_fput(L, out, EQ_DELTA_O, o->delta);
-	eq_fput(L, out, EQ_VOTE_O, o->vote);
-	eq_fput(L, out, EQ_VF_O, o->vf);
-	for (int e = 0; e < EQ_NEVENTS; e++)
-		ev |= ((uint64_t)o->ev[e] & wg_ones64(L->ev_w[e])) << L->ev_lsb[e];
-	eq_fput(L, out, EQ_EV_O, ev);
+	const wg_layout *L = &f->L;
+	const eq_model *m = &f->m;
+	uint32_t *wp = out + L->off[EQ_WPAUSE_O];
+	wp[0] = (uint32_t)pl->wpause;
+	if (L->width[EQ_WPAUSE_O] > 32)
+		wp[1] = (uint32_t)(pl->wpause >> 32);
+	out[L->off[EQ_CTA_VALID_O]] = m->valid;
+	out[L->off[EQ_CTA_PAUSED_O]] = m->paused;
+	out[L->off[EQ_CTA_REQ_O]] = pl->act == EQ_ACT_REQ;
+	out[L->off[EQ_NBLOCKS_O]] = m->t;
+	out[L->off[EQ_SAMPLE_O]] = pl->smp;
+	out[L->off[EQ_DEC_VALID_O]] = m->dvalid;
+	out[L->off[EQ_DELTA_O]] = m->delta;
+	out[L->off[EQ_VOTE_O]] = m->vote;
+	out[L->off[EQ_VF_O]] = eq_vf_of_vote(&m->cfg, (int)m->vote);
+	uint32_t ev = pl->evm;
+	if (!f->ev_bits) {
+		ev = 0;
+		for (int e = 0; e < EQ_NEVENTS; e++)
+			ev |= ((pl->evm >> e) & 1u) << L->ev_lsb[e];
+	}
+	out[L->off[EQ_EV_O]] = ev;
 }
 
 size_t eq_model_size(const long *p)
 {
-	eq_cfg c;
-	eq_cfg_from_params(&c, p);
-	return eq_fm_loff(&c) + ((sizeof(wg_layout) + 7u) & ~(size_t)7u) + sizeof(eq_fm_cache);
+	(void)p;
+	return sizeof(eq_fm);
 }
 
 void eq_model_init(void *mem, const long *p, const wg_layout *L)
 {
+	eq_fm *f = mem;
 	eq_cfg c;
 	eq_cfg_from_params(&c, p);
-	eq_init(mem, &c);
-	memcpy((char *)mem + eq_fm_loff(&c), L, sizeof *L);
-	eq_fm_cache_of(mem)->valid = 0;
+	eq_init(&f->m, &c);
+	f->L = *L;
+	f->ev_bits = 1;
+	for (int e = 0; e < EQ_NEVENTS; e++)
+		f->ev_bits &= L->ev_w[e] == 1 && L->ev_lsb[e] == e;
+	memset(&f->k, 0, sizeof f->k); /* no wslot_i words: all-zero planes */
+	f->k.wm.valid = f->k.wm.paused = ~0u;
 }
 
 int eq_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
 {
-	const eq_model *m = mem;
-	eq_in fi;
-	uint64_t wplane[EQ_WPLANES];
-	eq_out o;
-	const wg_layout *L = eq_fm_lay(mem);
-	eq_fm_cache *k = eq_fm_cache_of(mem);
-	eq_unpack(L, in, &fi);
-	eq_unpack_planes(L, eq_config(m), in, wplane);
-	k->valid = L->nwords[WG_IN] <= EQ_FM_CACHE_WORDS;
-	if (k->valid) {
-		memcpy(k->in_w, in, (size_t)L->nwords[WG_IN] * sizeof *in);
-		k->fi = fi;
-		memcpy(k->wplane, wplane, sizeof wplane);
-	}
-	int rc = eq_eval_pl(m, &fi, wplane, &o);
-	eq_pack(eq_fm_lay(mem), &o, out);
+	eq_fm *f = mem;
+	const eq_model *m = &f->m;
+	eq_fm_cache *k = &f->k;
+	eq_plan *pl = &k->plan;
+	size_t nin = (size_t)f->L.nwords[WG_IN];
+	char msg[EQ_MSG_LEN];
+	eq_fm_planes(&f->L, &m->cfg, in, k);
+	eq_wmask_update(m, k->wplane, &k->wm);
+	eq_unpack(&f->L, in, &pl->in);
+	eq_plan_make(m, &pl->in, k->wplane, &k->wm, pl, 1);
+	k->plan_ok = nin <= EQ_FM_CACHE_WORDS;
+	if (k->plan_ok)
+		memcpy(k->in_w, in, nin * sizeof *in);
+	eq_pack(f, pl, out);
+	int rc = eq_plan_check(m, pl, k->wplane, msg, sizeof msg);
 	if (rc && err && errn)
-		snprintf(err, errn, "%s", o.msg);
+		snprintf(err, errn, "%s", msg);
 	return rc;
 }
 
 void eq_model_tick(void *mem, const uint32_t *in)
 {
-	const wg_layout *L = eq_fm_lay(mem);
-	eq_fm_cache *k = eq_fm_cache_of(mem);
-	if (k->valid && memcmp(k->in_w, in, (size_t)L->nwords[WG_IN] * sizeof *in) == 0) {
-		eq_tick_pl(mem, &k->fi, k->wplane);
-		eq_fm_cache_clear(k, L);
+	eq_fm *f = mem;
+	eq_fm_cache *k = &f->k;
+	size_t nin = (size_t)f->L.nwords[WG_IN];
+	if (k->plan_ok && memcmp(k->in_w, in, nin * sizeof *in) == 0) {
+		k->plan_ok = 0; /* the plan is of the state before this edge */
+		eq_plan_apply(&f->m, &k->plan);
 		return;
 	}
-	eq_in fi;
-	uint64_t wplane[EQ_WPLANES];
-	eq_fm_cache_clear(k, L);
-	eq_unpack(L, in, &fi);
-	eq_unpack_planes(L, eq_config(mem), in, wplane);
-	eq_tick_pl(mem, &fi, wplane);
+	eq_plan pl;
+	k->plan_ok = 0;
+	eq_fm_planes(&f->L, &f->m.cfg, in, k);
+	eq_wmask_update(&f->m, k->wplane, &k->wm);
+	eq_unpack(&f->L, in, &pl.in);
+	eq_plan_make(&f->m, &pl.in, k->wplane, &k->wm, &pl, 0);
+	eq_plan_apply(&f->m, &pl);
 }
 
 const uint64_t *eq_model_counts(const void *mem)
