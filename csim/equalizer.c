@@ -121,6 +121,9 @@ eq_model *eq_init(void *mem, const eq_cfg *c)
 	m->wb = eq_wcta_bits(c);
 	m->wmask = wg_ones64(c->warps);
 	m->cmask = (unsigned)wg_ones64(c->max_ctas);
+	m->smask = (unsigned)wg_ones64(m->sb);
+	m->tmask = (unsigned)wg_ones64(m->tb);
+	m->wbmask = (unsigned)wg_ones64(m->wb);
 	eq_reset(m);
 	return m;
 }
@@ -143,11 +146,11 @@ void eq_free(eq_model *m)
 /* The inputs reduced to their ports' widths (bits outside them ignored). */
 static void eq_clip(const eq_model *m, const eq_in *in, eq_in *o)
 {
-	unsigned smask = (unsigned)wg_ones64(m->sb);
+	unsigned smask = m->smask;
 	o->rst = in->rst & 1u;
 	o->kstart = in->kstart & 1u;
-	o->kmax = in->kmax & (unsigned)wg_ones64(m->tb);
-	o->wcta = in->wcta & (unsigned)wg_ones64(m->wb);
+	o->kmax = in->kmax & m->tmask;
+	o->wcta = in->wcta & m->wbmask;
 	o->gwde_avail = in->gwde_avail & 1u;
 	o->launch = in->launch & 1u;
 	o->launch_slot = in->launch_slot & smask;
@@ -285,12 +288,17 @@ static void eq_hyst(const eq_model *m, eq_plan *pl)
 void eq_plan_make(const eq_model *m, const eq_in *raw, const uint64_t *wplane, const eq_wmask *wm, eq_plan *pl,
 		  int outs)
 {
+	eq_clip(m, raw, &pl->in);
+	eq_plan_of(m, wplane, wm, pl, outs);
+}
+
+void eq_plan_of(const eq_model *m, const uint64_t *wplane, const eq_wmask *wm, eq_plan *pl, int outs)
+{
 	/* no memset of the whole plan (its eq_in holds 64 slot bytes never read) */
 	pl->wpause = pl->wfree = 0;
 	pl->cnt = (eq_sample_counts){0, 0, 0, 0};
 	pl->dec = (eq_decision){0, EQ_VOTE_NONE, 0};
 	pl->evm = 0;
-	eq_clip(m, raw, &pl->in);
 	const eq_in *in = &pl->in;
 	const eq_cfg *c = &m->cfg;
 	pl->quiet = !in->rst && !in->kstart;

@@ -35,17 +35,9 @@ typedef struct eq_fm {
 	struct eq_model m;                 /* the typed model (eq_size bytes) */
 	wg_layout L;                       /* the frame layout */
 	int ev_bits;                       /* 1: ev_o's field of event e is bit e (ev_o = the plan's evm) */
-	int pad;                           /* (8-byte alignment) */
+	unsigned ws_n;                     /* wslot_i's words (<= EQ_FM_WS_WORDS) */
 	eq_fm_cache k;                     /* eval-to-tick and cycle-to-cycle copies */
 } eq_fm;
-
-/* Input port `port` (at most 64 bits, starting on a word of its own; bits
- * above its width are zero in a frame, and eq_clip cuts every field anyway). */
-static uint64_t eq_fget(const wg_layout *L, const uint32_t *in, int port)
-{
-	const uint32_t *w = in + L->off[port];
-	return L->width[port] > 32 ? w[0] | (uint64_t)w[1] << 32 : w[0];
-}
 
 /* Bits 0, sb, 2*sb, ... of x side by side (sb = 1..4): 64/sb of them, 21 for
  * sb = 3 (bits 0..60). Each step halves the number of groups, doubling their
@@ -93,38 +85,49 @@ static void eq_unpack_planes(const wg_layout *L, const eq_cfg *c, const uint32_t
 	}
 }
 
-/* The frame's inputs but wslot_i (the planes carry it; fi->wslot is not written). */
-static void eq_unpack(const wg_layout *L, const uint32_t *in, eq_in *fi)
+/* The frame's inputs but wslot_i (the planes carry it; fi->wslot is not
+ * written), each port read as its word (the per-warp ports as their one or
+ * two) and cut to its width as eq_clip does. */
+static void eq_unpack(const eq_model *m, const wg_layout *L, const uint32_t *in, eq_in *fi)
 {
-	fi->rst = (unsigned)eq_fget(L, in, EQ_RST_I);
-	fi->kstart = (unsigned)eq_fget(L, in, EQ_KSTART_I);
-	fi->kmax = (unsigned)eq_fget(L, in, EQ_KMAX_I);
-	fi->wcta = (unsigned)eq_fget(L, in, EQ_WCTA_I);
-	fi->gwde_avail = (unsigned)eq_fget(L, in, EQ_GWDE_AVAIL_I);
-	fi->launch = (unsigned)eq_fget(L, in, EQ_LAUNCH_I);
-	fi->launch_slot = (unsigned)eq_fget(L, in, EQ_LAUNCH_SLOT_I);
-	fi->done = (unsigned)eq_fget(L, in, EQ_DONE_I);
-	fi->done_slot = (unsigned)eq_fget(L, in, EQ_DONE_SLOT_I);
-	fi->hv = eq_fget(L, in, EQ_HV_I);
-	fi->hrdy = eq_fget(L, in, EQ_HRDY_I);
-	fi->hmem = eq_fget(L, in, EQ_HMEM_I);
-	fi->hbar = eq_fget(L, in, EQ_HBAR_I);
-	fi->iss = eq_fget(L, in, EQ_ISS_I);
-	fi->lsu_full = (unsigned)eq_fget(L, in, EQ_LSU_FULL_I);
+	const int *o = L->off;
+	fi->rst = in[o[EQ_RST_I]] & 1u;
+	fi->kstart = in[o[EQ_KSTART_I]] & 1u;
+	fi->kmax = in[o[EQ_KMAX_I]] & m->tmask;
+	fi->wcta = in[o[EQ_WCTA_I]] & m->wbmask;
+	fi->gwde_avail = in[o[EQ_GWDE_AVAIL_I]] & 1u;
+	fi->launch = in[o[EQ_LAUNCH_I]] & 1u;
+	fi->launch_slot = in[o[EQ_LAUNCH_SLOT_I]] & m->smask;
+	fi->done = in[o[EQ_DONE_I]] & 1u;
+	fi->done_slot = in[o[EQ_DONE_SLOT_I]] & m->smask;
+	fi->lsu_full = in[o[EQ_LSU_FULL_I]] & 1u;
+	if (m->cfg.warps > 32) {
+		fi->hv = (in[o[EQ_HV_I]] | (uint64_t)in[o[EQ_HV_I] + 1] << 32) & m->wmask;
+		fi->hrdy = (in[o[EQ_HRDY_I]] | (uint64_t)in[o[EQ_HRDY_I] + 1] << 32) & m->wmask;
+		fi->hmem = (in[o[EQ_HMEM_I]] | (uint64_t)in[o[EQ_HMEM_I] + 1] << 32) & m->wmask;
+		fi->hbar = (in[o[EQ_HBAR_I]] | (uint64_t)in[o[EQ_HBAR_I] + 1] << 32) & m->wmask;
+		fi->iss = (in[o[EQ_ISS_I]] | (uint64_t)in[o[EQ_ISS_I] + 1] << 32) & m->wmask;
+	} else {
+		fi->hv = in[o[EQ_HV_I]] & m->wmask;
+		fi->hrdy = in[o[EQ_HRDY_I]] & m->wmask;
+		fi->hmem = in[o[EQ_HMEM_I]] & m->wmask;
+		fi->hbar = in[o[EQ_HBAR_I]] & m->wmask;
+		fi->iss = in[o[EQ_ISS_I]] & m->wmask;
+	}
 }
 
 /* k->wplane for the frame's wslot_i: made again only when its words changed
  * (then the per-warp masks too). */
-static void eq_fm_planes(const wg_layout *L, const eq_cfg *c, const uint32_t *in, eq_fm_cache *k)
+static void eq_fm_planes(const eq_fm *f, const uint32_t *in, eq_fm_cache *k)
 {
-	const uint32_t *ws = in + L->off[EQ_WSLOT_I];
-	unsigned n = ((unsigned)L->width[EQ_WSLOT_I] + 31u) / 32u, diff = 0;
+	const uint32_t *ws = in + f->L.off[EQ_WSLOT_I];
+	unsigned n = f->ws_n, diff = 0;
 	for (unsigned i = 0; i < n; i++)
 		diff |= ws[i] ^ k->ws_w[i];
 	if (!diff)
 		return;
 	memcpy(k->ws_w, ws, n * sizeof *ws);
-	eq_unpack_planes(L, c, in, k->wplane);
+	eq_unpack_planes(&f->L, &f->m.cfg, in, k->wplane);
 	k->wm.valid = k->wm.paused = ~0u;
 }
 
@@ -172,6 +175,7 @@ void eq_model_init(void *mem, const long *p, const wg_layout *L)
 	eq_cfg_from_params(&c, p);
 	eq_init(&f->m, &c);
 	f->L = *L;
+	f->ws_n = ((unsigned)L->width[EQ_WSLOT_I] + 31u) / 32u;
 	f->ev_bits = 1;
 	for (int e = 0; e < EQ_NEVENTS; e++)
 		f->ev_bits &= L->ev_w[e] == 1 && L->ev_lsb[e] == e;
@@ -187,10 +191,10 @@ int eq_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_
 	eq_plan *pl = &k->plan;
 	size_t nin = (size_t)f->L.nwords[WG_IN];
 	char msg[EQ_MSG_LEN];
-	eq_fm_planes(&f->L, &m->cfg, in, k);
+	eq_fm_planes(f, in, k);
 	eq_wmask_update(m, k->wplane, &k->wm);
-	eq_unpack(&f->L, in, &pl->in);
-	eq_plan_make(m, &pl->in, k->wplane, &k->wm, pl, 1);
+	eq_unpack(m, &f->L, in, &pl->in);
+	eq_plan_of(m, k->wplane, &k->wm, pl, 1);
 	k->plan_ok = nin <= EQ_FM_CACHE_WORDS;
 	if (k->plan_ok)
 		memcpy(k->in_w, in, nin * sizeof *in);
@@ -213,10 +217,10 @@ void eq_model_tick(void *mem, const uint32_t *in)
 	}
 	eq_plan pl;
 	k->plan_ok = 0;
-	eq_fm_planes(&f->L, &f->m.cfg, in, k);
+	eq_fm_planes(f, in, k);
 	eq_wmask_update(&f->m, k->wplane, &k->wm);
-	eq_unpack(&f->L, in, &pl.in);
-	eq_plan_make(&f->m, &pl.in, k->wplane, &k->wm, &pl, 0);
+	eq_unpack(&f->m, &f->L, in, &pl.in);
+	eq_plan_of(&f->m, k->wplane, &k->wm, &pl, 0);
 	eq_plan_apply(&f->m, &pl);
 }
 

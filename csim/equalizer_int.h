@@ -45,6 +45,7 @@ struct eq_model {
 	int sb, tb, wb;                /* SB, TB, WB: slot, T and wcta_i widths */
 	uint64_t wmask;                /* WARPS low ones */
 	unsigned cmask;                /* MAX_CTAS low ones */
+	unsigned smask, tmask, wbmask; /* SB, TB and WB low ones: the slot, kmax_i and wcta_i widths */
 	unsigned act, wait, xalu, xmem; /* act_q, wait_q, xalu_q, xmem_q: the epoch's sums so far */
 	unsigned cyc;                  /* cyc_q: cycle within the epoch */
 	unsigned t;                    /* t_q: T (numBlocks) */
@@ -63,11 +64,15 @@ struct eq_model {
 /* wm made again for the model's valid_q and paused_q unless it is theirs
  * already (wplane: wslot_i as bit planes, the same as when wm was made). */
 void eq_wmask_update(const eq_model *m, const uint64_t *wplane, eq_wmask *wm);
-/* The plan of the state and the inputs `raw` (may be &pl->in). wm: the
- * per-warp masks of this state (from eq_wmask_update), or NULL: made from
- * wplane when needed (`outs`: eval's outputs and checks need them). */
+/* The plan of the state and the inputs `raw`, cut to their ports' widths
+ * into pl->in. wm: the per-warp masks of this state (from eq_wmask_update),
+ * or NULL: made from wplane when needed (`outs`: eval's outputs and checks
+ * need them). */
 void eq_plan_make(const eq_model *m, const eq_in *raw, const uint64_t *wplane, const eq_wmask *wm, eq_plan *pl,
 		  int outs);
+/* The same for inputs already in pl->in, every field within its port's width
+ * (the frame adapter's unpack cuts them as eq_clip does). */
+void eq_plan_of(const eq_model *m, const uint64_t *wplane, const eq_wmask *wm, eq_plan *pl, int outs);
 /* First violated rule of "Protocol" into msg; 0 when none. */
 int eq_plan_check(const eq_model *m, const eq_plan *pl, const uint64_t *wplane, char *msg, size_t n);
 /* The clock edge with the plan of this state and inputs. */
