@@ -37,6 +37,19 @@ int pv_props_path(const wg_block *b, const char *dir, char *buf, size_t n)
 	return 0;
 }
 
+/* A properties file's text with the template's {{if}} sections selected for block b at p (the
+ * same sections as its template: a port that exists only in some configurations is named only
+ * there). NULL and a message in err. */
+static char *read_props(const wg_block *b, const long *p, const char *path, char *err, size_t n)
+{
+	char *t = wg_read_file(path, NULL, err, n);
+	if (!t)
+		return NULL;
+	char *u = wg_template_sections(b, p, path, t, err, n);
+	free(t);
+	return u;
+}
+
 /* The run folder and the generated RTL in it. */
 static int setup(const pv_req *q, const char *leaf, pv_result *r, char **rtl, uint64_t *key, char *err, size_t n)
 {
@@ -166,7 +179,7 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	int assumed = 0;
 	char pp[PV_PATH + 64], assumes[sizeof r->what - 64] = "";
 	if (!q->no_assume && pv_props_path(q->b, NULL, pp, sizeof pp) == 0) {
-		char *props = wg_read_file(pp, NULL, err, n);
+		char *props = read_props(q->b, q->p, pp, err, n);
 		char alabels[sizeof r->what - 64];
 		if (!props) {
 			free(rtl);
@@ -274,16 +287,17 @@ int pv_has_props(const wg_block *b, const char *dir)
 	return 0;
 }
 
-/* rtl with the properties file `path` inserted into module `mod`; its labels (prefixed "pre")
+/* rtl with the properties file `path` (its sections selected for block pb at pp) inserted into
+ * module `mod`; its labels (prefixed "pre")
  * appended to labels. For a leaf of composition `comp` (instance `inst`, else NULL), its
  * assumptions on ports another leaf drives become assertions (pv_oblig.c), their labels
  * appended to oblig. NULL on an error (message in err, *code set). */
-static char *insert_file(char *rtl, const char *mod, const char *path, const char *pre, char *labels, size_t ln,
-			 const wg_block *comp, const char *inst, char *oblig, size_t on, char *mixed, size_t mn, int *code,
-			 char *err, size_t n)
+static char *insert_file(char *rtl, const char *mod, const char *path, const wg_block *pb, const long *pp,
+			 const char *pre, char *labels, size_t ln, const wg_block *comp, const char *inst, char *oblig,
+			 size_t on, char *mixed, size_t mn, int *code, char *err, size_t n)
 {
 	*code = 2;
-	char *props = wg_read_file(path, NULL, err, n);
+	char *props = read_props(pb, pp, path, err, n);
 	if (!props)
 		return NULL;
 	*code = 1;
@@ -339,8 +353,8 @@ static char *pv_props_all(const pv_req *q, const char *rtl, char *labels, size_t
 	}
 	const wg_block *b = q->b;
 	if (q->props_file || pv_props_path(b, q->props_dir, pp, sizeof pp) == 0) {
-		char *next = insert_file(cur, b->name, q->props_file ? q->props_file : pp, "", labels, ln, NULL, NULL, oblig,
-					 on, mixed, mn, code, err, n);
+		char *next = insert_file(cur, b->name, q->props_file ? q->props_file : pp, b, q->p, "", labels, ln, NULL,
+					 NULL, oblig, on, mixed, mn, code, err, n);
 		free(cur);
 		if (!next || q->props_file)
 			return next;
@@ -351,9 +365,16 @@ static char *pv_props_all(const pv_req *q, const char *rtl, char *labels, size_t
 		if (pv_props_path(in->block, q->props_dir, pp, sizeof pp) != 0)
 			continue;
 		char mod[256], pre[128];
+		long child[WG_MAX_PARAMS];
+		if (wg_comp_child_params(b, k, q->p, child, err, n)) {
+			*code = 2;
+			free(cur);
+			return NULL;
+		}
 		snprintf(mod, sizeof mod, "%s_%s", b->name, in->name);
 		snprintf(pre, sizeof pre, "%s.", in->name);
-		char *next = insert_file(cur, mod, pp, pre, labels, ln, b, in->name, oblig, on, mixed, mn, code, err, n);
+		char *next = insert_file(cur, mod, pp, in->block, child, pre, labels, ln, b, in->name, oblig, on, mixed,
+					 mn, code, err, n);
 		free(cur);
 		if (!next)
 			return NULL;

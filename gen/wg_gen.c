@@ -187,6 +187,11 @@ fail:
 	return NULL;
 }
 
+char *wg_template_sections(const wg_block *b, const long *p, const char *path, const char *text, char *err, size_t n)
+{
+	return template_select(b, p, path, text, err, n);
+}
+
 /* A template block's modules: the template with its placeholders replaced. */
 static char *template_modules(const wg_block *b, const long *p, const char *top, char *err, size_t n)
 {

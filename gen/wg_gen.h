@@ -15,6 +15,11 @@ char *wg_verilog(const wg_block *b, const long *p, const char *top, char *err, s
  * and the modules without it (a composition's instances use these). */
 char *wg_verilog_header(const wg_block *b, const long *p, const char *top);
 char *wg_verilog_modules(const wg_block *b, const long *p, const char *top, char *err, size_t n);
+/* text (read from path, named in errors) with the template's {{if COND}} / {{else}} / {{end}}
+ * sections selected for the block's parameters p, the directive lines dropped; placeholders
+ * are left alone (caller frees; NULL and a message in err). The blocks' properties files
+ * (rtl_templates/<block>_props.v) go through it, so they follow the template's sections. */
+char *wg_template_sections(const wg_block *b, const long *p, const char *path, const char *text, char *err, size_t n);
 /* The JSON manifest (caller frees). */
 char *wg_manifest(const wg_block *b, const long *p, const char *top);
 /* {"NAME": value, ...} for n parameter (or knob) definitions and their values:

@@ -3,8 +3,10 @@
   // under which `--netlist` compares the RTL with its netlist. Not part of the generated
   // Verilog: warpgen prove inserts this text before the module's endmodule, after a
   // register wg_armed (1 from the cycle after the first rst_i = 1), and reads the result
-  // with read_verilog -formal. The names are the template's own signals. A11's rule (no TFET
-  // request for a load's destination when TFET_ROWS > 0) is assumed; W-P1-3's launch bound
+  // with read_verilog -formal. The names are the template's own signals, and its {{if}}
+  // sections are the template's (gen/wg_gen.c): a port of some configurations only is named
+  // inside the same section. A11's rule (no TFET request for a load's destination when
+  // TFET_ROWS > 0) is assumed; W-P1-3's launch bound
   // under GATING = STATIC (kl_warps_i * kl_regs_i <= PHYS_REGS) is not: GATING is a template
   // choice, not a Verilog parameter, so a proof of a STATIC configuration takes one where
   // WARPS * REGS <= PHYS_REGS (then a_launch_shape implies it).
@@ -119,9 +121,11 @@
       // allocations: a warp of the kernel not after its EXIT, a renamable, unmapped register,
       // two ports never for the same register
       a_alloc: assume (kl_valid_i || wg_alc_ok);
-      // A11: with TFET rows, a load's destination never asks for TFET
-      a_alloc_load_cmos: assume (kl_valid_i || TFET_ROWS == 0 ||
-                                 (alc_valid_i & alc_tfet_i & alc_load_i) == {ALLOC_PORTS{1'b0}});
+{{if TFET_ROWS}}
+      // A11: with TFET rows, a load's destination never asks for TFET (alc_tfet_i and
+      // alc_load_i exist only then: the template's sections, which warpgen prove applies here)
+      a_alloc_load_cmos: assume (kl_valid_i || (alc_valid_i & alc_tfet_i & alc_load_i) == {ALLOC_PORTS{1'b0}});
+{{end}}
     end
   end
 

@@ -5,6 +5,7 @@
 #                          and the --json record must hold one "proven" verdict per proof
 #   netlist BLOCK ARGS...  --netlist alone must be proven
 #   invariants BLOCK ARGS...  --invariants alone must be proven
+#                          (these three: and no Yosys step warns of an implicitly declared identifier)
 #   broken BLOCK ARGS...   the block's generic-gate netlist, proven first, then with one gate changed (the first $_AND_
 #                          becomes an $_OR_, else the first $_OR_ an $_AND_) given as --netlist-file
 #                          must give a counterexample (exit 1) with a non-empty trace.vcd
@@ -35,6 +36,19 @@ run() { # expected-exit ARGS...: run warpgen prove, keep its output in $tmp/out
 	[ "$rc" -eq "$want" ] || fail "warpgen prove $block $* exited $rc, expected $want"
 }
 
+# every Yosys step of the run: no identifier implicitly declared (a property or assumption naming
+# a signal this configuration lacks, e.g. a port of a template {{if}} section: Yosys would make
+# it a free input, and the statement would constrain nothing)
+no_implicit() {
+	local d k=0
+	while read -r d; do
+		[ -f "$d/prove.log" ] || fail "no Yosys log in $d"
+		if grep 'is implicitly declared' "$d/prove.log"; then fail "an undeclared identifier in $d/prove.log"; fi
+		k=$((k + 1))
+	done < <(sed -n 's/^  folder: //p' "$tmp/out")
+	[ "$k" -gt 0 ] || fail "no run folder in the output"
+}
+
 case $mode in
 proven | netlist | invariants)
 	what=(--netlist)
@@ -44,6 +58,7 @@ proven | netlist | invariants)
 	run 0 "$@" "${what[@]}" --json "$tmp/r.json"
 	[ "$(grep -c ': proven \[' "$tmp/out")" -eq "$n" ] || fail "expected $n proven verdicts"
 	[ "$(grep -o '"verdict": "proven"' "$tmp/r.json" | wc -l)" -eq "$n" ] || fail "the JSON record lacks $n proven verdicts"
+	no_implicit
 	;;
 broken)
 	run 0 "$@" --netlist -q
