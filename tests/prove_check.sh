@@ -11,6 +11,10 @@
 #                          must give a counterexample (exit 1) with a non-empty trace.vcd
 #   false PROPS BLOCK ARGS...  the properties file PROPS (a false invariant) must give a
 #                          counterexample naming its property, with a trace
+#   without LEAF BLOCK ARGS...  BLOCK is a composition: --invariants with LEAF's properties (its
+#                          one-line "p_NAME: assert (...);" statements) removed, in a copy of the
+#                          properties files given by --props-dir, must be proven (every other
+#                          leaf's properties and the obligations; hrf_sm without rename's)
 #   obligation LEAF LABEL EXTRA BLOCK ARGS...  BLOCK is a composition whose leaf block LEAF assumes
 #                          LABEL on ports another leaf drives: LABEL must be listed among the
 #                          composition's obligations (and the invariants proven), and with LABEL made
@@ -24,6 +28,7 @@ W=${WARPGEN:-out/bin/warpgen}
 mode=$1; shift
 if [ "$mode" = false ]; then props=$1; shift; fi
 if [ "$mode" = obligation ]; then leaf=$1 label=$2 extra=$3; shift 3; fi
+if [ "$mode" = without ]; then leaf=$1; shift; fi
 block=$1; shift
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -85,6 +90,21 @@ false)
 	grep -q ': counterexample at cycle [0-9]* (p_[a-z_0-9]*)' "$tmp/out" || fail "no counterexample naming a property"
 	tr=$(sed -n 's/^  trace:  //p' "$tmp/out")
 	[ -s "$tr" ] || fail "no waveform at '$tr'"
+	;;
+without)
+	mkdir "$tmp/props"
+	cp rtl_templates/*_props.v "$tmp/props/"
+	perl -pi -e 's/^(\s*)(p_\w+): assert \(.*\);$/$1\/\/ $2: removed (prove_check.sh without)/' \
+		"$tmp/props/${leaf}_props.v"
+	k=$(grep -c ': removed (prove_check.sh without)' "$tmp/props/${leaf}_props.v")
+	[ "$k" -gt 0 ] || fail "no one-line property of $leaf removed"
+	grep -q ' assert (' "$tmp/props/${leaf}_props.v" && fail "${leaf}_props.v keeps an assertion"
+	run 0 "$@" --invariants --props-dir "$tmp/props"
+	[ "$(grep -c ': proven \[' "$tmp/out")" -eq 1 ] || fail "not proven"
+	for p in $(sed -n 's/^ *\/\/ \(p_[a-z_0-9]*\): removed (prove_check.sh without)$/\1/p' "$tmp/props/${leaf}_props.v"); do
+		grep -q "\.$p[,)]" "$tmp/out" && fail "$p is still proven"
+	done
+	no_implicit
 	;;
 obligation)
 	run 0 "$@" --invariants
