@@ -108,6 +108,9 @@ typedef struct cov_rep {
 	wg_buf unmapped;     /* files whose lines do not map to the template, with the reason */
 	int nunmapped;       /* how many */
 	int nuntog;          /* how many */
+	long ttog, ttog_hit; /* toggle points of the template (signal and bit, over the configurations), toggled */
+	wg_buf tuntog;       /* template signals with bits no configuration toggled, text lines */
+	int ntuntog;         /* how many */
 } cov_rep;
 
 static void usage(void)
@@ -310,6 +313,7 @@ static void tog_flush(cov_rep *R, tog_sig *s)
  * need not keep a signal's bits together). */
 typedef struct tog_rec {
 	char *key;           /* configuration, signal */
+	char *tkey;          /* template, declaration line, signal, bit: the template's point */
 	int seq;             /* its order in the file */
 	tog_sig s;           /* the signal (name, configuration, lines, template), bits 1, dead 0/1 */
 } tog_rec;
@@ -321,9 +325,62 @@ static int tr_cmp(const void *a, const void *b)
 	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+static int tk_cmp(const void *a, const void *b)
+{
+	const tog_rec *x = *(tog_rec *const *)a, *y = *(tog_rec *const *)b;
+	int c = strcmp(x->tkey, y->tkey);
+	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* The template's toggle points: one per bit of a signal declared on a template line, covered when
+ * some configuration toggled that bit (a bit a configuration lacks is not a point of it); the
+ * signals of the top module of a composition and of unmapped lines are left out. */
+static void tr_template(cov_rep *R)
+{
+	tog_rec **v = wg_xcalloc((size_t)R->ntr * sizeof *v + 1);
+	int n = 0;
+	for (int i = 0; i < R->ntr; i++)
+		if (R->tr[i].tkey)
+			v[n++] = &R->tr[i];
+	if (n)
+		qsort(v, (size_t)n, sizeof *v, tk_cmp);
+	tog_sig sig;
+	memset(&sig, 0, sizeof sig);
+	char cur[600] = "";
+	for (int i = 0; i < n;) {
+		int j = i, hit = 0;
+		for (; j < n && strcmp(v[j]->tkey, v[i]->tkey) == 0; j++)
+			hit |= !v[j]->s.dead;
+		R->ttog++;
+		R->ttog_hit += hit;
+		const char *bit = strrchr(v[i]->tkey, '\001'); /* the signal: the key without its bit */
+		int len = (int)(bit - v[i]->tkey);
+		if ((int)strlen(cur) != len || strncmp(cur, v[i]->tkey, (size_t)len) != 0) {
+			if (sig.dead) {
+				wg_buf_printf(&R->tuntog, "    %s:%d: %s: %d of %d bits toggled in no configuration\n",
+					      R->s[sig.src].tpath, sig.tline, sig.name, sig.dead, sig.bits);
+				R->ntuntog++;
+			}
+			sig = v[i]->s;
+			sig.bits = sig.dead = 0;
+			snprintf(cur, sizeof cur, "%.*s", len, v[i]->tkey);
+		}
+		sig.bits++;
+		sig.dead += !hit;
+		i = j;
+	}
+	if (sig.dead) {
+		wg_buf_printf(&R->tuntog, "    %s:%d: %s: %d of %d bits toggled in no configuration\n",
+			      R->s[sig.src].tpath, sig.tline, sig.name, sig.dead, sig.bits);
+		R->ntuntog++;
+	}
+	free(v);
+}
+
 /* The untoggled signals, in the order of their first bit. */
 static void tr_apply(cov_rep *R)
 {
+	tr_template(R);
 	if (R->ntr)
 		qsort(R->tr, (size_t)R->ntr, sizeof *R->tr, tr_cmp);
 	/* groups, then the groups in the order of their first point */
@@ -347,8 +404,10 @@ static void tr_apply(cov_rep *R)
 		tog_flush(R, &sig);
 	}
 	free(first);
-	for (int i = 0; i < R->ntr; i++)
+	for (int i = 0; i < R->ntr; i++) {
 		free(R->tr[i].key);
+		free(R->tr[i].tkey);
+	}
 	free(R->tr);
 	R->tr = NULL;
 	R->ntr = R->trcap = 0;
@@ -435,9 +494,11 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 				R->gtog++;
 				R->gtog_hit += count > 0;
 			}
-			char *br = strrchr(o, '[');
-			if (br && strchr(br, ']') && !strchr(br, ']')[1])
+			char *br = strrchr(o, '['), bit[32] = "";
+			if (br && strchr(br, ']') && !strchr(br, ']')[1]) {
+				snprintf(bit, sizeof bit, "%s", br);
 				*br = '\0';
+			}
 			snprintf(name, sizeof name, "%s", o);
 			if (R->comp && key(rec[i], "h", h, sizeof h) == 0) { /* TOP.<top>.u_x_0... -> u_x_0....signal */
 				const char *below = strchr(h, '.');
@@ -461,6 +522,10 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 			t->s.dead = count == 0;
 			snprintf(key_, sizeof key_, "%d\001%s", fi, name);
 			t->key = strdup(key_);
+			if (src >= 0) {
+				snprintf(key_, sizeof key_, "%d\001%08d\001%s\001%s", src, t->s.tline, name, bit);
+				t->tkey = strdup(key_);
+			}
 			t->seq = R->ntr++;
 		} else if (strncmp(page, "v_line/", 7) == 0 || strncmp(page, "v_branch/", 9) == 0) {
 			if (key(rec[i], "S", S, sizeof S))
@@ -744,6 +809,11 @@ int wg_cmd_coverage(int argc, char **argv)
 		printf("  lines   %ld/%ld covered (%s) of %s's lines with coverage points\n", nl_hit, nl, pl, R->s[0].tpath);
 		printf("  toggles %ld/%ld covered (%s) of the signal bits, all configurations\n", ntog_hit, ntog, pt);
 	}
+	char ptt[32];
+	pct(ptt, sizeof ptt, R->ttog_hit, R->ttog);
+	printf("  toggles %ld/%ld covered (%s) of the template's signal bits (a bit of a signal the template declares, "
+	       "covered when some configuration toggled it)\n",
+	       R->ttog_hit, R->ttog, ptt);
 	long nprot = 0;
 	for (int k = 0; k < R->ns; k++)
 		nprot += R->s[k].nprot;
@@ -767,6 +837,8 @@ int wg_cmd_coverage(int argc, char **argv)
 			printf("    %s's own module, line %d of configuration %d: %s\n", R->b->name, R->glue[i].gline,
 			       R->glue[i].cfg, R->glue[i].text);
 	printf("  signals with untoggled bits (%d):\n%s", R->nuntog, R->untog.s ? R->untog.s : "");
+	printf("  template signals with bits no configuration toggled (%d):\n%s", R->ntuntog,
+	       R->tuntog.s ? R->tuntog.s : "");
 
 	if (annotate) {
 		if (wg_mkdirs(annotate, err, sizeof err) != 0)
@@ -802,6 +874,8 @@ int wg_cmd_coverage(int argc, char **argv)
 		json_fig(&j, "lines", nl_hit, nl);
 		wg_buf_printf(&j, ",\n  ");
 		json_fig(&j, "toggles", ntog_hit, ntog);
+		wg_buf_printf(&j, ",\n  ");
+		json_fig(&j, "template_toggles", R->ttog_hit, R->ttog);
 		wg_buf_printf(&j, ",\n  \"templates\": [");
 		for (int k = 0; k < R->ns; k++) {
 			wg_buf_printf(&j, "%s\n    {\"instance\": ", k ? "," : "");
@@ -885,6 +959,7 @@ int wg_cmd_coverage(int argc, char **argv)
 	free(R->glue);
 	wg_buf_free(&R->untog);
 	wg_buf_free(&R->untog_json);
+	wg_buf_free(&R->tuntog);
 	wg_buf_free(&R->unmapped);
 	free(dat);
 	free(R);

@@ -8,7 +8,8 @@
 # rename at two configurations whose {{if}} sections differ (TFET_ROWS=0 and 4, so the same
 # template line sits at different generated lines), with hand-written coverage data: a line
 # uncovered at one configuration and covered at the other is covered, a line uncovered at both
-# is listed with its template line number, toggles count per configuration.
+# is listed with its template line number, toggles count per configuration, and a bit of a template
+# signal toggled at one configuration only is covered in the template's figure.
 # map-comp (no Verilator build either): a composition, equalizer_gpu at SMS=2 (an instance array of
 # two equalizer copies sharing one module, and one vf_manager), with hand-written data: a line
 # point of the equalizer module hit only in copy u_eq_1 is covered, one hit in neither copy is
@@ -144,17 +145,23 @@ for cfg, hit_a in (("a", 0), ("b", 3)):
         o.write(rec % (f, ga, "v_line/rename", "block", hit_a))
         o.write(rec % (f, gb, "v_line/rename", "block", 0))
         o.write(rec % (f, gb, "v_toggle/rename", "sig_q[0]", 2))
-        o.write(rec % (f, gb, "v_toggle/rename", "sig_q[1]", 0))
+        o.write(rec % (f, gb, "v_toggle/rename", "sig_q[1]", hit_a))
+        if cfg == "b":  # a bit configuration a does not have
+            o.write(rec % (f, gb, "v_toggle/rename", "sig_q[2]", 0))
     print(cfg, "generated lines", ga, gb, "template lines", ta, tb)
 open(tmp + "/expect", "w").write("%d %d\n" % (ta, tb))
 EOF
 read -r ta tb <"$tmp/expect"
 "$W" coverage rename "$tmp/a.dat" "$tmp/b.dat" --write "$tmp/m.dat" | tee "$tmp/rep.txt"
 grep -qx "  lines   1/2 covered (50.00 %) of rtl_templates/rename.v's lines with coverage points" "$tmp/rep.txt"
-grep -qx "  toggles 2/4 covered (50.00 %) of the signal bits, all configurations" "$tmp/rep.txt"
+grep -qx "  toggles 3/5 covered (60.00 %) of the signal bits, all configurations" "$tmp/rep.txt"
 grep -qx "    rtl_templates/rename.v:$tb: endmodule" "$tmp/rep.txt"
 ! grep -q "rename.v:$ta:" "$tmp/rep.txt"
-grep -qx "    rtl_templates/rename.v:$tb: sig_q: 1 of 2 bits never toggled (configuration 2)" "$tmp/rep.txt"
+grep -qx "    rtl_templates/rename.v:$tb: sig_q: 1 of 2 bits never toggled (configuration 1)" "$tmp/rep.txt"
+grep -qx "    rtl_templates/rename.v:$tb: sig_q: 1 of 3 bits never toggled (configuration 2)" "$tmp/rep.txt"
+# the template's points: bit 1, toggled at b only, is covered; bit 2 (b only, never toggled) is not
+grep -qx "  toggles 2/3 covered (66.67 %) of the template's signal bits (a bit of a signal the template declares, covered when some configuration toggled it)" "$tmp/rep.txt"
+grep -qx "    rtl_templates/rename.v:$tb: sig_q: 1 of 3 bits toggled in no configuration" "$tmp/rep.txt"
 # --set keeps one configuration's data: at TFET_ROWS=0 the first line is uncovered
 "$W" coverage rename --set TFET_ROWS=0 "$tmp/a.dat" "$tmp/b.dat" --write "$tmp/m0.dat" | tee "$tmp/rep0.txt"
 grep -qx "  lines   0/2 covered (0.00 %) of rtl_templates/rename.v's lines with coverage points" "$tmp/rep0.txt"
