@@ -51,6 +51,17 @@ done
 # imbalanced profile. Both with kernel gaps longer than an epoch (decisions between kernels).
 t sweep "fcov:equalizer_gpu-closure" "set -o pipefail; { \$WARPGEN cosim equalizer_gpu --set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=257 --set MEM_LAT=300 --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=300 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim equalizer_gpu --set SMS=4 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --knob PROFILE=IMBALANCE --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=30 --model-only --seed 3 --cycles 500000; } | awk -f tests/fcov_closure.awk"
 
+# Code and toggle coverage closure (issue 24; docs/equalizer_gpu.md "Code and toggle coverage"),
+# re-measured by `warpgen regress --tier sweep --filter equalizer_gpu-cov --coverage`: the closure's
+# one-SM configuration above co-simulated (ENERGY's lower requests, transitions outlasting an epoch,
+# resets in flight), and PERFORMANCE at 8 warps per CTA (WARPS=16 MAX_CTAS=2: Algorithm 1's
+# bandwidth-saturated line needs 2 < X_mem <= W) with SM_LAT=1 (the manager's immediate apply) on
+# two (ties) and three SMs.
+t sweep "cosim:equalizer_gpu-cov-sms1-lat257-seed3" "\$WARPGEN cosim equalizer_gpu --set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=257 --set MEM_LAT=300 --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=300 --seed 3 --cycles 1000000 -q"
+for sms in 2 3; do for s in 1 2; do
+	t sweep "cosim:equalizer_gpu-cov-sms$sms-perf-wcta8-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=$sms --set WARPS=16 --set MAX_CTAS=2 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=1 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --seed $s --cycles 50000 -q"
+done; done
+
 # the GPU (15 SMs x 48 warps + the manager)
 main_area_opt --flops-only
 main equalizer_gpu-default "equalizer_gpu"
