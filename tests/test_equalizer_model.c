@@ -959,7 +959,9 @@ static void random_run(const eq_cfg *c, uint64_t seed, int cycles, uint64_t *lin
 	wg_fr f;
 	wg_fr_open(&f, &wg_block_equalizer, p);
 	eq_model *m = eq_new(c);
-	uint64_t r = wg_rng_seed(seed), W = wg_ones64(c->warps);
+	uint64_t r = wg_rng_seed(seed), W = wg_ones64(c->warps), rd = wg_rng_seed(seed + 1000);
+	uint32_t *idle = calloc((size_t)f.L.nwords[WG_IN] + 1, sizeof *idle); /* the all-zero input frame */
+	long detours = 0;
 	int C = c->max_ctas, S = eq_samples(c);
 	unsigned kmax = 0, wcta = 0, left = 0, delay = 0;
 	int bias[4] = {50, 50, 50, 0}, bad = 0, samples = 0;
@@ -1025,6 +1027,14 @@ static void random_run(const eq_cfg *c, uint64_t seed, int cycles, uint64_t *lin
 		in.iss = wg_rng_mask(&r, 30, in.hv & in.hrdy & ~o.wpause);
 		int rc = eq_eval(m, &in, &o);
 		frame_pack_in(&f, c, &in);
+		/* The frame model keeps the eval's plan for the tick of the same frame and
+		 * wslot_i's planes while its words stay: now and then the all-zero frame
+		 * (prove --model's idle frame) is evaluated before the cycle's frame (the
+		 * planes are made twice again) or between its eval and its tick (the tick
+		 * plans the cycle itself). Its own rng, so the cycles stay those of seed. */
+		unsigned detour = (unsigned)(wg_rng_next(&rd) % 8);
+		if (detour == 1)
+			(void)wg_block_equalizer.model_eval(f.m, idle, f.out, f.err, sizeof f.err);
 		f.err[0] = '\0';
 		int frc = wg_block_equalizer.model_eval(f.m, f.in, f.out, f.err, sizeof f.err);
 		if (rc || frc) {
@@ -1057,6 +1067,11 @@ static void random_run(const eq_cfg *c, uint64_t seed, int cycles, uint64_t *lin
 		if (in.rst || in.kstart)
 			samples = 0;
 		eq_tick(m, &in);
+		if (detour == 0) {
+			char e[256];
+			(void)wg_block_equalizer.model_eval(f.m, idle, f.out, e, sizeof e);
+			detours++;
+		}
 		wg_block_equalizer.model_tick(f.m, f.in);
 		if (eend) {
 			CHECK_EQ(samples, S); /* exactly S samples, also across kernel starts */
@@ -1081,7 +1096,9 @@ static void random_run(const eq_cfg *c, uint64_t seed, int cycles, uint64_t *lin
 	for (int e = 0; e < EQ_NEVENTS; e++)
 		CHECK_EQ(a[e], b[e]);
 	CHECK(memcmp(m, f.m, eq_size(c)) == 0); /* the same state, byte for byte */
+	CHECK(detours > cycles / 16); /* ticks after another frame's eval happened */
 	CHECK_EQ(bad, 0);
+	free(idle);
 	eq_free(m);
 	wg_fr_close(&f);
 }

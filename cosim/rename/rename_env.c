@@ -54,6 +54,11 @@ const wg_param_def rne_knobs[RNE_NKNOBS] = {
 		"1: each kernel's code is placed at a random base address, drawn per kernel so that its highest "
 		"pir PC fits PC_BITS (the flag cache's tags and pir_pc_i use every bit); 0: the code starts at 0",
 		"test stimulus (docs/rename.md Stimulus)"},
+	[RNE_K_EXEMPT_PCT] = {"EXEMPT_PCT", 0, 0, 100, NULL,
+		"% of kernels whose exemption pass exempts as many registers as EXEMPT allows (min(EXEMPT, N-1), "
+		"the longest-lived), not only those the table needs: mostly-exempt launches, whose kw*ke sets "
+		"GATING=STATIC's powered rows (A17); 0: only what the table needs",
+		"test stimulus (docs/rename.md Stimulus)"},
 	[RNE_K_PAIRED] = {"PAIRED", 0, 0, 1, NULL,
 		"1: each load's latency is drawn from a hash of the kernel, the warp and the instruction's place in "
 		"the warp's walk, and the port-pressure draw from a hash of the kernel and the cycle since its "
@@ -363,10 +368,18 @@ static const char *build_kernel(rn_env *e, char *err, size_t n)
 		kw = c->rt_entries / rmin;
 	if (kw < 1)
 		kw = 1;
+	int maxex = 0; /* drawn only with the knob: EXEMPT_PCT=0 keeps the stream */
+	if (!e->fixed && e->k[RNE_K_EXEMPT_PCT])
+		maxex = (int)rnd(e, 100) < e->k[RNE_K_EXEMPT_PCT];
 	e->kseed = mix(e->seed ^ mix((uint64_t)e->nkernels + 1));
-	s.rt_entries = c->rt_entries;
 	for (int tries = 0;; tries++) {
 		s.warps = kw;
+		s.rt_entries = c->rt_entries;
+		if (maxex) { /* the exemption pass's budget: kw * (N - E) with E = min(EXEMPT, N - 1) */
+			int E = s.regs - 1 < c->exempt ? s.regs - 1 : c->exempt;
+			if (kw * (s.regs - E) < s.rt_entries)
+				s.rt_entries = kw * (s.regs - E);
+		}
 		const char *m = rnk_build(&e->kern, &s, e->kseed, err, n);
 		if (m)
 			return m;

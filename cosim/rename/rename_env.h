@@ -67,6 +67,7 @@ enum {
 	RNE_K_WAVES,      /* thread blocks run in each warp slot per kernel (later ones start as earlier ones exit) */
 	RNE_K_DUP_HINT_PCT, /* % of instructions whose pir flags also carry bits the block ignores (A13, A14) */
 	RNE_K_PC_SPREAD,  /* 1: each kernel's code at a random base address within PC_BITS */
+	RNE_K_EXEMPT_PCT, /* % of kernels exempting min(EXEMPT, N-1) registers, not only what the table needs */
 	RNE_K_PAIRED,     /* 1: timing draws hashed from (kernel, warp, instruction) / (kernel, cycle), not the stream */
 	RNE_K_NORENAME,   /* 1: no renaming (pbr/pir words skipped; the caller plays a static register file) */
 	RNE_K_NO_HINTS,   /* negative testing of stats rename: no release hints (pir flags 0, pbr words skipped) */
