@@ -208,6 +208,21 @@ t sweep "cosim:rename-w16-p64-l3-a4-b8-pcspread-seed1" "\$WARPGEN cosim rename -
 # line sums' and the 6-bit register ids' high bits, which stay constant at the small sizes) with PC_SPREAD=1;
 # the same verdict with and without --coverage (docs/rename.md "Code and toggle coverage", stop 39)
 t sweep "cosim:coverage-rename-p3024-pcspread" "tests/coverage_check.sh run rename --set RT_ENTRIES=3024 --knob PC_SPREAD=1 --seed 1 --cycles 50000"
+# issue 24 item 3 (stop 42; docs/rename.md "Code and toggle coverage", merged at the template): the small
+# configurations of the coverage merge with PC_SPREAD=1 (the PC bits at every size), the 16-warp size with
+# every kernel oversubscribed (table rows past the 64 physical ids mapped), and mostly-exempt kernels
+# under STATIC gating (knob EXEMPT_PCT: A17's kw*ke bound, the exempt sources' ids at a small size;
+# no loads: a launch powering only its exempt ids' CMOS rows leaves a load no CMOS id)
+RN_EDGE="--set WARPS=1 --set REGS=2 --set RT_ENTRIES=2 --set RT_BANKS=1 --set PHYS_REGS=16 --set RF_BANKS=1 --set SUBARRAYS=1 --set FC_ENTRIES=1 --set EXEMPT=1 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set PC_BITS=16"
+t sweep "cosim:rename-small-wear-b2-pcspread-seed2" "\$WARPGEN cosim rename $RN_SMALL --set POLICY=WEAR_LEVEL --set RT_BANKS=2 --set RF_BANKS=2 --knob PC_SPREAD=1 --seed 2 --cycles 50000 -q"
+t sweep "cosim:rename-cls-static-pcspread-seed2" "\$WARPGEN cosim rename $RN_CLS_ST --knob PC_SPREAD=1 --seed 2 --cycles 50000 -q"
+t sweep "cosim:rename-cls-low-pcspread-seed1" "\$WARPGEN cosim rename $RN_CLS_LOW --knob PC_SPREAD=1 --seed 1 --cycles 50000 -q"
+t sweep "cosim:rename-edge-1-pcspread-seed1" "\$WARPGEN cosim rename $RN_EDGE --knob PC_SPREAD=1 --seed 1 --cycles 50000 -q"
+t sweep "cosim:rename-cls-small-NONE-pcspread-seed5" "\$WARPGEN cosim rename $RN_CLS --set CLASS=NONE --set POLICY=CONSOLIDATE --set ALLOC_PORTS=3 --knob PC_SPREAD=1 --seed 5 --cycles 100000 -q"
+t sweep "cosim:rename-w16-p64-l3-a4-b8-over-pcspread-seed2" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob OVERSUB_PCT=100 --knob REGS_MIN=24 --knob PC_SPREAD=1 --seed 2 --cycles 1000000 -q"
+t sweep "cosim:rename-w16-p64-l3-a4-b8-o16-pcspread-seed1" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob OVERSUB_PCT=100 --knob REGS_MIN=16 --knob REGS_MAX=16 --knob PC_SPREAD=1 --seed 1 --cycles 400000 -q"
+t sweep "cosim:rename-default-pcspread-seed1" "\$WARPGEN cosim rename --knob PC_SPREAD=1 --seed 1 --cycles 50000 -q"
+t sweep "cosim:rename-cls-static-exempt-seed1" "\$WARPGEN cosim rename $RN_CLS_ST --set EXEMPT=5 --knob EXEMPT_PCT=50 --knob REGS_MIN=5 --knob REGS_MAX=6 --knob LD_PCT=0 --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
 
 # a negative case whose expected failure is the protocol check (a violation presented on purpose):
 # `warpgen wave` must count it as failed as expected, as cosim does (make waves ran it as FAIL)
