@@ -65,6 +65,7 @@ static const eqe_prof eqe_profs[EQE_NPROF] = {
 #define MAXC 16
 #define MAXQ 64
 #define NEVER LONG_MAX
+#define WSL_WORDS ((EQE_MAX_SMS * MAXW * 4 + 31) / 32) /* wslot_i's words at most (a slot number: <= 4 bits) */
 
 typedef struct eqe_warp {
 	int32_t left;             /* instructions left (0: finished or not resident) */
@@ -80,6 +81,7 @@ typedef struct eqe_qent {
 
 typedef struct eqe_sm {
 	eqe_warp w[MAXW];         /* warps */
+	uint64_t live, memw;      /* the warps with left != 0, and those with mem set (kept with w) */
 	unsigned valid, paused;   /* mirror of the block's cta_valid_q, cta_paused_q */
 	unsigned fin;             /* valid CTAs whose warps have finished (cta_done_i pending) */
 	uint64_t seq[MAXC];       /* launch order of each slot's CTA */
@@ -109,6 +111,12 @@ struct eqg_env {
 	const wg_layout *L;       /* the composition's layout */
 	int sms, warps, maxc, epoch; /* parameters */
 	int sb;                   /* bits of a slot number */
+	int fw[EQG_NPORTS];       /* each port's bits per SM (its width / sms) */
+	/* the warps' slots at the wcta they were made for (made again when wcta changes) */
+	int map_wcta;             /* that wcta (-1: not made yet) */
+	uint8_t slot[MAXW];       /* each warp's CTA slot (slot_of) */
+	uint64_t slot_warps[MAXC];/* each slot's warps */
+	uint32_t wsl[WSL_WORDS];  /* wslot_i's words: every SM's warps' slots, packed once */
 	long k[EQE_NKNOBS];       /* knobs */
 	uint64_t rng;             /* the one stream */
 	eqe_sm sm[EQE_MAX_SMS];   /* the SMs */
@@ -156,7 +164,7 @@ static void fail(eqg_env *e, long cyc, const char *msg)
 
 /* ---- frame access: per-SM fields of the composition's ports ---- */
 
-static int fw(const eqg_env *e, int port) { return e->L->width[port] / e->sms; }
+static int fw(const eqg_env *e, int port) { return e->fw[port]; }
 
 /* Bits [lsb, lsb + n) of SM sm's field. */
 static void put(const eqg_env *e, uint32_t *in, int port, int sm, int lsb, int n, uint64_t v)
@@ -199,6 +207,33 @@ static int slot_of(const eqg_env *e, int w)
 	return s < e->maxc ? s : e->maxc - 1;
 }
 
+/* The warps' slots at the current wcta: slot, slot_warps and wslot_i's packed words (every SM's
+ * field the same), made when wcta changes (once per kernel, and at its end). */
+static void slot_map(eqg_env *e)
+{
+	if (e->map_wcta == e->wcta)
+		return;
+	e->map_wcta = e->wcta;
+	memset(e->slot_warps, 0, sizeof e->slot_warps);
+	memset(e->wsl, 0, sizeof e->wsl);
+	for (int w = 0; w < e->warps; w++) {
+		int sl = slot_of(e, w);
+		e->slot[w] = (uint8_t)sl;
+		e->slot_warps[sl] |= UINT64_C(1) << w;
+		for (int k = 0; k < e->sms; k++)
+			wg_put(e->wsl, (unsigned)(k * e->fw[EQG_WSLOT_I] + w * e->sb), (unsigned)e->sb, (uint64_t)sl);
+	}
+}
+
+/* The warps of the slots in x. */
+static uint64_t warps_of(const eqg_env *e, unsigned x)
+{
+	uint64_t m = 0;
+	for (; x; x &= x - 1u)
+		m |= e->slot_warps[__builtin_ctz(x)];
+	return m;
+}
+
 static int popc(unsigned x) { return __builtin_popcount(x); }
 
 static int lowest(unsigned x) { return x ? __builtin_ctz(x) : -1; }
@@ -228,6 +263,9 @@ const char *eqe_init(eqg_env *e, const long *p, const wg_layout *L, const long *
 		if (e->k[i] == 0)
 			e->k[i] = e->warps / 6 > 1 ? e->warps / 6 : 1;
 	e->sb = L->width[EQG_WSLOT_I] / (e->sms * e->warps);
+	for (int i = 0; i < EQG_NPORTS; i++)
+		e->fw[i] = L->width[i] / e->sms;
+	e->map_wcta = -1;
 	e->rng = wg_rng_seed(seed);
 	e->kstart_at = 2;
 	e->ep.kernel_profile = -1;
@@ -248,41 +286,50 @@ static void reset_gpu(eqg_env *e, long cyc)
 	e->last_progress = cyc;
 }
 
+/* The distance from warp p, going up and wrapping at n, to the first warp in cand (p itself: 0);
+ * -1 when cand is empty. */
+static int next_cand(uint64_t cand, int p, int n)
+{
+	uint64_t all = wg_ones64(n), up = cand & all & ~wg_ones64(p);
+	if (up)
+		return (int)wg_ctz64(up) - p;
+	uint64_t low = cand & wg_ones64(p);
+	return low ? n - p + (int)wg_ctz64(low) : -1;
+}
+
 /* One SM's warps and scheduling in this cycle. */
 static void drive_sm(eqg_env *e, uint32_t *in, int k, long cyc)
 {
 	eqe_sm *s = &e->sm[k];
 	eqe_plan *pl = &e->pl;
 	uint64_t hv = 0, hrdy = 0, hmem = 0, elig = 0;
-	for (int w = 0; w < e->warps; w++) {
-		int sl = slot_of(e, w);
-		put(e, in, EQG_WSLOT_I, k, w * e->sb, e->sb, (uint64_t)sl);
-		const eqe_warp *x = &s->w[w];
-		if (!e->running || pl->kstart || !((s->valid >> sl) & 1u) || x->left == 0)
-			continue;
-		hv |= UINT64_C(1) << w;
-		if (x->mem)
-			hmem |= UINT64_C(1) << w;
-		if (x->ready <= cyc) {
-			hrdy |= UINT64_C(1) << w;
-			if (!((s->paused >> sl) & 1u))
-				elig |= UINT64_C(1) << w;
-		}
+	if (e->running && !pl->kstart) { /* (wslot_i: eqe_drive) */
+		hv = warps_of(e, s->valid) & s->live; /* a valid CTA's warps with instructions left */
+		hmem = hv & s->memw;
+		for (uint64_t x = hv; x; x &= x - 1u)
+			if (s->w[wg_ctz64(x)].ready <= cyc)
+				hrdy |= x & -x;
+		elig = hrdy & ~warps_of(e, s->paused);
 	}
 	/* two schedulers (even, odd warps), nsm issues each, one memory issue per SM cycle in all */
 	int mem_left = pl->nsm, room = (int)e->k[EQE_K_LSUQ] - s->qn;
-	uint64_t iss = 0;
+	uint64_t iss = 0, odd = UINT64_C(0xaaaaaaaaaaaaaaaa);
 	for (int sc = 0; sc < 2; sc++) {
 		int left = pl->nsm;
-		for (int i = 0; i < e->warps && left > 0; i++) {
+		uint64_t cand = elig & (sc ? odd : ~odd);
+		/* step i looks at warp (rr + i) % warps (rr moves after each issue); steps on warps that
+		 * are not candidates are skipped to the next candidate at once */
+		for (int i = 0, d; i < e->warps && left > 0; i++) {
+			if ((d = next_cand(cand, (s->rr[sc] + i) % e->warps, e->warps)) < 0 || (i += d) >= e->warps)
+				break;
 			int w = (s->rr[sc] + i) % e->warps;
-			if ((w & 1) != sc || !((elig >> w) & 1u))
-				continue;
 			if (s->w[w].mem) {
 				if (mem_left == 0 || room == 0)
 					continue;
 				mem_left--;
 				room--;
+				if (mem_left == 0 || room == 0) /* no more memory issues: the scan passes them */
+					cand &= ~s->memw;
 			}
 			iss |= UINT64_C(1) << w;
 			left--;
@@ -323,6 +370,8 @@ void eqe_drive(eqg_env *e, uint32_t *in, long cyc)
 		kmax = wcta = 0;
 	pl->kmax = kmax;
 	int tb = fw(e, EQG_KMAX_I), wb = fw(e, EQG_WCTA_I);
+	slot_map(e);
+	memcpy(in + e->L->off[EQG_WSLOT_I], e->wsl, (size_t)((e->L->width[EQG_WSLOT_I] + 31) / 32) * sizeof *in);
 	for (int k = 0; k < e->sms; k++) {
 		eqe_sm *s = &e->sm[k];
 		put(e, in, EQG_KSTART_I, k, 0, 1, (uint64_t)pl->kstart);
@@ -352,6 +401,14 @@ void eqe_drive(eqg_env *e, uint32_t *in, long cyc)
 	}
 }
 
+/* Warp w's bits of live and memw after a change of its left or mem. */
+static void mark(eqe_sm *s, int w)
+{
+	uint64_t b = UINT64_C(1) << w;
+	s->live = s->w[w].left ? s->live | b : s->live & ~b;
+	s->memw = s->w[w].mem ? s->memw | b : s->memw & ~b;
+}
+
 /* Launch a CTA into slot sl of SM k (at the edge of cycle cyc). */
 static void launch(eqg_env *e, int k, int sl, long cyc)
 {
@@ -370,6 +427,7 @@ static void launch(eqg_env *e, int k, int sl, long cyc)
 		x->queued = 0;
 		x->ready = cyc + 1;
 		x->mem = (int)rnd(e, 100) < pr->mem_pct;
+		mark(s, w);
 	}
 	s->valid |= 1u << sl;
 	s->paused &= ~(1u << sl);
@@ -401,10 +459,8 @@ static void check_sm(eqg_env *e, int k, const uint32_t *out, long cyc, int *act,
 			 s->valid, s->paused);
 		fail(e, cyc, m);
 	}
-	uint64_t wp = get_all(e, out, EQG_WPAUSE_O, k), want = 0;
-	for (int w = 0; w < e->warps; w++)
-		if ((s->paused >> slot_of(e, w)) & 1u)
-			want |= UINT64_C(1) << w;
+	slot_map(e);
+	uint64_t wp = get_all(e, out, EQG_WPAUSE_O, k), want = warps_of(e, s->paused);
 	if (wp != want) {
 		snprintf(m, sizeof m, "SM %d: wpause_o %#llx, the paused CTAs' warps are %#llx", k, (unsigned long long)wp,
 			 (unsigned long long)want);
@@ -463,9 +519,8 @@ static void edge_sm(eqg_env *e, int k, long cyc, int act, int req)
 	/* issues */
 	const eqe_prof *pr = cur_prof(e, cyc, NULL);
 	unsigned running = s->valid & ~s->paused;
-	for (int w = 0; w < e->warps; w++) {
-		if (!((pl->iss[k] >> w) & 1u))
-			continue;
+	for (uint64_t is = pl->iss[k]; is; is &= is - 1u) {
+		int w = (int)wg_ctz64(is);
 		eqe_warp *x = &s->w[w];
 		e->st.issued++;
 		e->ep_issued++;
@@ -491,6 +546,7 @@ static void edge_sm(eqg_env *e, int k, long cyc, int act, int req)
 		}
 		x->left--;
 		x->mem = (int)rnd(e, 100) < pr->mem_pct;
+		mark(s, w);
 	}
 }
 
@@ -537,7 +593,7 @@ static void finish(eqg_env *e, long cyc)
 			unsigned b = 1u << sl;
 			if (!(s->valid & b) || (s->fin & b))
 				continue;
-			int done = 1;
+			int done = !(s->live & wg_ones64((sl + 1) * e->wcta) & ~wg_ones64(sl * e->wcta)); /* a warp has left */
 			for (int w = sl * e->wcta; w < (sl + 1) * e->wcta && w < e->warps && done; w++)
 				done = s->w[w].left == 0 && !s->w[w].queued && s->w[w].ready <= cyc + 1;
 			if (done)
