@@ -33,23 +33,18 @@ static inline uint64_t wg_get(const uint32_t *w, unsigned lsb, unsigned n)
 	return v & wg_ones64(n);
 }
 
-/* Write the low n bits (0 < n <= 64) of v at bit lsb of w. */
+/* Write the low n bits (0 < n <= 64) of v at bit lsb of w: at most three
+ * words, each written only when one of the n bits is in it. */
 static inline void wg_put(uint32_t *w, unsigned lsb, unsigned n, uint64_t v)
 {
-	if ((lsb & 31u) + n <= 32u) { /* within one word: the common case */
-		uint32_t mask = (uint32_t)wg_ones64(n) << (lsb & 31u);
-		w[lsb >> 5] = (w[lsb >> 5] & ~mask) | (((uint32_t)v << (lsb & 31u)) & mask);
-		return;
-	}
-	unsigned done = 0;
-	while (done < n) {
-		unsigned bit = lsb + done, off = bit & 31u, take = 32u - off;
-		if (take > n - done)
-			take = n - done;
-		uint32_t mask = take == 32u ? 0xffffffffu : ((1u << take) - 1u) << off;
-		uint32_t part = (uint32_t)(v >> done) << off;
-		w[bit >> 5] = (w[bit >> 5] & ~mask) | (part & mask);
-		done += take;
+	unsigned i = lsb >> 5, o = lsb & 31u;
+	uint64_t m = wg_ones64(n);
+	w[i] = (w[i] & ~(uint32_t)(m << o)) | ((uint32_t)(v << o) & (uint32_t)(m << o));
+	if (n > 32u - o) {
+		w[i + 1] = (w[i + 1] & ~(uint32_t)(m >> (32u - o))) | ((uint32_t)(v >> (32u - o)) & (uint32_t)(m >> (32u - o)));
+		if (n > 64u - o)
+			w[i + 2] = (w[i + 2] & ~(uint32_t)(m >> (64u - o))) |
+				   ((uint32_t)(v >> (64u - o)) & (uint32_t)(m >> (64u - o)));
 	}
 }
 

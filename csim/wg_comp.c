@@ -609,6 +609,7 @@ typedef struct comp_move {
 	unsigned w;        /* bits */
 	unsigned nw;       /* whole: words to copy */
 	size_t src_at;     /* src >= 0: byte offset in the model of the source word (set by the model's init) */
+	unsigned sw0, swn; /* SRC_IN: the input frame's words it reads, [sw0, sw0 + swn) (constants: none) */
 } comp_move;
 
 /* One copy (a child) inside the model: an instance, or one copy of an array. */
@@ -635,6 +636,8 @@ typedef struct comp_model {
 	int passes;                         /* evaluation passes of the last settle */
 	int settled;                        /* the children settled on the frame at `in_copy` since the last tick */
 	size_t in_copy;                     /* byte offset of the last evaluated composition input frame */
+	size_t in_applied;                  /* byte offset of the input frame the copies' fixed moves last read */
+	int applied;                        /* the copies' fixed moves were applied from that frame */
 	size_t mv_off;                      /* byte offset of the moves */
 	int nmv;                            /* moves: copies' inputs (grouped per copy), then the outputs */
 	int out0;                           /* first move into the composition's outputs */
@@ -762,6 +765,9 @@ static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layou
 		m->in_copy = at;
 	at += al8((size_t)L->nwords[WG_IN] * 4u);
 	if (m)
+		m->in_applied = at;
+	at += al8((size_t)L->nwords[WG_IN] * 4u);
+	if (m)
 		m->mv_off = at;
 	return at + (size_t)nmv * sizeof(comp_move);
 }
@@ -879,17 +885,47 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 			mv[i].src_at = m->c[mv[i].src].out + (size_t)(mv[i].src_bit >> 5) * 4u;
 	}
 	moves_merge(m, mv);
+	for (int i = 0; i < m->nmv; i++) { /* what a fixed move reads of the input frame */
+		mv[i].sw0 = mv[i].src_bit >> 5;
+		mv[i].swn = mv[i].src == SRC_IN ? (mv[i].src_bit + mv[i].w + 31u) / 32u - mv[i].sw0 : 0u;
+	}
+	m->applied = 0;
 	counts_refresh(m);
 	free(P);
 }
 
-/* A move of bits (a slice, or a constant): bit by bit through wg_get / wg_put. */
+/* The 32 bits at bit b of w (at most two words: a funnel shift). */
+static inline uint32_t get32(const uint32_t *w, unsigned b)
+{
+	unsigned j = b >> 5, o = b & 31u;
+	return o ? (w[j] >> o) | (w[j + 1] << (32u - o)) : w[j];
+}
+
+/* Write the 32 bits v at bit b of w (at most two words). */
+static inline void put32(uint32_t *w, unsigned b, uint32_t v)
+{
+	unsigned j = b >> 5, o = b & 31u;
+	if (!o) {
+		w[j] = v;
+		return;
+	}
+	uint32_t lo = (1u << o) - 1u;
+	w[j] = (w[j] & lo) | (v << o);
+	w[j + 1] = (w[j + 1] & ~lo) | (v >> (32u - o));
+}
+
+/* A move of bits (a slice wider than 32 bits, or a constant): 32 bits at a time, then the last
+ * k < 32 bits through wg_get / wg_put (equalizer_gpu's per-SM fields sit at any bit). */
 static void apply_bits(const comp_model *m, const comp_move *v, const uint32_t *in, uint32_t *dst)
 {
 	const uint32_t *src = v->src == SRC_IN ? in : v->src >= 0 ? fr(m, m->c[v->src].out) : NULL;
-	for (unsigned i = 0; i < v->w; i += 32) {
-		unsigned k = v->w - i < 32u ? v->w - i : 32u;
-		wg_put(dst, v->dst_bit + i, k, src ? wg_get(src, v->src_bit + i, k) : v->src == SRC_ONES ? ~UINT64_C(0) : 0);
+	uint32_t c = v->src == SRC_ONES ? 0xffffffffu : 0u;
+	unsigned i = 0;
+	for (; i + 32u <= v->w; i += 32u)
+		put32(dst, v->dst_bit + i, src ? get32(src, v->src_bit + i) : c);
+	if (i < v->w) {
+		unsigned k = v->w - i;
+		wg_put(dst, v->dst_bit + i, k, src ? wg_get(src, v->src_bit + i, k) : c);
 	}
 }
 
@@ -906,6 +942,11 @@ static inline void apply(const comp_model *m, const comp_move *v, const uint32_t
 			memcpy(d, s, (size_t)v->nw * 4u);
 		return;
 	}
+	if (v->w <= 32u && v->src >= SRC_IN) { /* a small slice (an SM's field of a port): one read, one write */
+		const uint32_t *s = v->src == SRC_IN ? in + (v->src_bit >> 5) : fr(m, v->src_at);
+		wg_put(dst, v->dst_bit, v->w, wg_get(s, v->src_bit & 31u, v->w));
+		return;
+	}
 	apply_bits(m, v, in, dst);
 }
 
@@ -920,15 +961,29 @@ static const char *copy_name(const comp_model *m, int id, char *buf, size_t n)
 	return buf;
 }
 
+/* A fixed move (from the composition's inputs or a constant) whose source words are the same in
+ * in as in the frame it was last applied from, ia: its bits in the copy's frame are still right (no
+ * other move writes them). */
+static int fixed_same(const comp_move *v, const uint32_t *in, const uint32_t *ia)
+{
+	for (unsigned j = v->sw0; j < v->sw0 + v->swn; j++)
+		if (in[j] != ia[j])
+			return 0;
+	return 1;
+}
+
 /* Evaluate the copies until no copy's input frame changes. Returns 0, or -1
  * (a combinational loop) with a message. A copy is rebuilt in a later pass
  * only when one of its source copies was evaluated since its last build
  * (`dirty`), and then only its wires from instances are copied again (the
- * composition's inputs and constants do not change in a cycle). */
+ * composition's inputs and constants do not change in a cycle); its fixed
+ * moves, in the first pass, only when their input words changed since they
+ * were last applied (most of equalizer_gpu's per-SM fields change seldom). */
 static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
 {
 	uint64_t dirty = wg_ones64(m->ncopies), evald = 0;
 	const comp_move *mv = moves(m);
+	uint32_t *ia = fr(m, m->in_applied);
 	for (int pass = 0; pass <= m->ncopies; pass++) {
 		evald = 0;
 		for (int k = 0; k < m->ncopies; k++) {
@@ -938,7 +993,8 @@ static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
 			dirty &= ~(UINT64_C(1) << k);
 			uint32_t *ci = fr(m, ch->in), *cl = fr(m, ch->last);
 			for (int i = pass ? ch->nfixed : 0; i < ch->nmv; i++)
-				apply(m, &mv[ch->mv0 + i], in, ci);
+				if (i >= ch->nfixed || !m->applied || !fixed_same(&mv[ch->mv0 + i], in, ia))
+					apply(m, &mv[ch->mv0 + i], in, ci);
 			if (pass > 0 && memcmp(ci, cl, (size_t)ch->nin * 4u) == 0)
 				continue;
 			ch->err[0] = '\0';
@@ -947,6 +1003,10 @@ static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
 			memcpy(cl, ci, (size_t)ch->nin * 4u);
 			evald |= UINT64_C(1) << k;
 			dirty |= ch->fanout;
+		}
+		if (pass == 0) { /* every copy's fixed moves now read from in */
+			memcpy(ia, in, (size_t)m->L.nwords[WG_IN] * 4u);
+			m->applied = 1;
 		}
 		m->passes = pass + 1;
 		if (!dirty)
