@@ -143,6 +143,7 @@ struct rn_env {
 	int nkernels;               /* kernels launched */
 	int finished;               /* KERNELS reached */
 	long launch_cyc;            /* cycle of the running kernel's launch (PAIRED: the port-pressure hash) */
+	int uses;                   /* rnk_shape.uses of generated kernels (rne_set_uses) */
 	rnk_kernel kern;            /* the kernel */
 	rne_warp w[RNE_MAXW];       /* warps */
 	/* scheduling */
@@ -357,12 +358,14 @@ static const char *build_kernel(rn_env *e, char *err, size_t n)
 	/* a kernel needs kw * (N - E) <= RT_ENTRIES with E <= EXEMPT */
 	if (s.regs - c->exempt > c->rt_entries)
 		s.regs = c->rt_entries + c->exempt;
+	if (!e->fixed)
+		s.uses = e->uses;
 	int kw = s.warps < c->warps ? s.warps : c->warps;
 	if (kw < 1)
 		kw = 1;
 	int over = !e->fixed && (int)rnd(e, 100) < e->k[RNE_K_OVERSUB_PCT];
-	if (!over && kw * s.regs > c->phys && !e->fixed && e->k[RNE_K_PROFILE] == 0)
-		kw = c->phys / s.regs;  /* the paper's setting: W*N <= PHYS_REGS */
+	if (!over && kw * s.regs > c->phys && !e->fixed && (e->k[RNE_K_PROFILE] == 0 || e->uses))
+		kw = c->phys / s.regs;  /* the paper's setting: W*N <= PHYS_REGS (profiles too under rne_set_uses) */
 	int rmin = s.regs - c->exempt;
 	if (rmin > 0 && kw > c->rt_entries / rmin)
 		kw = c->rt_entries / rmin;
@@ -478,6 +481,7 @@ const char *rne_init(rn_env *e, const long *p, const long *knobs, const rnk_shap
 }
 
 void rne_force_reset(rn_env *e, long cyc) { e->force_reset = cyc; }
+void rne_set_uses(rn_env *e, int uses) { e->uses = uses != 0; }
 
 /* ---- per-cycle ---- */
 

@@ -133,6 +133,12 @@ size_t rne_size(const long *p);
  * kernel). Returns NULL, or a one-line error in err. */
 const char *rne_init(rn_env *e, const long *p, const long *knobs, const rnk_shape *shape, uint64_t seed,
 		     char *err, size_t n);
+/* rnk_shape.uses of the kernels generated from here on (profiles and knob shapes; not a caller's
+ * shape): 1 bounds the reads of each temporary value (warpgen stats rename) and keeps a profile's
+ * W*N <= PHYS_REGS as for knob shapes (the static register file of the run without renaming must
+ * hold the kernel); 0 (after rne_init) keeps the stream of the co-simulation. Not a knob: the knob
+ * table is at WG_MAX_PARAMS. */
+void rne_set_uses(rn_env *e, int uses);
 /* Assert rst_i in cycle cyc as well (cycle 0 is always a reset). */
 void rne_force_reset(rn_env *e, long cyc);
 

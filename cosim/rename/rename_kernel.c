@@ -14,6 +14,10 @@
  *    point, at thread level): reuse_pct of them a value written by the last
  *    few instructions (short lifetimes), the rest any defined temporary
  *    (longer lifetimes), a few a long-lived one (addresses, loop invariants);
+ *  - shape.uses = 1 (warpgen stats rename): a temporary's value has 1, 2 or 3
+ *    reads (70/20/10 %, Gebhart ISCA'11 Fig. 2a); reads take a temporary with
+ *    reads left, else a long-lived register, else any defined temporary;
+ *    writes go to a dead temporary first (a register allocator's reuse);
  *  - writes go to the least recently written temporary (sometimes a random
  *    one); rewrite_pct of them to a register this instruction reads (C7,
  *    `add r0, r0, r5`) or the previous one read (dct8x8: release, then
@@ -73,7 +77,7 @@ typedef uint64_t rmask;
  * | CP           | 32 | 17 |  200  |  5 |  40  |   0 | 16   |  5 |  40  |  55   |  0 | long inner loop over atoms                    |
  */
 #define P(nm, w, r, ins, ifp, lp, dv, tr, ld, lo, ru, rw) \
-	{nm, w, r, {r, w, 816, ins, ifp, lp, dv, tr, ld, lo, ru, rw}}
+	{nm, w, r, {r, w, 816, ins, ifp, lp, dv, tr, ld, lo, ru, rw, 0}}
 static const rnk_profile rnk_prof[] = {
 	P("matrixMul", 32, 14, 160, 5, 40, 0, 8, 15, 15, 70, 0),
 	P("Blackscholes", 32, 18, 220, 10, 5, 10, 4, 8, 20, 60, 0),
@@ -122,6 +126,7 @@ typedef struct gen {
 	rmask pinned;          /* loop accumulators: no ordinary write to them */
 	int recent[G_RECENT];  /* last written registers, most recent first (-1 none) */
 	long wtime[64];        /* when each register was last written (-1 never) */
+	int left[64];          /* shape.uses: reads left of each register's value (0: dead) */
 	long now;              /* instructions emitted */
 	int prev_src[3];       /* previous instruction's sources */
 	int force;             /* register the next instruction must read, -1 none */
@@ -151,11 +156,29 @@ static int pick_in(gen *g, rmask m)
 	return RNK_NONE;
 }
 
+/* shape.uses: the registers whose value has reads left. */
+static rmask pending_uses(const gen *g)
+{
+	rmask m = 0;
+	for (int r = 0; r < g->N; r++)
+		if (g->left[r] > 0)
+			m |= RB(r);
+	return m;
+}
+
 static int pick_src(gen *g)
 {
 	rmask cand = g->D & g->temps;
+	if (g->s->uses) {
+		/* a temporary with reads left; else an address / invariant (long-lived); else any */
+		rmask pend = cand & pending_uses(g);
+		if (pend || (g->D & g->longm))
+			cand = pend;
+	}
 	if (g->final || g_rnd(g, 100) < 4 || !cand)
 		cand |= g->D & g->longm;
+	if (!cand && g->s->uses)
+		cand = g->D & g->temps;
 	if (!cand)
 		return RNK_NONE;
 	if ((int)g_rnd(g, 100) < g->s->reuse_pct) {
@@ -186,6 +209,8 @@ static int pick_dst(gen *g, const int *src)
 	}
 	if (!ok)
 		ok = g->temps ? g->temps : g->longm;
+	if (g->s->uses && (ok & ~pending_uses(g)))
+		ok &= ~pending_uses(g); /* a register allocator reuses a dead register first */
 	if (g_rnd(g, 100) < 25)
 		return pick_in(g, ok);
 	int best = RNK_NONE;
@@ -215,6 +240,16 @@ static void new_insn(gen *g, int cls, int s0, int s1, int s2, int dst)
 	g->prev_src[1] = s1;
 	g->prev_src[2] = s2;
 	g->now++;
+	if (g->s->uses) {
+		int sv[3] = {s0, s1, s2};
+		for (int j = 0; j < 3; j++)
+			if (sv[j] != RNK_NONE && g->left[sv[j]] > 0 && (j == 0 || sv[j] != sv[j - 1]))
+				g->left[sv[j]]--;
+		if (dst != RNK_NONE) {
+			uint32_t u = g_rnd(g, 100); /* Gebhart Fig. 2a: up to 70 % read once, 10 % more than twice */
+			g->left[dst] = u < 70 ? 1 : u < 90 ? 2 : 3;
+		}
+	}
 	if (dst != RNK_NONE) {
 		g->D |= RB(dst);
 		g->wtime[dst] = g->now;
@@ -422,6 +457,8 @@ static const char *shape_ok(const rnk_shape *s, char *err, size_t n)
 		 s->long_pct < 0 || s->long_pct > 90 || s->reuse_pct < 0 || s->reuse_pct > 100 ||
 		 s->rewrite_pct < 0 || s->rewrite_pct > 100)
 		bad = "a percentage (div, reuse, rewrite 0..100; ld 0..80; long 0..90)";
+	else if (s->uses < 0 || s->uses > 1)
+		bad = "uses (0..1)";
 	else if (s->trip < 1 || s->trip > 1000)
 		bad = "trip (1..1000)";
 	if (!bad)

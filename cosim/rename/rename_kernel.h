@@ -58,6 +58,10 @@ typedef struct rnk_shape {
 	int reuse_pct;         /* % of reads that re-read a recently written value (short lifetimes) */
 	int rewrite_pct;       /* % of writes that rewrite a register this or the previous instruction
 	                          read (dct8x8, spec §10.2); 0 = default 6 (added field, last) */
+	int uses;              /* 1: a temporary's value is read a bounded number of times (1, 2 or 3:
+	                          70/20/10 %, Gebhart ISCA'11 Fig. 2a) and then dead; writes go to a dead
+	                          temporary first; 0: any defined temporary may be read again until
+	                          it is rewritten (added field, last) */
 } rnk_shape;
 
 /* Static statistics of the hint pass (after exemption). */

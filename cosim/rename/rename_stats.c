@@ -85,7 +85,7 @@ static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 static void usage(void)
 {
 	printf("usage: warpgen stats rename [--set NAME=VALUE]... [--knob NAME=VALUE]... [--profile NAME]\n"
-	       "                            [--kernels N] [--seed S] [--cycles N] [--json FILE]\n"
+	       "                            [--kernels N] [--seed S] [--cycles N] [--json FILE] [--lifetimes L]\n"
 	       "Runs the synthetic SM of the renaming table (cosim/rename/rename_env.h) on the C model only (no RTL), for\n"
 	       "every Table 3 workload profile (cosim/rename/rename_kernel.h) or the one named, and reports per workload:\n"
 	       "W x N (registers the compiler reserves), the peak registers allocated with renaming and the\n"
@@ -101,6 +101,8 @@ static void usage(void)
 	       "  --kernels N     kernels per workload (default %d; knob KERNELS)\n"
 	       "  --seed S        seed (default 1): the same seed gives the same output\n"
 	       "  --cycles N      give up on a workload after N cycles (default %ld; a failure)\n"
+	       "  --lifetimes L   bounded (default): each temporary value is read 1-3 times, then dead (Gebhart'11\n"
+	       "                  Fig. 2a); any: a defined temporary may be read until rewritten (the co-simulation's)\n"
 	       "  --knob K=V      environment knobs (cosim/rename/rename_env.h; RESET_PPM defaults to 0 here)\n"
 	       "  --json FILE     write the figures as JSON\n"
 	       "exit: 0, 1 a check failed or a direction the paper states came out reversed (REVERSED), 2 bad input\n",
@@ -144,7 +146,7 @@ static int base_id(int place, int w, int r, int kw, int kr, int wmax, int phys)
 
 static void set_bit(uint64_t *v, int p) { v[p / 64] |= 1ull << (p % 64); }
 
-static int run(const long *p, const long *knobs, uint64_t seed, long cap, const char *name, sr_run *r)
+static int run(const long *p, const long *knobs, int uses, uint64_t seed, long cap, const char *name, sr_run *r)
 {
 	char err[512];
 	rn_cfg c;
@@ -164,6 +166,7 @@ static int run(const long *p, const long *knobs, uint64_t seed, long cap, const 
 		free(e);
 		return 2;
 	}
+	rne_set_uses(e, uses);
 	uint64_t ever[RN_MAX_PHYS / 64] = {0};
 	int kpeak = 0, kids = 0, in_kernel = 0, kwn = 1;
 	uint64_t done = 0;
@@ -279,7 +282,7 @@ static int run(const long *p, const long *knobs, uint64_t seed, long cap, const 
  * walks skip the pbr and pir words (knob NORENAME) and this function plays a static register file
  * in place of the block: (w, r) at w*N + r, every operation ready at once, no allocation, every
  * register powered. The environment's data checks still run. Returns 0 and the cycles, or 1. */
-static int run_base(const long *p, const long *knobs, uint64_t seed, long cap, sr_run *r)
+static int run_base(const long *p, const long *knobs, int uses, uint64_t seed, long cap, sr_run *r)
 {
 	char err[512];
 	rn_cfg c;
@@ -293,6 +296,7 @@ static int run_base(const long *p, const long *knobs, uint64_t seed, long cap, s
 		free(e);
 		return 1;
 	}
+	rne_set_uses(e, uses);
 	rn_out out;
 	memset(&out, 0, sizeof out);
 	for (int q = 0; q < c.phys; q++)
@@ -483,6 +487,7 @@ static void json_run(wg_buf *b, const sr_run *r, const sr_fig *f)
 typedef struct sr_opts {
 	const char *profile;        /* --profile, or NULL */
 	long kernels;               /* --kernels, or -1 */
+	int uses;                   /* --lifetimes: 1 bounded (default), 0 any (rnk_shape.uses) */
 	long knobs[WG_MAX_PARAMS];  /* environment knobs */
 	int reset_set, kernels_set; /* the user gave RESET_PPM / KERNELS */
 } sr_opts;
@@ -499,6 +504,7 @@ static int rename_stats_run(int argc, char **argv)
 	sr_opts so;
 	memset(&so, 0, sizeof so);
 	so.kernels = -1;
+	so.uses = 1;
 	for (int k = 0; k < RNE_NKNOBS; k++)
 		so.knobs[k] = rne_knobs[k].def;
 	wg_block kb = {.name = "knob", .params = rne_knobs, .nparams = RNE_NKNOBS};
@@ -515,6 +521,11 @@ static int rename_stats_run(int argc, char **argv)
 			so.kernels = strtol(argv[i], &end, 10);
 			if (*end || so.kernels < 1 || so.kernels > 1000000)
 				wg_die("stats", 2, "--kernels %s: expected 1..1000000", argv[i]);
+		} else if (strcmp(argv[i], "--lifetimes") == 0) {
+			i = need(i, argc, argv);
+			if (strcmp(argv[i], "bounded") && strcmp(argv[i], "any"))
+				wg_die("stats", 2, "--lifetimes %s: expected bounded or any", argv[i]);
+			so.uses = strcmp(argv[i], "bounded") == 0;
 		} else if (strcmp(argv[i], "--knob") == 0) {
 			i = need(i, argc, argv);
 			if (wg_param_set(&kb, so.knobs, argv[i], err, sizeof err))
@@ -574,8 +585,8 @@ static int rename_stats_run(int argc, char **argv)
 
 	char cfg[256];
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
-	printf("stats rename %s seed=%llu, %ld kernel(s) per workload, C model only\n", cfg,
-	       (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS]);
+	printf("stats rename %s seed=%llu, %ld kernel(s) per workload, lifetimes %s, C model only\n", cfg,
+	       (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], so.uses ? "bounded" : "any");
 	printf("mean = registers powered with renaming, time average; save = 1 - peak/(WxN); static savings = 1 - E(renaming)/E(baseline gating), baseline placed w*N+r "
 	       "(scattered r*W_MAX+w in parentheses);\nRT/RF ungat = table leakage / whole file leakage; gated = / file "
 	       "energy with renaming, sub-array gating; dyn = table accesses x %.4g pJ / (8 x %.4g pJ per warp operand), "
@@ -593,11 +604,11 @@ static int rename_stats_run(int argc, char **argv)
 		memcpy(kn, so.knobs, sizeof kn);
 		kn[RNE_K_PROFILE] = pick[i] + 1;
 		kn[RNE_K_PAIRED] = 1; /* both arms see the same load latencies */
-		int r = run(o.p, kn, o.seed, cap, pr[pick[i]].name, &runs[i]);
+		int r = run(o.p, kn, so.uses, o.seed, cap, pr[pick[i]].name, &runs[i]);
 		if (r == 2)
 			wg_die("stats", 2, "%s: %s", pr[pick[i]].name, runs[i].err);
 		if (r == 0)
-			r = run_base(o.p, kn, o.seed, cap, &runs[i]);
+			r = run_base(o.p, kn, so.uses, o.seed, cap, &runs[i]);
 		fig[i] = figures_of(&runs[i], &em, &tab);
 		print_row(&runs[i], &fig[i]);
 		fflush(stdout);
