@@ -472,6 +472,14 @@ const char *wg_harness_precheck(const wg_stim_def *s, const long *p, const wg_la
 	return msg ? err : NULL;
 }
 
+/* $WARPGEN_LOOP=plain: the plain loop for every run (to measure what the pipelined
+ * loop gains; docs/cosim.md). Same frames and verdicts either way. */
+static int want_plain_loop(void)
+{
+	const char *v = getenv("WARPGEN_LOOP");
+	return v && strcmp(v, "plain") == 0;
+}
+
 int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 {
 	const wg_layout *L = c->L;
@@ -509,7 +517,7 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 
 	double t0 = wg_now();
 	if (c->dut && c->case_idx < 0 && !c->trace_path && !c->model_vcd && c->run_on == 0 &&
-	    c->max_cycles >= PIPE_SLOTS)
+	    c->max_cycles >= PIPE_SLOTS && !want_plain_loop())
 		loop_pipelined(c, r, &m); /* random stimulus, no waveform: overlap the two sides */
 	else
 		loop(c, r, &m);
