@@ -679,8 +679,9 @@ static int rename_stats_run(int argc, char **argv)
 		wg_buf b = {0};
 		wg_buf_printf(&b, "{\"block\": \"rename\", \"config\": ");
 		wg_buf_json_str(&b, cfg);
-		wg_buf_printf(&b, ", \"seed\": %llu, \"kernels_per_workload\": %ld, \"ok\": %s, \"workloads\": [",
-			      (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], rc ? "false" : "true");
+		wg_buf_printf(&b, ", \"seed\": %llu, \"kernels_per_workload\": %ld, \"lifetimes\": \"%s\", \"ok\": %s, \"workloads\": [",
+			      (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], so.uses ? "bounded" : "any",
+			      rc ? "false" : "true");
 		for (int i = 0; i < npick; i++) {
 			if (i)
 				wg_buf_printf(&b, ", ");
