@@ -50,6 +50,10 @@ t test "case-neg:hrf_sm-tuba-up-99" "tests/expect_check_fail.sh 'never saw the l
 # on one SM: TUBA's limit moves) for 1,000,000 cycles, and MM at the small size with 8 TFET rows
 # (32 CMOS ids: the CMOS class runs out, budgets are used up) for 500,000.
 t sweep "fcov:hrf_sm-closure" "set -o pipefail; { \$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=8 --set TFET_REGS=32 --knob PROFILE=5 --knob ILEN=100 --model-only --seed 3 --cycles 500000; } | awk -f tests/fcov_closure.awk"
+# Code and toggle coverage (issue 24; docs/hrf_sm.md "Code and toggle coverage", stop 42): the closure's
+# MM configuration (8 TFET rows: the CMOS class runs out) co-simulated, measured with make test's NW,
+# BFS and GTO runs by `warpgen regress ... --coverage` (100,000 cycles: 88.5 % of its toggles)
+t sweep "cosim:hrf_sm-cov-small-mm8-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=8 --set TFET_REGS=32 --knob PROFILE=5 --knob ILEN=100 --seed 3 --cycles 100000 -q"
 t sweep "lint:hrf_sm-default" "BLOCK=hrf_sm tests/lint.sh"
 t sweep "area:hrf_sm-small" "\$WARPGEN area hrf_sm $HRF_SMALL -q"
 # every profile at the small size, more seeds (make sweep)
