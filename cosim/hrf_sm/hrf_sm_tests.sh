@@ -54,6 +54,9 @@ t sweep "fcov:hrf_sm-closure" "set -o pipefail; { \$WARPGEN cosim hrf_sm $HRF_SM
 # MM configuration (8 TFET rows: the CMOS class runs out) co-simulated, measured with make test's NW,
 # BFS and GTO runs by `warpgen regress ... --coverage` (100,000 cycles: 88.5 % of its toggles)
 t sweep "cosim:hrf_sm-cov-small-mm8-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=8 --set TFET_REGS=32 --knob PROFILE=5 --knob ILEN=100 --seed 3 --cycles 100000 -q"
+# the flag cache's fallback to any unpinned entry (rename.v "cand = ~pin"): at FC_ENTRIES=48 the 7 other
+# warps' cursors never pin every entry from the victim pointer up; at 8 entries they do
+t sweep "cosim:hrf_sm-cov-small-fc8-nw-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set FC_ENTRIES=8 --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --seed 3 --cycles 30000 -q"
 t sweep "lint:hrf_sm-default" "BLOCK=hrf_sm tests/lint.sh"
 t sweep "area:hrf_sm-small" "\$WARPGEN area hrf_sm $HRF_SMALL -q"
 # every profile at the small size, more seeds (make sweep)
