@@ -274,7 +274,12 @@ void sse_drive(sm_slg_env *e, uint32_t *in, long cyc)
 	if (v->launch) {
 		wg_port_put(L, in, SSL_LAUNCH_I, v->launch);
 		wg_port_put(L, in, SSL_LAUNCH_CTA_I, (uint64_t)e->launch_cta);
-		wg_port_put(L, in, SSL_LAUNCH_SIZE_I, 32u * (unsigned)e->sh.wpb);
+		/* a partial last warp (W-P2-8): the block is 1..31 threads short of whole warps; drawn
+		 * only when the knob asks for it, so the default streams stay as they were */
+		unsigned size = 32u * (unsigned)e->sh.wpb;
+		if (e->k[SSE_K_PARTIAL_PCT] > 0 && wg_pick(&e->rng, 100) < e->k[SSE_K_PARTIAL_PCT])
+			size -= 1u + (unsigned)wg_pick(&e->rng, 31);
+		wg_port_put(L, in, SSL_LAUNCH_SIZE_I, size);
 	}
 	for (int w = 0; w < e->W; w++) {
 		const sse_warp *x = &e->w[w];

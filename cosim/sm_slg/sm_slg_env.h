@@ -62,6 +62,7 @@ enum {
 	SSE_K_LOOP,      /* 1: the kernel starts again when its last block has left (random co-simulation) */
 	SSE_K_RESET_PPM, /* mid-run resets per million cycles */
 	SSE_K_FRONT,     /* front end: SSE_FE_WARP (B4) or SSE_FE_INORDER (P2's blocking pipeline) */
+	SSE_K_PARTIAL_PCT, /* % of launched blocks whose last warp is partial (1..31 threads short) */
 	SSE_NKNOBS
 };
 

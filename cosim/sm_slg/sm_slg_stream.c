@@ -30,6 +30,9 @@ const wg_param_def sse_knobs[SSE_NKNOBS] = {
 	[SSE_K_FRONT] = {"FRONT", SSE_FE_WARP, 0, 1, NULL,
 		"0: a waking read holds up its warp only (B4); 1: the in-order front end stands still behind it",
 		"B4; P2 §III, §IV-B reasoning"},
+	[SSE_K_PARTIAL_PCT] = {"PARTIAL_PCT", 0, 0, 100, NULL,
+		"% of launched blocks whose last warp is partial: launch_size_i 1..31 threads short of 32 per warp",
+		"stimulus (W-P2-8)"},
 };
 
 /* P2 Table II, copied (kernels, thread blocks, warps/block, syncs per thread); the rest assumed. */

@@ -72,6 +72,14 @@ for i in 0 2 4 5; do
 	c=${SSL_SWEEP[$i]}
 	t sweep "cosim:sm_slg-${c%%|*}-fill" "\$WARPGEN cosim sm_slg ${c#*|} --knob BLOCKS=64 --knob PROFILE=2 --knob FRONT=$((i % 2)) --seed 5 --cycles 20000 -q"
 done
+# launch_size_i's bits (docs/sm_slg.md "Code and toggle coverage"): the profiles launch blocks of
+# whole warps and at most 16 of them, so its five low bits and top bits (above 512) never moved; WPB=64
+# (capped at WARPS: one block holds every warp, the top bits) and PARTIAL_PCT=50 (half the blocks'
+# last warp 1..31 threads short, W-P2-8: the low bits, and at COUNT=THREADS the partial release);
+# short blocks (BARS=2 ILEN=20): 17 launches in 20,000 cycles at 8 warps instead of 2.
+for c in "${SSL_SWEEP[@]}"; do
+	t sweep "cosim:sm_slg-${c%%|*}-whole-partial" "\$WARPGEN cosim sm_slg ${c#*|} --knob WPB=64 --knob PARTIAL_PCT=50 --knob BARS=2 --knob ILEN=20 --seed 6 --cycles 20000 -q"
+done
 t sweep "lint:sm_slg-default" "BLOCK=sm_slg tests/lint.sh"
 t sweep "area:sm_slg-w8c2" "\$WARPGEN area sm_slg $SSL_SMALL -q"
 t sweep "cosim:sm_slg-w8c2-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --set S21_WAKE=FIRST_Y --set Y=17 --knob Z=3 --seed 4 --cycles 200000 -q"
