@@ -47,7 +47,7 @@ static const wg_param_def hrf_params[HRF_NPARAMS] = {
 	[HRF_P_UP_PCT] = {"UP_PCT", 40, 2, 99, NULL, "TUBA: raise it above this share, % (greater than DW_PCT)", "P1 §4.2.2"},
 	[HRF_P_MAX_BLOCKS] = {"MAX_BLOCKS", 8, 1, 32, NULL, "TUBA: largest blocks per SM", "P1 Table 1"},
 	[HRF_P_FC_ENTRIES] = {"FC_ENTRIES", 48, 1, 64, NULL,
-		"release flag cache entries of the renaming table (rename's FC_ENTRIES; small for proofs)",
+		"release flag cache entries of the renaming table (rename's FC_ENTRIES), WARPS..64; small for proofs",
 		"rename's default (docs/rename.md)"},
 };
 
@@ -260,13 +260,22 @@ static const wg_comp_wire hrf_wires[] = {
 	{"tuba.accept_o", "accept_o"},
 };
 
-/* tuba's thresholds are shares of the table's TFET ids: TFET_REGS must be their number. */
+/* tuba's thresholds are shares of the table's TFET ids: TFET_REGS must be their number. The
+ * flag cache needs an entry per warp: the SM's rename stage is in order, so a pir refused for
+ * want of a victim (every entry pinned by another warp's cursor, possible only when
+ * FC_ENTRIES < WARPS) holds the queue, and the warps whose cursors pin the entries never move
+ * (docs/hrf_sm.md "Parameters"). */
 static const char *hrf_check(const long *p, char *buf, size_t n)
 {
 	long want = 4 * p[HRF_P_TFET_ROWS];
 	if (p[HRF_P_TFET_REGS] != want) {
 		snprintf(buf, n, "hrf_sm: TFET_REGS=%ld must be 4*TFET_ROWS=%ld (the renaming table's TFET ids, tuba's free_i)",
 			 p[HRF_P_TFET_REGS], want);
+		return buf;
+	}
+	if (p[HRF_P_FC_ENTRIES] < p[HRF_P_WARPS]) {
+		snprintf(buf, n, "hrf_sm: FC_ENTRIES=%ld must be at least WARPS=%ld (legal range WARPS..64: an in-order rename stage deadlocks with fewer)",
+			 p[HRF_P_FC_ENTRIES], p[HRF_P_WARPS]);
 		return buf;
 	}
 	return NULL;

@@ -14,6 +14,7 @@ gate_small "$HRF_SMALL" quick sweep
 t fast "gen:list-hrf_sm" "\$WARPGEN list | grep -q '^hrf_sm '"
 t fast "bad:hrf_sm-tfet-regs" "tests/expect_bad.sh 'TFET_REGS=200 must be 4*TFET_ROWS=224' $W gen hrf_sm --set TFET_REGS=200 -o @OUT@"
 t fast "bad:hrf_sm-class" "tests/expect_bad.sh 'CLASS=NONE is not one of CMOS_RA|MEM_RA' $W gen hrf_sm --set CLASS=NONE -o @OUT@"
+t fast "bad:hrf_sm-fc-entries" "tests/expect_bad.sh 'FC_ENTRIES=2 must be at least WARPS=8' $W gen hrf_sm --set WARPS=8 --set FC_ENTRIES=2 -o @OUT@"
 t fast "bad:hrf_sm-warps" "tests/expect_bad.sh 'WARPS=65 is out of range (legal range 1..64)' $W gen hrf_sm --set WARPS=65 -o @OUT@"
 t fast "bad:stats-hrf_sm-cosim-knob" "tests/expect_bad.sh \"knob TRWS is co-simulation's\" $W stats hrf_sm --knob TRWS=0"
 t fast-only "cosim:hrf_sm-small-short" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob ILEN=40 --seed 4 --cycles 5000 -q"
