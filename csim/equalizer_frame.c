@@ -86,8 +86,8 @@ static void eq_unpack_planes(const wg_layout *L, const eq_cfg *c, const uint32_t
 }
 
 /* The frame's inputs but wslot_i (the planes carry it; fi->wslot is not
- * written), each port read as its word (the per-warp ports as their one or
- * two) and cut to its width as eq_clip does. */
+ * written), each port read as its word (the per-warp ports through wg_get)
+ * and cut to its width as eq_clip does. */
 static void eq_unpack(const eq_model *m, const wg_layout *L, const uint32_t *in, eq_in *fi)
 {
 	const int *o = L->off;
@@ -101,19 +101,12 @@ static void eq_unpack(const eq_model *m, const wg_layout *L, const uint32_t *in,
 	fi->done = in[o[EQ_DONE_I]] & 1u;
 	fi->done_slot = in[o[EQ_DONE_SLOT_I]] & m->smask;
 	fi->lsu_full = in[o[EQ_LSU_FULL_I]] & 1u;
-	if (m->cfg.warps > 32) {
-		fi->hv = (in[o[EQ_HV_I]] | (uint64_t)in[o[EQ_HV_I] + 1] << 32) & m->wmask;
-		fi->hrdy = (in[o[EQ_HRDY_I]] | (uint64_t)in[o[EQ_HRDY_I] + 1] << 32) & m->wmask;
-		fi->hmem = (in[o[EQ_HMEM_I]] | (uint64_t)in[o[EQ_HMEM_I] + 1] << 32) & m->wmask;
-		fi->hbar = (in[o[EQ_HBAR_I]] | (uint64_t)in[o[EQ_HBAR_I] + 1] << 32) & m->wmask;
-		fi->iss = (in[o[EQ_ISS_I]] | (uint64_t)in[o[EQ_ISS_I] + 1] << 32) & m->wmask;
-	} else {
-		fi->hv = in[o[EQ_HV_I]] & m->wmask;
-		fi->hrdy = in[o[EQ_HRDY_I]] & m->wmask;
-		fi->hmem = in[o[EQ_HMEM_I]] & m->wmask;
-		fi->hbar = in[o[EQ_HBAR_I]] & m->wmask;
-		fi->iss = in[o[EQ_ISS_I]] & m->wmask;
-	}
+	unsigned nw = (unsigned)m->cfg.warps; /* the per-warp ports: one or two words, WARPS bits */
+	fi->hv = wg_get(in, (unsigned)o[EQ_HV_I] * 32u, nw);
+	fi->hrdy = wg_get(in, (unsigned)o[EQ_HRDY_I] * 32u, nw);
+	fi->hmem = wg_get(in, (unsigned)o[EQ_HMEM_I] * 32u, nw);
+	fi->hbar = wg_get(in, (unsigned)o[EQ_HBAR_I] * 32u, nw);
+	fi->iss = wg_get(in, (unsigned)o[EQ_ISS_I] * 32u, nw);
 }
 
 /* k->wplane for the frame's wslot_i: made again only when its words changed
