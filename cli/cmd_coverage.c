@@ -332,6 +332,16 @@ static int tk_cmp(const void *a, const void *b)
 	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* A template signal's line in the report when some of its bits toggled in no configuration. */
+static void tuntog_flush(cov_rep *R, const tog_sig *sig)
+{
+	if (!sig->dead)
+		return;
+	wg_buf_printf(&R->tuntog, "    %s:%d: %s: %d of %d bits toggled in no configuration\n", R->s[sig->src].tpath,
+		      sig->tline, sig->name, sig->dead, sig->bits);
+	R->ntuntog++;
+}
+
 /* The template's toggle points: one per bit of a signal declared on a template line, covered when
  * some configuration toggled that bit (a bit a configuration lacks is not a point of it); the
  * signals of the top module of a composition and of unmapped lines are left out. */
@@ -356,11 +366,7 @@ static void tr_template(cov_rep *R)
 		const char *bit = strrchr(v[i]->tkey, '\001'); /* the signal: the key without its bit */
 		int len = (int)(bit - v[i]->tkey);
 		if ((int)strlen(cur) != len || strncmp(cur, v[i]->tkey, (size_t)len) != 0) {
-			if (sig.dead) {
-				wg_buf_printf(&R->tuntog, "    %s:%d: %s: %d of %d bits toggled in no configuration\n",
-					      R->s[sig.src].tpath, sig.tline, sig.name, sig.dead, sig.bits);
-				R->ntuntog++;
-			}
+			tuntog_flush(R, &sig);
 			sig = v[i]->s;
 			sig.bits = sig.dead = 0;
 			snprintf(cur, sizeof cur, "%.*s", len, v[i]->tkey);
@@ -369,11 +375,7 @@ static void tr_template(cov_rep *R)
 		sig.dead += !hit;
 		i = j;
 	}
-	if (sig.dead) {
-		wg_buf_printf(&R->tuntog, "    %s:%d: %s: %d of %d bits toggled in no configuration\n",
-			      R->s[sig.src].tpath, sig.tline, sig.name, sig.dead, sig.bits);
-		R->ntuntog++;
-	}
+	tuntog_flush(R, &sig);
 	free(v);
 }
 
