@@ -127,13 +127,17 @@ $(OUT)/bin/warpgen-san: $(SANOBJ)
 	$(say) LD $@
 	$(Q)$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
-# C unit tests: tests/test_*.c, each linked with the library objects except main.
+# C unit tests: tests/test_*.c, each linked with the library objects except main (the objects, not
+# an archive: the registries' weak references would not pull an archive's members). The test file
+# itself compiles at -O0: 0.5 s of CPU against 2.3 s at -O1 (test_wrc_model.c), 43 files compiled in
+# every clean make test, while the library it tests stays at SANFLAGS' -O1.
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 LIB_NOMAIN := $(filter-out $(OUT)/san/cli/warpgen.o,$(SANOBJ))
+TESTSANFLAGS := $(patsubst -O1,-O0,$(SANFLAGS))
 $(OUT)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB_NOMAIN)
 	@mkdir -p $(@D)
 	$(say) CC "$< (ASan+UBSan)"
-	$(Q)$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -o $@ $(filter-out %.h,$^) $(LDLIBS)
+	$(Q)$(CC) $(CSTD) $(WARN) $(TESTSANFLAGS) $(INC) -o $@ $(filter-out %.h,$^) $(LDLIBS)
 
 # the builds and the unit tests compile in parallel (after the packages are in place); the
 # ThreadSanitizer build (about 45 s of CPU) and its tests are make sweep's, for make test's budget
