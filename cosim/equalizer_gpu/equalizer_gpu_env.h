@@ -118,6 +118,10 @@ const char *eqe_init(eqg_env *e, const long *p, const wg_layout *L, const long *
 void eqe_drive(eqg_env *e, uint32_t *in, long cyc);
 /* This cycle's outputs (before the edge): checks, then the environment's edge. */
 void eqe_observe(eqg_env *e, const uint32_t *in, const uint32_t *out, long cyc);
+/* After eqe_init: the baseline GPU, no Equalizer (Sethia 2015 §3.5.2): the environment is its own CTA
+ * controller at numBlocks = kmax (the GWDE's default: as many CTAs as fit, none paused), both VF
+ * domains at nominal; eqe_observe reads no output (give it a zeroed frame; no model need run). */
+void eqe_set_baseline(eqg_env *e);
 const char *eqe_error(const eqg_env *e);
 const eqe_stats *eqe_get_stats(const eqg_env *e);
 /* 1 when this cycle's eqe_observe saw a decision; *ep is then that epoch. */
