@@ -129,10 +129,11 @@ t fast "bad:rename-tfet-rows" "tests/expect_bad.sh 'TFET_ROWS=257 must be at mos
 t fast "gen:rename-classes-off-identical" "d=\$(mktemp -d) && \$WARPGEN gen rename -o \$d -q && cmp <(sed -n '/^\/\/ rename: register renaming/,\$p' \$d/rename.v) <(sed -n '/^\/\/ rename: register renaming/,\$p' tests/golden/rename-default.v) && \$WARPGEN gen rename $RN_SMALL --set POLICY=WEAR_LEVEL -o \$d -q && cmp <(sed -n '/^\/\/ rename: register renaming/,\$p' \$d/rename.v) <(sed -n '/^\/\/ rename: register renaming/,\$p' tests/golden/rename-small-wear.v); rc=\$?; rm -rf \$d; exit \$rc"
 t fast-only "cosim:rename-cls-short" "\$WARPGEN_SAN cosim rename $RN_CLS_LOW --seed 4 --cycles 5000 -q"
 # 3 seeds: the two case configurations and the paper's (random class requests as runs of
-# memra-style budgets, never for a load; the class monitor checks every grant against the page)
+# memra-style budgets, never for a load; the class monitor checks every grant against the page);
+# the paper's size in make sweep (its -Og build alone took 16.5 s of make test)
 t test "cosim:rename-cls-low-seed1" "\$WARPGEN_SAN cosim rename $RN_CLS_LOW --seed 1 --cycles 50000 -q"
 t test "cosim:rename-cls-static-seed2" "\$WARPGEN_SAN cosim rename $RN_CLS_ST --seed 2 --cycles 50000 -q"
-t test "cosim:rename-paper-tfet56-seed3" "\$WARPGEN_SAN cosim rename $RN_PAPER --seed 3 --cycles 20000 -q"
+t sweep "cosim:rename-paper-tfet56-seed3" "\$WARPGEN_SAN cosim rename $RN_PAPER --seed 3 --cycles 20000 -q"
 # negative checks: a parameter that changes the claim makes the case fail; the two protocol rules
 t test "case-neg:rename-by-request-under-cmos-ra" "tests/expect_check_fail.sh 'MEM_RA: a TFET request gets the lowest TFET id' \$WARPGEN cosim rename --case class_by_request --set CLASS=CMOS_RA --model-only -q"
 t test "case-neg:rename-cmos-first-under-mem-ra" "tests/expect_check_fail.sh 'CMOS_RA: requests asking TFET still get CMOS' \$WARPGEN cosim rename --case cmos_ra_cmos_first --set CLASS=MEM_RA --model-only -q"
