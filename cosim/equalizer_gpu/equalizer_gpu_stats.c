@@ -60,7 +60,7 @@ static void usage(void)
 	       "  --profile P      COMPUTE, MEMORY, CACHE, UNSAT, IMBALANCE, PHASE or MIX (default: all six but MIX)\n"
 	       "  --all-profiles   the six profiles (the default)\n"
 	       "  --cycles N       cycles per profile (default %ld)\n"
-	       "  --compare        energy and speedup against static nominal VF instead (--compare --help)\n"
+	       "  --compare        energy and speedup against the baseline GPU (no Equalizer) instead (--compare --help)\n"
 	       "  --knob K=V       environment knobs (cosim/equalizer_gpu/equalizer_gpu_env.h; RESET_PPM is 0 here)\n"
 	       "  -o DIR           output folder (default out/%s; --out DIR moves out/)\n"
 	       "  -q               no per-epoch lines\n"
