@@ -8,9 +8,12 @@
  *
  * The model is one block of memory addressed by byte offsets (no self
  * pointers, so it can be copied): a header (comp_model), then per copy its
- * model, its input frame, the input frame of its last evaluation and its
- * output frame, then a copy of the composition's input frame, then the
- * port moves (comp_copy). */
+ * model, its input frame, the input frame of its last evaluation, its
+ * output frame and that frame as the outputs last read it, then copies of
+ * the composition's input frame (last evaluated, last applied) and its
+ * output frame as last written, then the port moves (comp_move) and two
+ * indexes into them (per input word, the moves reading it; per copy, the
+ * output moves from it). */
 #include "wg_comp.h"
 #include "wg_comp_plan.h"
 
@@ -610,6 +613,7 @@ typedef struct comp_move {
 	unsigned nw;       /* whole: words to copy */
 	size_t src_at;     /* src >= 0: byte offset in the model of the source word (set by the model's init) */
 	unsigned sw0, swn; /* SRC_IN: the input frame's words it reads, [sw0, sw0 + swn) (constants: none) */
+	size_t dst_at;     /* a copy's input move: byte offset of that copy's input frame */
 } comp_move;
 
 /* One copy (a child) inside the model: an instance, or one copy of an array. */
@@ -619,6 +623,7 @@ typedef struct comp_child {
 	size_t in;              /* byte offset of its input frame (built from the wires) */
 	size_t last;            /* byte offset of the input frame of its last evaluation */
 	size_t out;             /* byte offset of its output frame */
+	size_t oprev;           /* byte offset of its output frame as the composition's outputs last read it */
 	int nin, nout;          /* frame words */
 	int entry;              /* its instance entry (wg_comp.inst index) */
 	int mv0, nmv;           /* its input moves: mv[mv0 .. mv0 + nmv - 1] */
@@ -638,14 +643,21 @@ typedef struct comp_model {
 	size_t in_copy;                     /* byte offset of the last evaluated composition input frame */
 	size_t in_applied;                  /* byte offset of the input frame the copies' fixed moves last read */
 	int applied;                        /* the copies' fixed moves were applied from that frame */
+	size_t out_keep;                    /* byte offset of the composition's output frame as last written */
+	int out_ok;                         /* out_keep and every copy's oprev are those of the last eval */
 	size_t mv_off;                      /* byte offset of the moves */
+	size_t rd_off;                      /* byte offset of the readers: per input frame word j, the fixed moves */
+	                                    /* reading it are rd[rd[j] .. rd[j + 1] - 1] (ints; nwords + 1 heads) */
+	size_t om_off;                      /* byte offset of the output moves per source copy k (k = ncopies: */
+	                                    /* from the inputs): om[om[k] .. om[k + 1] - 1] (ints; ncopies + 2 heads) */
 	int nmv;                            /* moves: copies' inputs (grouped per copy), then the outputs */
 	int out0;                           /* first move into the composition's outputs */
 	int first[WG_COMP_MAX_INST];        /* each entry's first copy */
 	int nc[WG_COMP_MAX_INST];           /* each entry's copies */
 	int ev0[WG_COMP_MAX_INST];          /* each entry's first event in the composition's events */
 	comp_child c[WG_COMP_MAX_COPIES];   /* the copies */
-	uint64_t counts[WG_MAX_EVENTS];     /* the entries' cumulative counts (an array's summed), concatenated */
+	uint64_t counts[WG_MAX_EVENTS];     /* the entries' cumulative counts (an array's summed), concatenated, */
+	                                    /* summed when read (wg_comp_model_counts) */
 } comp_model;
 
 static size_t al8(size_t x)
@@ -743,7 +755,8 @@ static int moves_build(const wg_block *b, const comp_plan *P, const wg_layout *L
 }
 
 /* Offsets of everything after the header; returns the total size. */
-static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layout *L, int nmv, comp_model *m)
+static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layout *L, int nmv, int nrd,
+			   comp_model *m)
 {
 	size_t at = al8(sizeof(comp_model));
 	for (int k = 0; k < b->comp->ninst; k++) {
@@ -757,8 +770,9 @@ static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layou
 				ch->in = at + msz;
 				ch->last = ch->in + fin;
 				ch->out = ch->last + fin;
+				ch->oprev = ch->out + fout;
 			}
-			at += msz + 2 * fin + fout;
+			at += msz + 2 * fin + 2 * fout;
 		}
 	}
 	if (m)
@@ -768,8 +782,38 @@ static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layou
 		m->in_applied = at;
 	at += al8((size_t)L->nwords[WG_IN] * 4u);
 	if (m)
+		m->out_keep = at;
+	at += al8((size_t)L->nwords[WG_OUT] * 4u);
+	if (m)
 		m->mv_off = at;
-	return at + (size_t)nmv * sizeof(comp_move);
+	at += (size_t)nmv * sizeof(comp_move);
+	if (m)
+		m->rd_off = at;
+	at += al8((size_t)(L->nwords[WG_IN] + 1 + nrd) * sizeof(int));
+	if (m)
+		m->om_off = at;
+	return at + (size_t)(P->ncopies + 2 + nmv) * sizeof(int);
+}
+
+/* Input frame words the move reads: [sw0, sw0 + swn) (none for a constant or a copy's output). */
+static unsigned move_words(const comp_move *v)
+{
+	return v->src == SRC_IN ? (v->src_bit + v->w + 31u) / 32u - (v->src_bit >> 5) : 0u;
+}
+
+/* The moves (nmv of them) and the number of (fixed move, input word it reads) pairs: the
+ * readers' entries. Joining word copies (moves_merge) keeps that number: a joined move reads the
+ * words of its parts. */
+static int moves_count(const wg_block *b, const comp_plan *P, const wg_layout *L, int *nrd)
+{
+	int nmv = moves_build(b, P, L, NULL, NULL);
+	comp_move *mv = wg_xcalloc((size_t)(nmv ? nmv : 1) * sizeof *mv);
+	moves_build(b, P, L, NULL, mv);
+	*nrd = 0;
+	for (int i = 0; i < nmv; i++)
+		*nrd += (int)move_words(&mv[i]);
+	free(mv);
+	return nmv;
 }
 
 size_t wg_comp_model_size(const wg_block *b, const long *p)
@@ -780,7 +824,8 @@ size_t wg_comp_model_size(const wg_block *b, const long *p)
 	size_t sz = sizeof(comp_model);
 	if (!wg_comp_plan_make(b, p, P, err, sizeof err)) {
 		wg_layout_init(&L, b, p);
-		sz = model_layout(b, P, &L, moves_build(b, P, &L, NULL, NULL), NULL);
+		int nrd, nmv = moves_count(b, P, &L, &nrd);
+		sz = model_layout(b, P, &L, nmv, nrd, NULL);
 	}
 	free(P);
 	return sz;
@@ -860,8 +905,9 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 	const wg_comp *c = b->comp;
 	m->ninst = c->ninst;
 	m->ncopies = P->ncopies;
-	m->nmv = moves_build(b, P, L, NULL, NULL);
-	model_layout(b, P, L, m->nmv, m);
+	int nrd;
+	m->nmv = moves_count(b, P, L, &nrd);
+	model_layout(b, P, L, m->nmv, nrd, m);
 	int ev0 = 0;
 	for (int k = 0; k < c->ninst; k++) {
 		m->first[k] = P->first[k];
@@ -887,9 +933,38 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 	moves_merge(m, mv);
 	for (int i = 0; i < m->nmv; i++) { /* what a fixed move reads of the input frame */
 		mv[i].sw0 = mv[i].src_bit >> 5;
-		mv[i].swn = mv[i].src == SRC_IN ? (mv[i].src_bit + mv[i].w + 31u) / 32u - mv[i].sw0 : 0u;
+		mv[i].swn = move_words(&mv[i]);
 	}
+	for (int k = 0; k < m->ncopies; k++) /* where each copy's input moves write */
+		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nmv; i++)
+			mv[i].dst_at = m->c[k].in;
+	/* the readers of each input word: the fixed moves of every copy that read it, in move order */
+	int nw = L->nwords[WG_IN], *rd = (int *)((unsigned char *)m + m->rd_off);
+	memset(rd, 0, (size_t)(nw + 1) * sizeof *rd);
+	for (int k = 0; k < m->ncopies; k++)
+		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++)
+			for (unsigned j = mv[i].sw0; j < mv[i].sw0 + mv[i].swn; j++)
+				rd[j + 1]++;
+	for (int j = 0; j < nw; j++)
+		rd[j + 1] += rd[j];
+	int *fill = wg_xcalloc((size_t)(nw ? nw : 1) * sizeof *fill);
+	for (int k = 0; k < m->ncopies; k++)
+		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++)
+			for (unsigned j = mv[i].sw0; j < mv[i].sw0 + mv[i].swn; j++)
+				rd[nw + 1 + rd[j] + fill[j]++] = i;
+	free(fill);
+	/* the output moves from each copy */
+	int *om = (int *)((unsigned char *)m + m->om_off), no = 0;
+	for (int k = 0; k <= m->ncopies; k++) {
+		om[k] = no;
+		for (int i = m->out0; i < m->nmv; i++)
+			if (k < m->ncopies ? mv[i].src == k : mv[i].src < 0)
+				om[m->ncopies + 2 + no++] = i;
+	}
+	om[m->ncopies + 1] = no;
 	m->applied = 0;
+	m->out_ok = 0;
+	memset(fr(m, m->out_keep), 0, (size_t)L->nwords[WG_OUT] * 4u);
 	counts_refresh(m);
 	free(P);
 }
@@ -914,7 +989,7 @@ static inline void put32(uint32_t *w, unsigned b, uint32_t v)
 	w[j + 1] = (w[j + 1] & ~lo) | (v >> (32u - o));
 }
 
-/* A move of bits (a slice wider than 32 bits, or a constant): 32 bits at a time, then the last
+/* A move of bits (a slice wider than 64 bits, or a constant): 32 bits at a time, then the last
  * k < 32 bits through wg_get / wg_put (equalizer_gpu's per-SM fields sit at any bit). */
 static void apply_bits(const comp_model *m, const comp_move *v, const uint32_t *in, uint32_t *dst)
 {
@@ -942,7 +1017,7 @@ static inline void apply(const comp_model *m, const comp_move *v, const uint32_t
 			memcpy(d, s, (size_t)v->nw * 4u);
 		return;
 	}
-	if (v->w <= 32u && v->src >= SRC_IN) { /* a small slice (an SM's field of a port): one read, one write */
+	if (v->w <= 64u && v->src >= SRC_IN) { /* a small slice (an SM's field of a port): one read, one write */
 		const uint32_t *s = v->src == SRC_IN ? in + (v->src_bit >> 5) : fr(m, v->src_at);
 		wg_put(dst, v->dst_bit, v->w, wg_get(s, v->src_bit & 31u, v->w));
 		return;
@@ -961,29 +1036,49 @@ static const char *copy_name(const comp_model *m, int id, char *buf, size_t n)
 	return buf;
 }
 
-/* A fixed move (from the composition's inputs or a constant) whose source words are the same in
- * in as in the frame it was last applied from, ia: its bits in the copy's frame are still right (no
- * other move writes them). */
-static int fixed_same(const comp_move *v, const uint32_t *in, const uint32_t *ia)
+/* The copies' fixed moves (from the composition's inputs or constants) for the frame in: all of them
+ * the first time, then only those reading an input word that differs from the frame they were last
+ * applied from (ia): the bits the others wrote in a copy's frame are still right (no other move
+ * writes them). A move reading several changed words is applied once, at the first. */
+static void fixed_apply(comp_model *m, const uint32_t *in)
 {
-	for (unsigned j = v->sw0; j < v->sw0 + v->swn; j++)
-		if (in[j] != ia[j])
-			return 0;
-	return 1;
+	const comp_move *mv = moves(m);
+	uint32_t *ia = fr(m, m->in_applied);
+	int nw = m->L.nwords[WG_IN];
+	if (!m->applied) {
+		for (int k = 0; k < m->ncopies; k++)
+			for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++)
+				apply(m, &mv[i], in, fr(m, mv[i].dst_at));
+	} else {
+		const int *rd = (const int *)((const unsigned char *)m + m->rd_off), *ent = rd + nw + 1;
+		for (int j = 0; j < nw; j++)
+			if (in[j] != ia[j])
+				for (int r = rd[j]; r < rd[j + 1]; r++) {
+					const comp_move *v = &mv[ent[r]];
+					unsigned f = v->sw0; /* applied once: from the first changed word it reads */
+					while (f < (unsigned)j && in[f] == ia[f])
+						f++;
+					if (f == (unsigned)j)
+						apply(m, v, in, fr(m, v->dst_at));
+				}
+	}
+	memcpy(ia, in, (size_t)nw * 4u);
+	m->applied = 1;
 }
 
 /* Evaluate the copies until no copy's input frame changes. Returns 0, or -1
  * (a combinational loop) with a message. A copy is rebuilt in a later pass
  * only when one of its source copies was evaluated since its last build
  * (`dirty`), and then only its wires from instances are copied again (the
- * composition's inputs and constants do not change in a cycle); its fixed
- * moves, in the first pass, only when their input words changed since they
- * were last applied (most of equalizer_gpu's per-SM fields change seldom). */
+ * composition's inputs and constants do not change in a cycle); the fixed
+ * moves are applied first, for every copy, and only those reading an input
+ * word that changed since they were last applied (fixed_apply: most of
+ * equalizer_gpu's per-SM fields change seldom). */
 static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
 {
 	uint64_t dirty = wg_ones64(m->ncopies), evald = 0;
 	const comp_move *mv = moves(m);
-	uint32_t *ia = fr(m, m->in_applied);
+	fixed_apply(m, in);
 	for (int pass = 0; pass <= m->ncopies; pass++) {
 		evald = 0;
 		for (int k = 0; k < m->ncopies; k++) {
@@ -992,9 +1087,8 @@ static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
 				continue;
 			dirty &= ~(UINT64_C(1) << k);
 			uint32_t *ci = fr(m, ch->in), *cl = fr(m, ch->last);
-			for (int i = pass ? ch->nfixed : 0; i < ch->nmv; i++)
-				if (i >= ch->nfixed || !m->applied || !fixed_same(&mv[ch->mv0 + i], in, ia))
-					apply(m, &mv[ch->mv0 + i], in, ci);
+			for (int i = ch->nfixed; i < ch->nmv; i++)
+				apply(m, &mv[ch->mv0 + i], in, ci);
 			if (pass > 0 && memcmp(ci, cl, (size_t)ch->nin * 4u) == 0)
 				continue;
 			ch->err[0] = '\0';
@@ -1003,10 +1097,6 @@ static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
 			memcpy(cl, ci, (size_t)ch->nin * 4u);
 			evald |= UINT64_C(1) << k;
 			dirty |= ch->fanout;
-		}
-		if (pass == 0) { /* every copy's fixed moves now read from in */
-			memcpy(ia, in, (size_t)m->L.nwords[WG_IN] * 4u);
-			m->applied = 1;
 		}
 		m->passes = pass + 1;
 		if (!dirty)
@@ -1022,14 +1112,14 @@ static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
 	return -1;
 }
 
-/* ev_o: each entry's event fields in order, an array's summed over its copies. */
-static void events_out(const comp_model *m, uint32_t *out)
+/* ev_o: each entry's event fields in order, an array's summed over its copies; only the fields of
+ * entries with a copy in chg (its output frame changed since the last eval) are written again. */
+static void events_out(const comp_model *m, uint32_t *out, uint64_t chg)
 {
 	uint32_t *ev = out + m->L.off[m->L.ev_port];
-	memset(ev, 0, (size_t)((m->L.width[m->L.ev_port] + 31) / 32) * 4u);
 	for (int k = 0; k < m->ninst; k++) {
 		const comp_child *c0 = &m->c[m->first[k]];
-		if (c0->lay.ev_port < 0)
+		if (c0->lay.ev_port < 0 || !((chg >> m->first[k]) & wg_ones64(m->nc[k])))
 			continue;
 		if (!m->b->comp->inst[k].count) { /* one instance: its ev_o as it is */
 			wg_copy_in(ev, (unsigned)m->L.ev_lsb[m->ev0[k]], fr(m, c0->out) + c0->lay.off[c0->lay.ev_port],
@@ -1055,11 +1145,30 @@ int wg_comp_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, 
 	int rc = settle(m, in, msg, sizeof msg);
 	m->settled = rc == 0;
 	memcpy(fr(m, m->in_copy), in, (size_t)m->L.nwords[WG_IN] * 4u);
+	/* The outputs are kept from the last eval: only the moves from copies whose output frame changed since
+	 * (and those from the composition's inputs) are applied again. */
+	uint64_t chg = 0;
+	for (int k = 0; k < m->ncopies; k++) {
+		const comp_child *ch = &m->c[k];
+		if (!m->out_ok || memcmp(fr(m, ch->out), fr(m, ch->oprev), (size_t)ch->nout * 4u) != 0) {
+			memcpy(fr(m, ch->oprev), fr(m, ch->out), (size_t)ch->nout * 4u);
+			chg |= UINT64_C(1) << k;
+		}
+	}
+	uint32_t *keep = fr(m, m->out_keep);
 	const comp_move *mv = moves(m);
-	for (int i = m->out0; i < m->nmv; i++)
-		apply(m, &mv[i], in, out);
+	const int *om = (const int *)((const unsigned char *)m + m->om_off), *oent = om + m->ncopies + 2;
+	for (int r = om[m->ncopies]; r < om[m->ncopies + 1]; r++) /* from the composition's inputs */
+		apply(m, &mv[oent[r]], in, keep);
+	for (uint64_t x = chg; x; x &= x - 1u) {
+		int k = (int)wg_ctz64(x);
+		for (int r = om[k]; r < om[k + 1]; r++)
+			apply(m, &mv[oent[r]], in, keep);
+	}
 	if (m->L.ev_port >= 0)
-		events_out(m, out);
+		events_out(m, keep, chg);
+	m->out_ok = 1;
+	memcpy(out, keep, (size_t)m->L.nwords[WG_OUT] * 4u);
 	for (int k = 0; rc == 0 && k < m->ncopies; k++) /* only the final evaluation's verdict counts */
 		if (m->c[k].rc != 0) {
 			const wg_comp_inst *ci = &m->b->comp->inst[m->c[k].entry];
@@ -1086,12 +1195,17 @@ void wg_comp_model_tick(void *mem, const uint32_t *in)
 	for (int k = 0; k < m->ncopies; k++)
 		child_block(m, k)->model_tick(fr(m, m->c[k].model), fr(m, m->c[k].in));
 	m->settled = 0;
-	counts_refresh(m);
 }
 
+/* The counts are summed when read, not at every tick (a run without per-cycle energy checks reads them
+ * a few times in all). No flag says whether they are stale: two models in the same state would then
+ * differ in their bytes. The sums are written through the caller's const pointer: the model's memory
+ * is never const (init, eval and tick write it). */
 const uint64_t *wg_comp_model_counts(const void *mem)
 {
-	return ((const comp_model *)mem)->counts;
+	comp_model *m = (comp_model *)(uintptr_t)mem;
+	counts_refresh(m);
+	return m->counts;
 }
 
 static const comp_child *child_at(const void *mem, int k)
