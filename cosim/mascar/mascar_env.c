@@ -49,11 +49,21 @@ const wg_param_def mse_knobs[MSE_NKNOBS] = {
 			       "per-million of cycles in which sat_ext_i (saturation reported from outside the L1) "
 			       "flips; 0: held at 0 (random runs)",
 			       "assumed"},
-	[MSE_K_BASE] = {"BASE", 0, 0, 1, NULL,
-			"1: the baseline of Sethia §4.4.3 around the same block: a refused load stays in the LSU and is "
+	[MSE_K_BASE] = {"BASE", 0, 0, 3, NULL,
+			"1, 2: a baseline of Sethia §4.4.3 around the same block: a refused load stays in the LSU and is "
 			"sent again every cycle (the LSU stalls, nothing is parked), and the checker is shown empty "
-			"MSHRs and miss queue so it never leaves EP (greedy-then-oldest, memory first)",
-			"Sethia §4.4.3 (baseline GTO, LSU stalls on a refusal)"},
+			"MSHRs and miss queue so it never leaves EP; 1: the checker's EP order issues (greedy-then-oldest, "
+			"memory first), 2: the environment issues in loose round-robin order (the thesis's LRR baseline; the "
+			"block's issue outputs are not used); 3: as 2 but refused loads are parked in the queue as under "
+			"Mascar (the thesis's re-execution alone, without MP)",
+			"Sethia §4.4.1: LRR is the baseline, GTO compared; §4.3.3: the LSU stalls on a refusal"},
+	[MSE_K_REUSE] = {"REUSE", 0, 0, 1, NULL,
+			 "1: every warp of a CTA (GROUP warps) runs the same program (drawn per CTA and launch), and its "
+			 "loads alternate between a line shared by the whole CTA and a line shared by a pair of its warps "
+			 "(leuko-1's two loads per iteration); stores write private lines; HIT_PCT and HOT_LINES unused. "
+			 "Drawn only when 1",
+			 "shaped from Sethia §4.4.3 (leuko-1: one load constant across the block, one brought by one warp "
+			 "and reused by one other warp of the block)"},
 };
 
 #define MAXW 64
@@ -82,6 +92,8 @@ typedef struct mse_warp {
 	int cons_reg[4];          /* ... and the register they read */
 	long icount;              /* instructions generated */
 	int next_ld;              /* next load register */
+	uint32_t inst;            /* REUSE: launches of this warp since the reset (its CTA's program instance) */
+	uint32_t nld;             /* REUSE: load instructions generated in this launch */
 } mse_warp;
 
 typedef struct mse_mshr {
@@ -128,6 +140,8 @@ struct ms_env {
 	int sat_ext;              /* random, SAT_EXT_PPM: sat_ext_i as driven */
 	const mse_script *sc;     /* directed script, NULL: random streams */
 	uint64_t rng;             /* the environment's generator (lines, resets, launch delays) */
+	uint64_t seed;            /* the run's seed (REUSE: the CTAs' programs are drawn from it) */
+	int lrr[4];               /* BASE=2: per scheduler, the index in its set of the warp it issued last (-1 none) */
 	uint32_t stream;          /* next streaming line */
 	mse_warp w[MAXW];         /* the warps */
 	mse_lsu lsu;              /* the LSU's instruction */
@@ -200,6 +214,19 @@ static uint32_t new_line(ms_env *e)
 	return (e->stream++) & e->linemask;
 }
 
+/* REUSE=1: the line of segment s of load instruction n of warp wi's current launch. Even loads read
+ * a line of the whole CTA (GROUP warps), odd loads one of the warp's pair (CTA warps 2j and 2j+1),
+ * both keyed by the launch too: the CTA's warps run the same program, so their n-th loads meet.
+ * kind 2: a store's private line. Lines are hashes of the key, above the stream's 2^20.. range. */
+static uint32_t reuse_line(const ms_env *e, int wi, const mse_warp *w, int kind, uint32_t n, int s)
+{
+	int G = (int)e->k[MSE_K_GROUP];
+	uint64_t who = kind == 0 ? (uint64_t)(wi / G) : kind == 1 ? (uint64_t)(wi / G) << 8 | (uint64_t)((wi % G) / 2)
+								      : (uint64_t)wi << 16;
+	uint64_t key = (uint64_t)kind << 60 ^ who << 36 ^ (uint64_t)w->inst << 24 ^ (uint64_t)n << 4 ^ (uint64_t)s;
+	return ((uint32_t)hash64(key ^ e->seed) | 1u << 30) & e->linemask;
+}
+
 static void gen_random(ms_env *e, mse_warp *w, mse_ins *i)
 {
 	memset(i, 0, sizeof *i);
@@ -221,8 +248,14 @@ static void gen_random(ms_env *e, mse_warp *w, mse_ins *i)
 				  : 1;
 		if (i->nseg > e->T)
 			i->nseg = (uint8_t)e->T;
-		for (int s = 0; s < i->nseg; s++)
-			i->line[s] = new_line(e);
+		if (e->k[MSE_K_REUSE]) { /* drawn only with the knob: REUSE=0 keeps the stream */
+			uint32_t n = st ? w->nld : w->nld++;
+			for (int s = 0; s < i->nseg; s++)
+				i->line[s] = reuse_line(e, (int)(w - e->w), w, st ? 2 : (int)(n & 1u), n >> 1, s);
+		} else {
+			for (int s = 0; s < i->nseg; s++)
+				i->line[s] = new_line(e);
+		}
 		i->src[0] = (int8_t)(8 + rnd(&w->rng, 8));
 		if (!st) {
 			i->dst = (int8_t)w->next_ld;
@@ -300,8 +333,13 @@ static void launch_warp(ms_env *e, int wi, long cyc)
 {
 	mse_warp *w = &e->w[wi];
 	uint64_t rng = w->rng ? w->rng : wg_rng_seed(e->rng ^ (uint64_t)(wi * 7919 + 1));
+	uint32_t inst = w->inst;
 	memset(w, 0, sizeof *w);
 	w->rng = rng;
+	if (e->k[MSE_K_REUSE]) { /* the CTA's program of this launch: the same generator for all its warps */
+		w->inst = inst + 1;
+		w->rng = wg_rng_seed(hash64(e->seed ^ (uint64_t)(wi / e->k[MSE_K_GROUP]) << 32 ^ inst) | 1u);
+	}
 	for (int c = 0; c < 4; c++)
 		w->cons_at[c] = -1;
 	w->left = 1 + (long)rnd(&w->rng, 2u * (unsigned)e->k[MSE_K_KLEN]);
@@ -397,6 +435,8 @@ static void env_reset(ms_env *e, long cyc)
 			if (e->sc->busy_alloc[i] <= 1)
 				e->m[i] = (mse_mshr){.valid = 1, .line = 0xF0000u + (uint32_t)i, .fill = e->sc->busy_fill[i]};
 	}
+	for (int s = 0; s < 4; s++)
+		e->lrr[s] = -1;
 	e->last_prog = cyc;
 }
 
@@ -421,6 +461,7 @@ const char *mse_init(ms_env *e, const long *p, const wg_layout *L, const long *k
 	e->linemask = (uint32_t)wg_ones64(e->AB - 7 > 31 ? 31 : e->AB - 7);
 	e->sc = script;
 	e->rng = wg_rng_seed(seed ^ UINT64_C(0x6d73));
+	e->seed = hash64(seed ^ UINT64_C(0x7275));
 	e->stream = 1u << 20;
 	env_reset(e, 0);
 	return NULL;
@@ -468,8 +509,8 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 			wg_port_put(e->L, in, ok ? MSC_RP_ACK_I : MSC_RP_NACK_I, 1);
 		} else if (ok) {
 			adv = 1;
-		} else if ((pl->store && !e->STORES) || e->k[MSE_K_BASE]) {
-			pl->stall = 1; /* STORES=0: a refused store holds the LSU and retries (baseline); BASE=1: any */
+		} else if ((pl->store && !e->STORES) || e->k[MSE_K_BASE] == 1 || e->k[MSE_K_BASE] == 2) {
+			pl->stall = 1; /* STORES=0: a refused store holds the LSU and retries (baseline); BASE=1, 2: any */
 		} else if (!full) {
 			pl->push = adv = 1;
 		} else {
@@ -510,7 +551,7 @@ void mse_drive(ms_env *e, const void *model, uint32_t *in, long cyc)
 	if (pl->push)
 		pend |= UINT64_C(1) << pl->pwarp;
 	wg_port_put(e->L, in, MSC_LSU_PEND_I, pend);
-	/* BASE=1: the checker never sees saturation, so it stays in EP (the verdict still uses the real occupancy) */
+	/* BASE>0: the checker never sees saturation, so it stays in EP (the verdict still uses the real occupancy) */
 	wg_port_put(e->L, in, MSC_MSHR_USED_I, e->k[MSE_K_BASE] ? 0 : (uint64_t)mshr_used(e));
 	wg_port_put(e->L, in, MSC_MQ_USED_I, e->k[MSE_K_BASE] ? 0 : (uint64_t)e->mq_n);
 	if (!e->sc && e->k[MSE_K_SAT_EXT_PPM] && (long)rnd(&e->rng, 1000000) < e->k[MSE_K_SAT_EXT_PPM])
@@ -668,6 +709,28 @@ static void l1_commit(ms_env *e, const mse_plan *pl, long cyc)
 	}
 }
 
+/* BASE=2, 3: scheduler s's pick, loose round-robin (the thesis's LRR baseline, GPGPU-Sim's `lrr`): the
+ * first warp of its set (w mod S == s) after the one it issued last whose head can issue now:
+ * resident, not at a barrier, operands ready (pnow: pending before this edge's writes, as the
+ * checker's view), and for a memory instruction the LSU free (memok). No class priority. */
+static int lrr_pick(ms_env *e, int s, const uint32_t *pnow, int memok)
+{
+	int n = (e->W - s + e->S - 1) / e->S;
+	for (int i = 1; i <= n; i++) {
+		int k = (e->lrr[s] + i) % n, wi = k * e->S + s;
+		mse_warp *w = &e->w[wi];
+		if (!w->res || w->done || w->at_bar)
+			continue;
+		const mse_ins *h = ins_at(e, wi, 0);
+		int mem = h->cls == MSE_LD || h->cls == MSE_ST;
+		if (h->cls == MSE_END || (regs_of(h) & pnow[wi]) || (mem && (!memok || w->parked)))
+			continue;
+		e->lrr[s] = k;
+		return wi;
+	}
+	return -1;
+}
+
 void mse_observe(ms_env *e, const void *model, const uint32_t *in, const uint32_t *out, long cyc)
 {
 	(void)in;
@@ -789,12 +852,20 @@ void mse_observe(ms_env *e, const void *model, const uint32_t *in, const uint32_
 	if ((pl->ld_done & ~v->done_ld) != 0)
 		fail(e, cyc, "loads predicted to complete (%#lx) did not (%#lx)", (long)pl->ld_done, (long)v->done_ld);
 
-	/* issues */
+	/* issues: the block's (BASE=2, 3: the environment's loose round-robin) */
 	int nmem = 0;
 	for (int s = 0; s < e->S; s++) {
-		if (!wg_elem_get(e->L, out, MSC_ISS_VALID_O, s, 1))
-			continue;
-		int wi = (int)wg_elem_get(e->L, out, MSC_ISS_WARP_O, s, WB), mem = (int)wg_elem_get(e->L, out, MSC_ISS_MEM_O, s, 1);
+		int wi, mem;
+		if (e->k[MSE_K_BASE] >= 2) {
+			if ((wi = lrr_pick(e, s, pnow, !nmem && !e->lsu.valid && !pl->lsu_left)) < 0)
+				continue;
+			mem = ins_at(e, wi, 0)->cls == MSE_LD || ins_at(e, wi, 0)->cls == MSE_ST;
+		} else {
+			if (!wg_elem_get(e->L, out, MSC_ISS_VALID_O, s, 1))
+				continue;
+			wi = (int)wg_elem_get(e->L, out, MSC_ISS_WARP_O, s, WB);
+			mem = (int)wg_elem_get(e->L, out, MSC_ISS_MEM_O, s, 1);
+		}
 		mse_warp *w = &e->w[wi];
 		if (wi >= e->W || !w->res || w->done || w->at_bar) {
 			fail(e, cyc, "scheduler %ld issued warp %ld, which has no instruction", s, wi);

@@ -56,7 +56,10 @@ enum {
 	MSE_K_WATCHDOG,   /* cycles without an issue (while warps have work) that fail the run */
 	MSE_K_ADDR_MIX,   /* 1: pushed entries use every address bit, random offsets and access sizes */
 	MSE_K_SAT_EXT_PPM, /* per-million of cycles in which the external saturation input flips */
-	MSE_K_BASE,       /* 1: the baseline of the thesis's comparison: no queue, no MP (docs/mascar.md "SM comparison") */
+	MSE_K_BASE,       /* 1, 2: a baseline of the thesis's comparison: no queue, no MP; 1 the checker's EP order
+			   * (greedy-then-oldest), 2 loose round-robin picked by the environment; 3: 2 with the queue
+			   * (re-execution alone) (docs/mascar.md "SM comparison") */
+	MSE_K_REUSE,      /* 1: per-CTA programs whose loads are shared by the CTA's warps and by warp pairs (leuko-1's shape) */
 	MSE_NKNOBS
 };
 
