@@ -142,7 +142,7 @@ static void usage(void)
 {
 	printf("usage: warpgen stats equalizer_gpu --compare [--profile P] [--cycles N] [--seed S] [--set NAME=VALUE]...\n"
 	       "                                             [--knob NAME=VALUE]...\n"
-	       "Runs each profile on the same seed as the baseline GPU of Sethia 2015 §3.5.2 (no Equalizer: the default\n"
+	       "Runs each profile, on the same seed, as the baseline GPU of Sethia 2015 §3.5.2 (no Equalizer: the default\n"
 	       "CTA count, nominal VF), as static VF (Equalizer's CTA control, nominal VF) and as Equalizer under both\n"
 	       "objectives (OBJECTIVE=ENERGY, PERFORMANCE); prints the speedup (work in the same time) and the energy\n"
 	       "per instruction against the baseline (and, as \"VF only\", against static VF) from the Sethia table's\n"
