@@ -24,7 +24,7 @@ typedef enum {
 typedef struct pv_result {
 	char what[1024];        /* "RTL = generic-gate netlist", "invariants (p_a, p_b)" */
 	pv_verdict verdict;
-	char engine[64];        /* "equiv_induct", "abc pdr", "abc dprove", "yosys-smtbmc -s z3" */
+	char engine[64];        /* "equiv_induct", "abc scorr+pdr", "abc pdr", "abc dprove", "yosys-smtbmc -s z3" */
 	int depth;              /* PV_BOUNDED: cycles checked; PV_CEX: the failing cycle after time 0 */
 	double seconds;         /* this verdict's wall time, Yosys included */
 	long equiv_total;       /* --netlist: $equiv points of equiv_make */
@@ -82,8 +82,9 @@ char *pv_insert_props(const char *rtl, const char *top, const char *props, const
 char *pv_obligations(const char *props, const wg_block *comp, const char *inst, const char *pre, char *labels,
 		     size_t ln, char *mixed, size_t mn);
 /* ---- pv_engine.c ---- */
-/* Run ABC (pdr, then dprove), then yosys-smtbmc on <dir>/miter.{aig,aim,smt2}; fill r. */
-void pv_engines(const pv_req *q, const char *dir, pv_result *r);
+/* Run ABC (scorr then pdr when scorr is set: --netlist's register correspondence; pdr; dprove),
+ * then yosys-smtbmc on <dir>/miter.{aig,aim,smt2}; fill r. */
+void pv_engines(const pv_req *q, const char *dir, int scorr, pv_result *r);
 
 const char *pv_verdict_name(pv_verdict v);
 

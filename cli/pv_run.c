@@ -270,7 +270,7 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 			size_t used = strlen(r->what);
 			snprintf(r->what + used, sizeof r->what - used, ", protocol assumed (%s)", assumes);
 		}
-		pv_engines(q, r->dir, r);
+		pv_engines(q, r->dir, 1, r);
 	}
 	r->seconds = wg_now() - t0;
 	return 0;
@@ -431,7 +431,7 @@ int pv_invariants(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	if (rc != 0)
 		return -1;
 	r->equiv_total = -1;
-	pv_engines(q, r->dir, r);
+	pv_engines(q, r->dir, 0, r);
 	r->seconds = wg_now() - t0;
 	return 0;
 }

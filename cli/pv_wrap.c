@@ -20,7 +20,10 @@ void pv_miter_top(wg_buf *o, const wg_block *b, const long *p)
 	wg_buf_printf(o, "// warpgen prove --netlist: %s (RTL, module wg_gold) against its netlist (module wg_gate).\n"
 			 "// Generated: do not edit. Both start from any state (uninitialized flip-flops are free\n"
 			 "// at time 0); every output is compared from the cycle after the first rst_i = 1, as\n"
-			 "// co-simulation does (docs/cosim.md, \"One cycle\").\n",
+			 "// co-simulation does (docs/cosim.md, \"One cycle\"). The first cycle is assumed to be\n"
+			 "// a reset (wg_first_rst): the states after the first reset are the same as with any\n"
+			 "// number of cycles before it (a flip-flop the reset does not set starts free), and the\n"
+			 "// flip-flops that reset makes equal then start equal, which scorr needs.\n",
 		      b->name);
 	wg_buf_printf(o, "module wg_prove_top (\n  input wire clk_i");
 	for (int i = 0; i < b->nports; i++)
@@ -29,7 +32,8 @@ void pv_miter_top(wg_buf *o, const wg_block *b, const long *p)
 			range(o, L.width[i]);
 			wg_buf_printf(o, "%s", b->ports[i].name);
 		}
-	wg_buf_printf(o, "\n);\n  reg wg_armed = 1'b0;\n  always @(posedge clk_i) wg_armed <= wg_armed | rst_i;\n");
+	wg_buf_printf(o, "\n);\n  reg wg_armed = 1'b0;\n  always @(posedge clk_i) wg_armed <= wg_armed | rst_i;\n"
+			 "  always @* if (!wg_armed) wg_first_rst: assume (rst_i);\n");
 	for (int i = 0; i < b->nports; i++)
 		if (b->ports[i].dir == WG_OUT && L.width[i] > 0) {
 			wg_buf_printf(o, "  wire ");

@@ -54,6 +54,9 @@ const wg_param_def pts_params[PTS_NPARAMS] = {
 	[PTS_TIA_INV] = {"TIA_INV", 1024, 0, 100000000, NULL,
 		"thread-invariant lines leave the L1 each time this many thread-iterations finished (0: never)",
 		"assumed"},
+	[PTS_PRIV] = {"PRIV", 0, 0, 4096, NULL,
+		"words of private data per thread context, one re-read each iteration in turn (0: none)",
+		"assumed (off: the thesis gives no footprint; 16 = the registers of a thread, Tab. 5.4: 16k / 1024)"},
 };
 
 /* ---- the program ---- */
@@ -135,6 +138,22 @@ void pts_prog_build(pts_prog *g, int prof, const long *p, const long *sp, uint64
 	long iters = (sp[PTS_LOADS] + g->npc - 1) / g->npc; /* warp-iterations */
 	iters = (iters + unit - 1) / unit * unit;
 	g->threads = iters * g->threads_per_warp;
+	/* PRIV > 0: one more load at the end of the body, the context's private data (the
+	 * profile's loads, their draws and the kernel's size unchanged) */
+	if (sp[PTS_PRIV] > 0 && g->npc < PTS_MAXPC && g->npc < pcs) {
+		pts_ld *l = &g->ld[g->npc];
+		l->pc = (pcb + (unsigned)g->npc) & (unsigned)(pcs - 1);
+		l->kind = PTS_K_PRIV, l->off = 4;
+		l->base = (uint32_t)h4(seed, 5, (uint64_t)prof, 0) & g->amask & ~(uint32_t)(g->line_bytes - 1);
+		g->priv = (int)sp[PTS_PRIV];
+		g->npc++;
+	}
+}
+
+uint32_t pts_priv_addr(const pts_prog *g, int j, long it, long ctx, long nctx)
+{
+	long word = (it % g->priv) * nctx + ctx;
+	return (uint32_t)((int64_t)g->ld[j].base + (int64_t)word * 4) & g->amask;
 }
 
 int pts_addr(const pts_prog *g, int j, long gt, uint32_t *addr)
@@ -371,7 +390,9 @@ static void lanes(const pts_prog *g, const pts_arm *a, long it, int w, int j, pt
 	memset(ld, 0, sizeof *ld);
 	for (int t = 0; t < T; t++) {
 		uint32_t addr;
-		if (!pts_addr(g, j, it * n + (long)w * T + t, &addr))
+		if (g->ld[j].kind == PTS_K_PRIV)
+			addr = pts_priv_addr(g, j, it, (long)w * T + t, n);
+		else if (!pts_addr(g, j, it * n + (long)w * T + t, &addr))
 			continue;
 		ld->ld_mask |= 1u << t;
 		ld->ld_addr[t] = addr;

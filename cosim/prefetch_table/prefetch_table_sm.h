@@ -43,6 +43,7 @@ enum {
 	PTS_MSHRS,      /* a prefetch is offered only while fewer lines (demand + prefetch) fly */
 	PTS_TQ_DEPTH,   /* training FIFO between the load path and the table (a full FIFO skips training) */
 	PTS_TIA_INV,    /* thread-invariant lines leave the L1 each time this many threads finished an iteration */
+	PTS_PRIV,       /* words of private data per thread context (local memory) re-read in turn, one a loop iteration; 0: none */
 	PTS_NPARAMS
 };
 
@@ -53,7 +54,7 @@ extern const wg_param_def pts_params[PTS_NPARAMS];
 #define PTS_MAXL1 8192   /* L1 lines at most */
 
 /* load kinds (the access profiles of docs/prefetch_table.md "Stimulus") */
-enum { PTS_K_STREAM, PTS_K_STRIDE, PTS_K_TIA, PTS_K_RAND };
+enum { PTS_K_STREAM, PTS_K_STRIDE, PTS_K_TIA, PTS_K_RAND, PTS_K_PRIV };
 
 typedef struct pts_ld {
 	unsigned pc;   /* load PC */
@@ -66,7 +67,8 @@ typedef struct pts_ld {
 /* The kernel: one loop body, the same for every arm. */
 typedef struct pts_prog {
 	int prof;               /* access profile (PTE_PR_*) */
-	int npc;                /* loads per iteration */
+	int npc;                /* loads per iteration (with the private load when priv > 0) */
+	int priv;               /* PRIV: words of private data per thread context (the last load reads them), 0: none */
 	pts_ld ld[PTS_MAXPC];   /* the loads, in program order */
 	long threads;           /* thread-iterations of the kernel (a multiple of 32 x every arm's warps) */
 	uint64_t seed;          /* the addresses' and the instruction mix's seed */
@@ -81,8 +83,14 @@ typedef struct pts_prog {
 void pts_prog_build(pts_prog *g, int prof, const long *p, const long *sp, uint64_t seed, const int *warps, int nw);
 
 /* Lane t of global thread index gt (gt = it * warps * THREADS + w * THREADS + t)
- * at load j: its byte address; 0 when the lane is inactive, 1 when active. */
+ * at load j: its byte address; 0 when the lane is inactive, 1 when active.
+ * The private load (kind PTS_K_PRIV) depends on the context, not on gt: see
+ * pts_priv_addr. */
 int pts_addr(const pts_prog *g, int j, long gt, uint32_t *addr);
+/* The private load j of thread context ctx (w * THREADS + lane) of nctx
+ * (warps * THREADS) in iteration it: word it mod PRIV of the context's
+ * private array, laid out word-major (adjacent contexts, adjacent words). */
+uint32_t pts_priv_addr(const pts_prog *g, int j, long it, long ctx, long nctx);
 
 /* Compute instruction k of the loop body (k counts every instruction): FP?
  * does it need the previous instruction's result? */

@@ -47,6 +47,9 @@ t test "stats:prefetch_table-compare-quick" "out=\$(\$WARPGEN stats prefetch_tab
 t test "stats-neg:prefetch_table-compare-1-warp" "tests/expect_check_fail.sh 'more warps hide latency: SIMT_32 faster than SIMT_4 (§5.2.1 Fig. 5.1, Fig. 5.12): REVERSED' \$WARPGEN stats prefetch_table --compare --profile stream --sm LOADS=64 --sm WARPS_BASE=1"
 t fast "bad:stats-pt-compare-sm" "tests/expect_bad.sh '--sm BOGUS=1: not an SM parameter' $W stats prefetch_table --compare --sm BOGUS=1"
 t fast "bad:stats-pt-compare-range" "tests/expect_bad.sh 'MSHRS must be an integer in 1..1024' $W stats prefetch_table --compare --sm MSHRS=0"
+# PRIV (docs/prefetch_table.md "What SIMT_32 pays"): 16 private words per context thrash 32 warps' L1 (SIMT_32 more
+# demand misses than SIMT_4, which keeps them), the SM line says PRIV=16, the same exit rule
+t sweep "stats:prefetch_table-compare-priv16" "out=\$(\$WARPGEN stats prefetch_table --compare --profile stream --sm PRIV=16 --sm LOADS=1024); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | awk -F' [|] ' -v rc=\$rc '/^SM:.* PRIV=16/{sm=1} /^[|] stream [|] SIMT_32 [|]/{m32=\$7} /^[|] stream [|] SIMT_4 [|]/{m4=\$7} /Apogee_4 faster than SIMT_4.*: ok/{ok=1} /REVERSED/{rev=1} END{exit !(sm && ok && m32+0 > m4+0 && rc==(rev?1:0))}'"
 for s in 2 3; do
 	t sweep "stats:prefetch_table-compare-seed$s" "out=\$(\$WARPGEN stats prefetch_table --compare --seed $s); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | awk -v rc=\$rc '/^[|] [a-z]+ [|] Apogee_4 [|]/{n++} /^check: .*: (ok|REVERSED)/{c++} /REVERSED/{rev=1} END{exit !(n==5 && c==5 && rc==(rev?1:0))}'"
 done
@@ -109,6 +112,18 @@ prefetch_table_report() {
 			out/main/stats-prefetch_table-compare.shown
 		echo; echo "Plot: [apogee_sm.png](main/apogee_sm/apogee_sm.png) / [apogee_sm.svg](main/apogee_sm/apogee_sm.svg)"
 	} >>"$REPORT_MD"
+	# make full only (17 CPU-s): the same with the contexts' private data in the L1 (PRIV=16, the L1
+	# contention of 32 warps; docs/prefetch_table.md "What SIMT_32 pays"): the geomeans and the checks
+	if [ "${MAIN_FULL:-0}" = 1 ]; then
+		echo "APOGEE at the SM with PRIV=16 (16 private words per thread context: 32 warps' private data fill the L1):"
+		tests/report_run.sh out/main/stats-prefetch_table-compare-priv16.log $W stats prefetch_table --compare --sm PRIV=16 \
+			>out/main/prefetch_table-compare-priv16.findings || status=1
+		grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-priv16.log | sed 's/^/  /'
+		{
+			echo; echo "### The same with PRIV=16 (L1 contention of 32 warps, docs/prefetch_table.md \"What SIMT_32 pays\")"; echo
+			echo '```'; grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-priv16.log; echo '```'
+		} >>"$REPORT_MD"
+	fi
 }
 
 # Functional coverage closure (docs/prefetch_table.md "Functional coverage points"): a small table

@@ -45,6 +45,9 @@ t test "prove:false-invariant" "tests/prove_check.sh false tests/data/prove_reex
 # the cache's assumptions on the scheduler's wires as obligations, and one made stricter than the
 # scheduler guarantees (it tags only slot 0) gives a counterexample naming it
 t sweep "prove:sm_rfc-obligation" "tests/prove_check.sh obligation rfc a_lookup_owned '!lu_valid_i || lu_slot_i == 0' sm_rfc --set WARPS=4 --set ACTIVE=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2"
+# rename's netlist at its smallest legal size (at the larger configuration above it is open):
+# equiv_induct leaves 32 of 152 points, ABC's scorr + pdr prove the miter (docs/rename.md "Invariants")
+t sweep "prove:rename-netlist" "tests/prove_check.sh netlist rename --set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2"
 # the Liberty-mapped netlist (OSU 0.18 um from make deps)
 t sweep "prove:tuba-liberty" "tests/prove_check.sh netlist tuba --set TFET_REGS=8 --set MAX_BLOCKS=2 --liberty out/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib"
 # bad input: one line, exit 2
