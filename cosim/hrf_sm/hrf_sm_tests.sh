@@ -42,15 +42,23 @@ t test "cosim:hrf_sm-small-nw-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --knob P
 t test "cosim:hrf_sm-small-tfet12-mm" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=12 --set TFET_REGS=48 --knob PROFILE=5 --knob ILEN=100 --model-only --seed 1 --cycles 40000 -q"
 t sweep "cosim:hrf_sm-small-tfet16" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=16 --set TFET_REGS=64 --knob PROFILE=5 --knob ILEN=100 --seed 1 --cycles 200000 -q"
 t sweep "cosim:hrf_sm-default-seed1" "\$WARPGEN cosim hrf_sm --knob ILEN=100 --knob SMS=2 --seed 1 --cycles 20000 -q"
+# the default size's template bits (stop 43, docs/hrf_sm.md "Code and toggle coverage"): BFS above fills 32 of
+# the 48 warp slots (4 blocks of 8); NE (8 x 6) and SRAD (3 x 16) fill all 48, so the per-warp vectors' bits
+# 32-47 toggle; CP, MM, RAY and SLA add a few ids, rows and counts (20,000 cycles each; 4-5 CPU-s a run with --coverage)
+for p in 3 5 7 10 11 12; do
+	t sweep "cosim:hrf_sm-default-p$p-seed1" "\$WARPGEN cosim hrf_sm --knob PROFILE=$p --knob ILEN=100 --knob SMS=2 --seed 1 --cycles 20000 -q"
+done
 cases test
 # negative checks: a parameter that takes the behaviour away makes its case fail
 t test "case-neg:hrf_sm-by-request-under-cmos-ra" "tests/expect_check_fail.sh 'never saw a TFET grant' \$WARPGEN cosim hrf_sm --case tfet_by_request --set CLASS=CMOS_RA --model-only -q"
 t test "case-neg:hrf_sm-tuba-up-99" "tests/expect_check_fail.sh 'never saw the limit raised' \$WARPGEN cosim hrf_sm --case tuba_limit_moves --set UP_PCT=99 --model-only -q"
 # Functional coverage closure (docs/hrf_sm.md "Functional coverage points"): every point at least 10
 # times by random stimulus, C model only (about 15 s): make test's NW run (four blocks of two warps
-# on one SM: TUBA's limit moves) for 1,000,000 cycles, and MM at the small size with 8 TFET rows
-# (32 CMOS ids: the CMOS class runs out, budgets are used up) for 500,000.
-t sweep "fcov:hrf_sm-closure" "set -o pipefail; { \$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=8 --set TFET_REGS=32 --knob PROFILE=5 --knob ILEN=100 --model-only --seed 3 --cycles 500000; } | awk -f tests/fcov_closure.awk"
+# on one SM: TUBA's limit moves) for 1,000,000 cycles, MM at the small size with 8 TFET rows
+# (32 CMOS ids: the CMOS class runs out, budgets are used up) for 500,000, and NW with TUBA's band
+# narrowed to 40-50 % (HRF_TUBA40 below: the limit moves ~120 times, a TFET grant in 30 of those cycles)
+HRF_TUBA40="--set DW_PCT=40 --set UP_PCT=50 --knob PROFILE=9 --knob SMS=1 --knob ILEN=40 --seed 1 --cycles 300000"
+t sweep "fcov:hrf_sm-closure" "set -o pipefail; { \$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim hrf_sm $HRF_SMALL --set TFET_ROWS=8 --set TFET_REGS=32 --knob PROFILE=5 --knob ILEN=100 --model-only --seed 3 --cycles 500000 && \$WARPGEN cosim hrf_sm $HRF_SMALL $HRF_TUBA40 --model-only; } | awk -v runs=3 -f tests/fcov_closure.awk"
 # Code and toggle coverage (issue 24; docs/hrf_sm.md "Code and toggle coverage", stop 42): the closure's
 # MM configuration (8 TFET rows: the CMOS class runs out) co-simulated, measured with make test's NW,
 # BFS and GTO runs by `warpgen regress ... --coverage` (100,000 cycles: 88.5 % of its toggles)
@@ -58,6 +66,12 @@ t sweep "cosim:hrf_sm-cov-small-mm8-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --
 # the flag cache's fallback to any unpinned entry (rename.v "cand = ~pin"): at FC_ENTRIES=48 the 7 other
 # warps' cursors never pin every entry from the victim pointer up; at 8 entries they do
 t sweep "cosim:hrf_sm-cov-small-fc8-nw-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set FC_ENTRIES=8 --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --seed 3 --cycles 30000 -q"
+# tfet_grant_while_limit_moves (a TFET grant in a cycle TUBA's limit moves, stop 43): TUBA moves the limit only at
+# a completion that finds the free TFET share past a threshold, and a TFET grant falls in ~10 % of the cycles; at
+# the defaults' 15/40 % the NW run moves it 20 times in 100,000 cycles (3 hits). With the band narrowed to
+# 40/50 % and 40-instruction warps it moves ~120 times in 300,000 cycles: 30 hits (seed 1; C model 11-30 over
+# seeds 1-5 at 100,000-300,000 cycles)
+t sweep "cosim:hrf_sm-cov-small-tuba40-nw-seed1" "\$WARPGEN cosim hrf_sm $HRF_SMALL $HRF_TUBA40 -q"
 t sweep "lint:hrf_sm-default" "BLOCK=hrf_sm tests/lint.sh"
 t sweep "area:hrf_sm-small" "\$WARPGEN area hrf_sm $HRF_SMALL -q"
 # every profile at the small size, more seeds (make sweep)
