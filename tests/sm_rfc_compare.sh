@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# sm_rfc_compare.sh - checks `warpgen stats sm_rfc --compare-lru` (Gebhart ISCA'11 §4.2: LRU
+# sm_rfc_compare.sh - checks `warpgen stats sm_rfc --compare-lru` (Gebhart ISCA'11 §3.1: LRU
 # against FIFO on the same seed and streams, MRF banks on; docs/sm_rfc.md "LRU against FIFO").
 #   tests/sm_rfc_compare.sh [STATS ARGS...]   the comparison prints its table (IPC, MRF traffic,
 #       the paper's column) and one verdict, and its exit status is the verdict's: 1 with
 #       REVERSED, 0 with "direction as the paper". Passes whichever the verdict is (the verdict
 #       is the measurement, reported as it comes); fails on a missing row, a missing or double
-#       verdict, or an exit status that does not match it.
+#       verdict, or an exit status that does not match it, or reuse classes (the cause of the
+#       difference: RFC read hits by first/later read and distance) that do not add up, in both
+#       runs' JSON, to the source operands looked up and the reads the RFC served.
 #   tests/sm_rfc_compare.sh --banks [STATS ARGS...]   the bank model costs cycles: one bank of
 #       one read and one write port (MRF_BANKS=1) holds issue and lowers the IPC against the
 #       free MRF (MRF_BANKS=0) on the same streams; MRF_BANKS=0 reports no bank line.
@@ -30,18 +32,31 @@ if [ "${1:-}" = --banks ]; then
 	echo "ok: one bank holds issue ${held} % of cycles, IPC $o against $f with a free MRF"
 	exit 0
 fi
-"$W" stats sm_rfc --compare-lru "$@" >"$tmp/out" 2>&1
+"$W" stats sm_rfc --compare-lru "$@" --json "$tmp/r.json" >"$tmp/out" 2>&1
 rc=$?
 cat "$tmp/out"
+python3 - "$tmp/r.json" <<'EOP' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+if len(d["runs"]) != 2:
+    sys.exit("FAIL: %d runs in the JSON" % len(d["runs"]))
+for r in d["runs"]:
+    c = r["reads_by_reuse"]
+    n, h = sum(x["reads"] for x in c), sum(x["rfc_hits"] for x in c)
+    if len(c) != 10 or n != r["source_operands"] or h != r["mrf_reads_avoided"] or h == 0:
+        sys.exit("FAIL: %s: %d reuse classes, %d reads / %d hits against %d source operands / %d served by the RFC"
+                 % (r["config"], len(c), n, h, r["source_operands"], r["mrf_reads_avoided"]))
+EOP
 awk -v rc="$rc" '
 	/^LRU against FIFO, seed [0-9]+, [0-9]+ cycles each, same streams; MRF_BANKS=[0-9]+ MRF_WQ=[0-9]+$/ {head++}
 	head && /^  (warp IPC|MRF accesses per instruction|MRF accesses avoided \(vs no RFC\)|MRF reads per instruction|MRF writes per instruction) / && NF >= 5 {rows++}
+	head && /^    (first|later) reads  .* \(all [-+][0-9.]+\)$/ {cls++}
 	/^REVERSED: LRU avoids / {rev++}
 	/^direction as the paper: LRU avoids / {ok++}
 	/^FAILED:/ {failed++}
 	END {
 		if (failed) { print "FAIL: a run failed its checks"; exit 1 }
-		if (head != 1 || rows != 5) { printf "FAIL: %d heads and %d of 5 rows in the comparison\n", head, rows; exit 1 }
+		if (head != 1 || rows != 5 || cls != 2) { printf "FAIL: %d heads, %d of 5 rows and %d of 2 reuse rows in the comparison\n", head, rows, cls; exit 1 }
 		if (rev + ok != 1) { printf "FAIL: %d verdicts\n", rev + ok; exit 1 }
 		if (rc != (rev ? 1 : 0)) { printf "FAIL: exit %d with verdict %s\n", rc, rev ? "REVERSED" : "as the paper"; exit 1 }
 		printf "ok: verdict %s, exit %d\n", rev ? "REVERSED" : "as the paper", rc

@@ -77,6 +77,7 @@ typedef struct sme_val {
 	uint8_t ll;      /* produced by a long-latency load */
 	uint8_t first;   /* no read generated yet (the first consumer of an LL value is marked) */
 	uint8_t many;    /* heavy-tail value: long distances between reads */
+	long prev;       /* dynamic index of its previous read (its producer before the first) */
 	long freed;      /* dynamic index at which its last planned read was generated */
 } sme_val;
 
@@ -114,6 +115,7 @@ typedef struct sme_exp {
 	int warp;        /* warp */
 	int reg[SME_MAX_SRC];
 	uint64_t def[SME_MAX_SRC]; /* lanes that held a live value (a miss compares only these) */
+	uint8_t rcls[SME_MAX_SRC]; /* reuse class of the read (statistics) */
 } sme_exp;
 
 struct sm_env {
@@ -367,6 +369,9 @@ static void gen_next(sm_env *e, int wi)
 			I->mark = 1; /* the first consumer of a long-latency result */
 		if (v->total == 1 && n - v->born <= 3)
 			e->st.once_short++;
+		long d = n - v->prev;
+		I->rcls[p] = (uint8_t)((v->first ? 0 : SME_RD_NB) + (d <= 3 ? 0 : d <= 6 ? 1 : d <= 12 ? 2 : d <= 24 ? 3 : 4));
+		v->prev = n;
 		v->first = 0;
 		if (--v->left == 0) {
 			I->last |= (uint8_t)(1u << p);
@@ -383,7 +388,7 @@ static void gen_next(sm_env *e, int wi)
 		sme_val *v = &vals[r];
 		int t = draw_reads(e, w, cls == SME_LL);
 		v->total = v->left = t;
-		v->born = n;
+		v->born = v->prev = n;
 		v->ll = cls == SME_LL;
 		v->first = 1;
 		v->many = t > 2;
@@ -834,6 +839,7 @@ void sme_drive(sm_env *e, const void *model, uint32_t *in, long cyc)
 			v->lu_last |= (unsigned)last << p;
 			x->valid |= 1u << p;
 			x->reg[p] = I->src[p];
+			x->rcls[p] = I->rcls[p];
 			x->def[p] = e->def[ix(e, e->tag_warp, I->src[p])];
 			/* The streams never read a value after its last read, on any lane; with DIV_LIVE the
 			 * lanes a divergent last read left out stay live (an else path may still read them). */
@@ -933,7 +939,9 @@ static void check_reads(sm_env *e, const uint32_t *out, long cyc)
 		if (!((x->valid >> p) & 1u))
 			continue;
 		int w = x->warp, r = x->reg[p];
+		e->st.rd_cls[x->rcls[p]]++;
 		if ((v->lu_hit >> p) & 1u) {
+			e->st.rd_hit[x->rcls[p]]++;
 			if (!((e->w[w].written >> r) & 1u))
 				fail(e, "source %d (warp %d r%d) hits in the RFC, but the warp has not written r%d since its activation",
 				     p, w, r, r);

@@ -70,6 +70,12 @@ extern const wg_param_def sme_knobs[SME_NKNOBS];
 enum { SME_ALU, SME_SFU, SME_SHM, SME_ST, SME_LL, SME_BAR, SME_EXIT, SME_NCLASS };
 
 #define SME_MAX_SRC 4    /* READ_PORTS upper bound */
+/* Reuse classes of a source read (statistics only): first read of a value
+ * or a later one, times the distance in the warp's instructions from the
+ * value's production (first read) or its previous read (later read):
+ * 1-3, 4-6, 7-12, 13-24, 25 or more. Class = later * SME_RD_NB + bucket. */
+#define SME_RD_NB 5
+#define SME_RD_NCLS (2 * SME_RD_NB)
 #define SME_MAX_REGS 64  /* registers per warp the environment tracks */
 #define SME_MAX_SLOTS 64
 #define SME_MRF_MAXB 32  /* MRF_BANKS upper bound */
@@ -85,6 +91,7 @@ typedef struct sme_ins {
 	int8_t src[SME_MAX_SRC];   /* their registers (distinct) */
 	uint8_t last;              /* bit p: src p is the value's last read (before convergence gating) */
 	uint8_t mark;              /* first consumer of a long-latency result (mark_i) */
+	uint8_t rcls[SME_MAX_SRC]; /* src p's reuse class (SME_RD_*: first or later read, distance bucket) */
 	uint64_t mask;             /* active lanes */
 } sme_ins;
 
@@ -134,6 +141,8 @@ typedef struct sme_stats {
 	uint64_t val_reads[4];     /* values by planned reads: 0, 1, 2, more */
 	uint64_t once_short;       /* values read once, lifetime <= 3 */
 	uint64_t src_reads;        /* source operands generated */
+	uint64_t rd_cls[SME_RD_NCLS]; /* source reads looked up, by reuse class (SME_RD_*) */
+	uint64_t rd_hit[SME_RD_NCLS]; /* ... of them RFC hits */
 	uint64_t cancelled;        /* planned reads dropped for lack of a free register */
 	uint64_t hits_checked;     /* RFC hit reads compared with the architectural value */
 	uint64_t misses_checked;   /* misses compared with the MRF model */

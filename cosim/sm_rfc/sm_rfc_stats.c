@@ -124,6 +124,18 @@ static figures figures_of(const stats_run *r)
 
 static double pct(uint64_t a, uint64_t b) { return 100.0 * ratio((double)a, (double)b); }
 
+/* Distance buckets of the reuse classes (sm_rfc_env.h SME_RD_*). */
+static const char *const rd_bucket[SME_RD_NB] = {"1-3", "4-6", "7-12", "13-24", "25+"};
+
+/* Source reads looked up, every class. */
+static double rd_sum(const sme_stats *s)
+{
+	uint64_t n = 0;
+	for (int c = 0; c < SME_RD_NCLS; c++)
+		n += s->rd_cls[c];
+	return (double)n;
+}
+
 static void print_run(const stats_run *r, uint64_t seed)
 {
 	const sme_stats *s = &r->env;
@@ -161,6 +173,17 @@ static void print_run(const stats_run *r, uint64_t seed)
 		       100.0 * ratio((double)(s->mrf_rd_stall + s->mrf_wr_stall), (double)s->cycles),
 		       (unsigned long long)s->mrf_rd_stall, (unsigned long long)s->mrf_wr_stall,
 		       (unsigned long long)s->mrf_wq_max);
+	printf("  reads by distance   (instructions since the value's production for a first read, since its "
+	       "previous read for a later one): share of reads, RFC hits\n");
+	for (int l = 0; l < 2; l++) {
+		printf("    %-16s", l ? "later reads" : "first reads");
+		for (int b = 0; b < SME_RD_NB; b++) {
+			int c = l * SME_RD_NB + b;
+			printf("  %s: %.1f%%, %.0f%%", rd_bucket[b], pct(s->rd_cls[c], (uint64_t)rd_sum(s)),
+			       pct(s->rd_hit[c], s->rd_cls[c]));
+		}
+		printf("\n");
+	}
 	printf("  checked             %llu RFC reads, %llu MRF reads, %llu MRF writes against the register values\n",
 	       (unsigned long long)s->hits_checked, (unsigned long long)s->misses_checked,
 	       (unsigned long long)s->mrf_writes_checked);
@@ -195,6 +218,12 @@ static void json_run(wg_buf *b, const stats_run *r)
 		      (unsigned long long)s->val_reads[1], (unsigned long long)s->val_reads[2],
 		      (unsigned long long)s->val_reads[3], (unsigned long long)s->once_short,
 		      (unsigned long long)s->src_reads);
+	wg_buf_printf(b, ", \"reads_by_reuse\": [");
+	for (int c = 0; c < SME_RD_NCLS; c++)
+		wg_buf_printf(b, "%s{\"read\": \"%s\", \"distance\": \"%s\", \"reads\": %llu, \"rfc_hits\": %llu}",
+			      c ? ", " : "", c < SME_RD_NB ? "first" : "later", rd_bucket[c % SME_RD_NB],
+			      (unsigned long long)s->rd_cls[c], (unsigned long long)s->rd_hit[c]);
+	wg_buf_printf(b, "]");
 	if (r->mrf_banks > 0)
 		wg_buf_printf(b,
 			      ", \"mrf_banks\": %ld, \"mrf_bank_reads\": %llu, \"mrf_bank_writes\": %llu, "
@@ -220,7 +249,7 @@ static double mrf_avoided(const stats_run *r)
 
 /* --compare-lru: the given configuration with REPLACEMENT=FIFO and =LRU on
  * the same seed and streams, the MRF banks on (MRF_BANKS=4 unless given).
- * The paper (§4.2 "RFC Replacement"): LRU gives "only an additional 1-2%
+ * The paper (§3.1 "RFC Replacement"): LRU gives "only an additional 1-2%
  * reduction in MRF accesses"; an LRU arm that avoids fewer MRF accesses
  * than FIFO is REVERSED (exit 1). Magnitudes are printed, not tuned. */
 static int compare_lru(const wg_opts *o, const long *knobs, long cycles)
@@ -253,7 +282,7 @@ static int compare_lru(const wg_opts *o, const long *knobs, long cycles)
 		dipc = 100.0 * (ratio(l.ipc, f.ipc) - 1.0);
 		printf("\nLRU against FIFO, seed %llu, %ld cycles each, same streams; MRF_BANKS=%ld MRF_WQ=%ld\n",
 		       (unsigned long long)o->seed, cycles, knobs[SME_K_MRF_BANKS], knobs[SME_K_MRF_WQ]);
-		printf("  %-34s %10s %10s %12s   %s\n", "figure", "FIFO", "LRU", "LRU vs FIFO", "paper (Gebhart ISCA'11 §4.2)");
+		printf("  %-34s %10s %10s %12s   %s\n", "figure", "FIFO", "LRU", "LRU vs FIFO", "paper (Gebhart ISCA'11 §3.1)");
 		printf("  %-34s %10.4f %10.4f %+11.2f %%   not stated (LRU changes traffic only)\n", "warp IPC", f.ipc, l.ipc,
 		       dipc);
 		printf("  %-34s %10.4f %10.4f %+11.2f %%   -\n", "MRF accesses per instruction", mrf_per_ins(&r[0]),
@@ -271,6 +300,19 @@ static int compare_lru(const wg_opts *o, const long *knobs, long cycles)
 		printf("  %-34s %9.2f%% %9.2f%% %12s   -\n", "cycles issue held by the MRF",
 		       100.0 * ratio((double)(r[0].env.mrf_rd_stall + r[0].env.mrf_wr_stall), (double)r[0].env.cycles),
 		       100.0 * ratio((double)(r[1].env.mrf_rd_stall + r[1].env.mrf_wr_stall), (double)r[1].env.cycles), "");
+		printf("  RFC read hits, LRU - FIFO, per 1000 instructions, by reuse class (first read: distance from the "
+		       "production; later read: from the previous read):\n");
+		for (int lt = 0; lt < 2; lt++) {
+			printf("    %-16s", lt ? "later reads" : "first reads");
+			double tot = 0;
+			for (int b = 0; b < SME_RD_NB; b++) {
+				int c = lt * SME_RD_NB + b;
+				double d = 1000.0 * ((double)r[1].env.rd_hit[c] / nl - (double)r[0].env.rd_hit[c] / nf);
+				tot += d;
+				printf("  %s: %+.1f", rd_bucket[b], d);
+			}
+			printf("  (all %+.1f)\n", tot);
+		}
 		reversed = dav < 0;
 		if (reversed)
 			printf("REVERSED: LRU avoids %.2f points fewer MRF accesses than FIFO; the paper has LRU 1-2 %% better "
