@@ -42,6 +42,10 @@ const wg_param_def eqe_knobs[EQE_NKNOBS] = {
 	[EQE_K_RESET_PPM] = {"RESET_PPM", 0, 0, 1000000, NULL, "mid-run resets per million cycles", "assumed"},
 	[EQE_K_WATCHDOG] = {"WATCHDOG", 20000, 100, 10000000, NULL,
 			    "cycles without an issue or a memory return while CTAs run that fail the run", "check option"},
+	[EQE_K_BAR] = {"BAR", 0, 0, 1000000, NULL,
+		       "a barrier every BAR instructions of a warp (hbar_i; released when every warp of its CTA with "
+		       "instructions left is there); 0: none",
+		       "assumed (Sethia §3.3: barrier waits are 'Others')"},
 };
 
 /* What a kernel's instruction stream looks like. */
@@ -93,6 +97,7 @@ typedef struct eqe_sm {
 	int rr[2];                /* the two schedulers' round-robin pointers */
 	long mshr[MAXQ];          /* return cycles of the misses in flight */
 	int nmshr;                /* misses in flight */
+	uint64_t barw;            /* warps waiting at a barrier (knob BAR) */
 } eqe_sm;
 
 /* This cycle's inputs, decided by eqe_drive and applied at the edge. */
@@ -303,11 +308,12 @@ static void drive_sm(eqg_env *e, uint32_t *in, int k, long cyc)
 {
 	eqe_sm *s = &e->sm[k];
 	eqe_plan *pl = &e->pl;
-	uint64_t hv = 0, hrdy = 0, hmem = 0, elig = 0;
+	uint64_t hv = 0, hrdy = 0, hmem = 0, elig = 0, hbar = 0;
 	if (e->running && !pl->kstart) { /* (wslot_i: eqe_drive) */
 		hv = warps_of(e, s->valid) & s->live; /* a valid CTA's warps with instructions left */
 		hmem = hv & s->memw;
-		for (uint64_t x = hv; x; x &= x - 1u)
+		hbar = hv & s->barw; /* at a barrier: not ready */
+		for (uint64_t x = hv & ~hbar; x; x &= x - 1u)
 			if (s->w[wg_ctz64(x)].ready <= cyc)
 				hrdy |= x & -x;
 		elig = hrdy & ~warps_of(e, s->paused);
@@ -343,6 +349,8 @@ static void drive_sm(eqg_env *e, uint32_t *in, int k, long cyc)
 	put(e, in, EQG_HRDY_I, k, 0, n, hrdy);
 	put(e, in, EQG_HMEM_I, k, 0, n, hmem);
 	put(e, in, EQG_ISS_I, k, 0, n, iss);
+	if (hbar)
+		put(e, in, EQG_HBAR_I, k, 0, n, hbar);
 	put(e, in, EQG_LSU_FULL_I, k, 0, 1, s->qn >= e->k[EQE_K_LSUQ]);
 }
 
@@ -550,8 +558,15 @@ static void edge_sm(eqg_env *e, int k, long cyc, int act, int req)
 			x->ready = cyc + alu_lat(e, pr);
 		}
 		x->left--;
+		if (e->k[EQE_K_BAR] && x->left > 0 && x->left % e->k[EQE_K_BAR] == 0)
+			s->barw |= UINT64_C(1) << w; /* its next instruction is a barrier */
 		x->mem = (int)rnd(e, 100) < pr->mem_pct;
 		mark(s, w);
+	}
+	for (unsigned v = s->valid; s->barw && v; v &= v - 1u) { /* a CTA's barrier opens when all are there */
+		uint64_t sw = e->slot_warps[__builtin_ctz(v)] & s->live;
+		if (!(sw & ~s->barw))
+			s->barw &= ~sw;
 	}
 }
 

@@ -8,7 +8,9 @@
  *    two issues and one memory issue per SM cycle; only warps whose CTA is
  *    not paused issue. A warp's next instruction depends on its previous one:
  *    an ALU instruction's result after ALU_LAT cycles, a load's when it
- *    returns (hit: HIT_LAT, miss: MEM_LAT).
+ *    returns (hit: HIT_LAT, miss: MEM_LAT). With knob BAR, every BAR-th
+ *    instruction of a warp is followed by a barrier (hbar_i, not ready) that
+ *    opens when every warp of its CTA with instructions left has reached it.
  *  - Per SM an LD/ST queue of LSUQ entries (lsu_full_i when full); its head
  *    leaves one per cycle: an L1 hit at once, a miss when an MSHR is free
  *    (MSHRS per SM) and the GPU-wide memory has bandwidth (MEM_BW / 1000 requests per cycle per SM, served
@@ -61,6 +63,7 @@ enum {
 	EQE_K_LONG,       /* imbalanced profile: the first CTA's length factor */
 	EQE_K_RESET_PPM,  /* mid-run resets per million cycles */
 	EQE_K_WATCHDOG,   /* cycles without progress that fail the run */
+	EQE_K_BAR,        /* a barrier every BAR instructions of a warp, 0: none */
 	EQE_NKNOBS
 };
 

@@ -21,6 +21,8 @@ for c in "${EQG_CONFIGS[@]}"; do
 	done ;;
 	esac
 done
+# barriers (knob BAR, default 0): hbar_i driven, RTL and C model on the same classification (make sweep)
+t sweep "cosim:equalizer_gpu-sms1-bar7-seed1" "\$WARPGEN_SAN cosim equalizer_gpu --set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=300 --set MEM_LAT=100 --knob KLEN=40 --knob CTAS=6 --knob BAR=7 --knob RESET_PPM=30 --seed 1 --cycles 20000 -q"
 # epoch ends in the gaps between kernels (no kernel: every SM decides 0 / NONE)
 t test "cosim:equalizer_gpu-sms3-kgap-seed1" "\$WARPGEN_SAN cosim equalizer_gpu --set SMS=3 --set WARPS=16 --set MAX_CTAS=8 --set SAMPLE_PERIOD=16 --set EPOCH=512 --set SM_LAT=64 --set MEM_LAT=64 --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=30 --seed 1 --cycles 20000 -q"
 cases test
