@@ -21,20 +21,21 @@ echo
 echo "\`warpgen stats mascar --compare\` (C models only): each profile in the mascar SM environment under the"
 echo "thesis's baseline, loose round-robin (LRR), under greedy-then-oldest (GTO; both: a refused load stalls the"
 echo "LSU and is retried, no queue) and under Mascar (MP, owner, 32-entry re-execution queue), same seed and"
-echo "streams, $CYC cycles per arm, 48 warps. Speedups are over LRR, as the thesis's Fig. 4.8. \`reuse\` is the"
-echo "cache-sensitive profile (leuko-1's shape: loads shared by the CTA's warps and by warp pairs, docs/mascar.md"
-echo "\"Calibration\"); \`stream\` and \`cache\` are memory-intensive but not cache-sensitive (every arm at 100 % of"
-echo "the L2/DRAM bandwidth, the hot set fits the L1 in every arm). On \`reuse\` a fourth arm, re-execution alone"
-echo "(LRR with the queue, no MP), splits Mascar's gain as Fig. 4.8's stacked bars do."
+echo "streams, $CYC cycles per arm, 48 warps. Speedups are over LRR, as the thesis's Fig. 4.8. \`reuse\` and"
+echo "\`thrash\` are the cache-sensitive profiles (leuko-1's shape: loads shared by the CTA's warps and by warp pairs;"
+echo "kmeans-1's: uncoalesced loads re-reading the warp's own lines; docs/mascar.md \"Calibration\"); \`stream\` and"
+echo "\`cache\` are memory-intensive but not cache-sensitive (every arm at 100 % of the L2/DRAM bandwidth, the hot"
+echo "set fits the L1 in every arm). On the cache-sensitive profiles a fourth arm, re-execution alone (LRR with"
+echo "the queue, no MP), splits Mascar's gain as Fig. 4.8's stacked bars do."
 echo
-echo "| seed | stream | cache | reuse | compute | memory geomean over LRR (thesis +34 %) | over GTO (thesis +18.6 %) | GTO over LRR (thesis +13 %) | re-execution alone over LRR, reuse (thesis +35 %) | LSU stalled LRR -> Mascar (thesis 40 -> 20 %) | verdict |"
+echo "| seed | stream | cache | reuse | compute | memory geomean over LRR (thesis +34 %) | over GTO (thesis +18.6 %) | GTO over LRR (thesis +13 %) | re-execution alone over LRR, cache-sensitive (thesis +35 %) | LSU stalled LRR -> Mascar (thesis 40 -> 20 %) | verdict |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 : >"$tmp/plot.dat"
 for s in $SEEDS; do
 	"$W" stats mascar --compare --seed "$s" --cycles "$CYC" >"$tmp/r.out" 2>&1
 	rc=$?
 	if [ "$rc" -gt 1 ] || grep -q '^FAILED' "$tmp/r.out" || ! grep -q '^memory-intensive geomean' "$tmp/r.out"; then
-		echo "| $s | error (exit $rc): $(tail -1 "$tmp/r.out" | tr '|' '/') | | | | | | | | | |"
+		echo "| $s | error (exit $rc): $(tail -1 "$tmp/r.out" | tr '|' '/') | | | | | | | | | | |"
 		bad=1
 		continue
 	fi
@@ -50,8 +51,8 @@ for s in $SEEDS; do
 	if grep -q '^REVERSED' "$tmp/r.out"; then
 		verdict="REVERSED ($(grep -c '^REVERSED' "$tmp/r.out")): $(grep '^REVERSED' "$tmp/r.out" | sed 's/^REVERSED: //; s/ on the memory-intensive profiles//; s/;.*//' | paste -sd';' | sed 's/;/; /g')"
 	fi
-	echo "| $s | $(sp stream) | $(sp cache) | $(sp reuse) | $(sp compute) | $ml | $mg | $gl | $rx | $lsu | $verdict |"
-	printf '%s %s %s %s %s\n' "$s" "$(sp stream | tr -d '%+ ')" "$(sp cache | tr -d '%+ ')" "$(sp reuse | tr -d '%+ ')" "$(sp compute | tr -d '%+ ')" >>"$tmp/plot.dat"
+	echo "| $s | $(sp stream) | $(sp cache) | $(sp reuse) | $(sp thrash) | $(sp compute) | $ml | $mg | $gl | $rx | $lsu | $verdict |"
+	printf '%s %s %s %s %s %s\n' "$s" "$(sp stream | tr -d '%+ ')" "$(sp cache | tr -d '%+ ')" "$(sp reuse | tr -d '%+ ')" "$(sp thrash | tr -d '%+ ')" "$(sp compute | tr -d '%+ ')" >>"$tmp/plot.dat"
 done
 echo
 echo "Thesis per class, over LRR (Fig. 4.8, 4.9): memory-intensive not cache-sensitive +17 %, cache-sensitive"
@@ -61,7 +62,7 @@ if command -v gnuplot >/dev/null 2>&1 && [ -s "$tmp/plot.dat" ]; then
 	mkdir -p "$(dirname "$PLOT")"
 	if gnuplot -e "set terminal png size 800,360; set output '$PLOT'; set ylabel 'Mascar over LRR (%)'; set xlabel 'seed';
 		set style data histograms; set style fill solid 0.6; set key outside right;
-		plot '$tmp/plot.dat' using 2:xtic(1) title 'stream', '' using 3 title 'cache', '' using 4 title 'reuse', '' using 5 title 'compute',
+		plot '$tmp/plot.dat' using 2:xtic(1) title 'stream', '' using 3 title 'cache', '' using 4 title 'reuse', '' using 5 title 'thrash', '' using 6 title 'compute',
 		17 with lines title 'thesis not cache-sens. (17 %)', 56 with lines title 'thesis cache-sens. (56 %)', 1.5 with lines title 'thesis compute (1.5 %)'" 2>"$tmp/gp.err"; then
 		echo
 		echo "Plot: \`$PLOT\` (Mascar's speedup over LRR per profile and seed, the thesis's per class as lines)."

@@ -57,13 +57,16 @@ const wg_param_def mse_knobs[MSE_NKNOBS] = {
 			"block's issue outputs are not used); 3: as 2 but refused loads are parked in the queue as under "
 			"Mascar (the thesis's re-execution alone, without MP)",
 			"Sethia §4.4.1: LRR is the baseline, GTO compared; §4.3.3: the LSU stalls on a refusal"},
-	[MSE_K_REUSE] = {"REUSE", 0, 0, 1, NULL,
-			 "1: every warp of a CTA (GROUP warps) runs the same program (drawn per CTA and launch), and its "
+	[MSE_K_REUSE] = {"REUSE", 0, 0, 2, NULL,
+			 "1, 2: every warp of a CTA (GROUP warps) runs the same program (drawn per CTA and launch); 1: its "
 			 "loads alternate between a line shared by the whole CTA and a line shared by a pair of its warps "
-			 "(leuko-1's two loads per iteration); stores write private lines; HIT_PCT and HOT_LINES unused. "
-			 "Drawn only when 1",
+			 "(leuko-1's two loads per iteration); 2: every load is uncoalesced into min(8, THREADS) lines of "
+			 "the warp's own, the same lines for 4 loads in a row (kmeans-1: 48 warps' sets exceed the L1, 16 "
+			 "fit); stores write private lines; HIT_PCT, HOT_LINES (and with 2 UNCOAL_PCT, SEGS) unused. "
+			 "Drawn only when > 0",
 			 "shaped from Sethia §4.4.3 (leuko-1: one load constant across the block, one brought by one warp "
-			 "and reused by one other warp of the block)"},
+			 "and reused by one other warp of the block; kmeans-1: many lines per uncoalesced load, thrashing "
+			 "among 48 warps) and the spec's section 5 Cache-thrash kernel"},
 };
 
 #define MAXW 64
@@ -215,9 +218,11 @@ static uint32_t new_line(ms_env *e)
 }
 
 /* REUSE=1: the line of segment s of load instruction n of warp wi's current launch. Even loads read
- * a line of the whole CTA (GROUP warps), odd loads one of the warp's pair (CTA warps 2j and 2j+1),
- * both keyed by the launch too: the CTA's warps run the same program, so their n-th loads meet.
- * kind 2: a store's private line. Lines are hashes of the key, above the stream's 2^20.. range. */
+ * a line of the whole CTA (GROUP warps, kind 0), odd loads one of the warp's pair (CTA warps 2j and
+ * 2j+1, kind 1), both keyed by the launch too: the CTA's warps run the same program, so their n-th
+ * loads meet. REUSE=2 (kind 3): the warp's own lines, the same set for 4 loads in a row (n is then
+ * the load's index / 4). kind 2: a store's private line. Lines are hashes of the key with bit 30 set,
+ * apart from the stream's (2^20 on). */
 static uint32_t reuse_line(const ms_env *e, int wi, const mse_warp *w, int kind, uint32_t n, int s)
 {
 	int G = (int)e->k[MSE_K_GROUP];
@@ -250,8 +255,12 @@ static void gen_random(ms_env *e, mse_warp *w, mse_ins *i)
 			i->nseg = (uint8_t)e->T;
 		if (e->k[MSE_K_REUSE]) { /* drawn only with the knob: REUSE=0 keeps the stream */
 			uint32_t n = st ? w->nld : w->nld++;
+			int km = e->k[MSE_K_REUSE] == 2; /* kmeans-1: every load uncoalesced, 4 loads per line set */
+			if (km && !st)
+				i->nseg = (uint8_t)(e->T < MSE_MAX_SEGS ? e->T : MSE_MAX_SEGS);
 			for (int s = 0; s < i->nseg; s++)
-				i->line[s] = reuse_line(e, (int)(w - e->w), w, st ? 2 : (int)(n & 1u), n >> 1, s);
+				i->line[s] = reuse_line(e, (int)(w - e->w), w, st ? 2 : km ? 3 : (int)(n & 1u),
+							km ? n >> 2 : n >> 1, s);
 		} else {
 			for (int s = 0; s < i->nseg; s++)
 				i->line[s] = new_line(e);

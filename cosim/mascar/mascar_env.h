@@ -59,7 +59,8 @@ enum {
 	MSE_K_BASE,       /* 1, 2: a baseline of the thesis's comparison: no queue, no MP; 1 the checker's EP order
 			   * (greedy-then-oldest), 2 loose round-robin picked by the environment; 3: 2 with the queue
 			   * (re-execution alone) (docs/mascar.md "SM comparison") */
-	MSE_K_REUSE,      /* 1: per-CTA programs whose loads are shared by the CTA's warps and by warp pairs (leuko-1's shape) */
+	MSE_K_REUSE,      /* 1: per-CTA programs whose loads are shared by the CTA's warps and by warp pairs (leuko-1's
+			   * shape); 2: uncoalesced loads re-reading the warp's own lines (kmeans-1's) */
 	MSE_NKNOBS
 };
 
