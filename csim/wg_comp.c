@@ -646,8 +646,12 @@ typedef struct comp_model {
 	size_t out_keep;                    /* byte offset of the composition's output frame as last written */
 	int out_ok;                         /* out_keep and every copy's oprev are those of the last eval */
 	size_t mv_off;                      /* byte offset of the moves */
-	size_t rd_off;                      /* byte offset of the readers: per input frame word j, the fixed moves */
-	                                    /* reading it are rd[rd[j] .. rd[j + 1] - 1] (ints; nwords + 1 heads) */
+	size_t rd_off;                      /* byte offset of the readers: per input frame word j, the narrow fixed */
+	                                    /* moves reading it are rd[rd[j] .. rd[j + 1] - 1] (ints; nwords + 1 */
+	                                    /* heads), then the nwide wide fixed moves (more than RD_NARROW words), */
+	                                    /* then the nrw words that have narrow readers, ascending */
+	int nwide;                          /* wide fixed moves */
+	int nrw;                            /* input words read by narrow fixed moves */
 	size_t om_off;                      /* byte offset of the output moves per source copy k (k = ncopies: */
 	                                    /* from the inputs): om[om[k] .. om[k + 1] - 1] (ints; ncopies + 2 heads) */
 	int nmv;                            /* moves: copies' inputs (grouped per copy), then the outputs */
@@ -789,11 +793,16 @@ static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layou
 	at += (size_t)nmv * sizeof(comp_move);
 	if (m)
 		m->rd_off = at;
-	at += al8((size_t)(L->nwords[WG_IN] + 1 + nrd) * sizeof(int));
+	at += al8((size_t)(L->nwords[WG_IN] + 1 + 2 * nrd) * sizeof(int));
 	if (m)
 		m->om_off = at;
 	return at + (size_t)(P->ncopies + 2 + nmv) * sizeof(int);
 }
+
+/* A fixed move reading at most this many input words (a slice of up to 64 bits) is found through the
+ * readers of each changed word; a wider one (a whole port of data) is compared word by word itself, so
+ * that a wide port that changes in every cycle costs a compare, not a visit per changed word. */
+#define RD_NARROW 3u
 
 /* Input frame words the move reads: [sw0, sw0 + swn) (none for a constant or a copy's output). */
 static unsigned move_words(const comp_move *v)
@@ -938,21 +947,32 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 	for (int k = 0; k < m->ncopies; k++) /* where each copy's input moves write */
 		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nmv; i++)
 			mv[i].dst_at = m->c[k].in;
-	/* the readers of each input word: the fixed moves of every copy that read it, in move order */
+	/* the readers of each input word: the narrow fixed moves of every copy that read it, in move
+	 * order; then the wide ones (each takes one of the entries its words were counted for) */
 	int nw = L->nwords[WG_IN], *rd = (int *)((unsigned char *)m + m->rd_off);
 	memset(rd, 0, (size_t)(nw + 1) * sizeof *rd);
 	for (int k = 0; k < m->ncopies; k++)
 		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++)
-			for (unsigned j = mv[i].sw0; j < mv[i].sw0 + mv[i].swn; j++)
+			for (unsigned j = mv[i].sw0; mv[i].swn <= RD_NARROW && j < mv[i].sw0 + mv[i].swn; j++)
 				rd[j + 1]++;
 	for (int j = 0; j < nw; j++)
 		rd[j + 1] += rd[j];
 	int *fill = wg_xcalloc((size_t)(nw ? nw : 1) * sizeof *fill);
+	m->nwide = 0;
 	for (int k = 0; k < m->ncopies; k++)
-		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++)
+		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++) {
+			if (mv[i].swn > RD_NARROW) {
+				rd[nw + 1 + rd[nw] + m->nwide++] = i;
+				continue;
+			}
 			for (unsigned j = mv[i].sw0; j < mv[i].sw0 + mv[i].swn; j++)
 				rd[nw + 1 + rd[j] + fill[j]++] = i;
+		}
 	free(fill);
+	m->nrw = 0; /* (at most one per narrow entry) */
+	for (int j = 0; j < nw; j++)
+		if (rd[j + 1] > rd[j])
+			rd[nw + 1 + rd[nw] + m->nwide + m->nrw++] = j;
 	/* the output moves from each copy */
 	int *om = (int *)((unsigned char *)m + m->om_off), no = 0;
 	for (int k = 0; k <= m->ncopies; k++) {
@@ -1039,7 +1059,8 @@ static const char *copy_name(const comp_model *m, int id, char *buf, size_t n)
 /* The copies' fixed moves (from the composition's inputs or constants) for the frame in: all of them
  * the first time, then only those reading an input word that differs from the frame they were last
  * applied from (ia): the bits the others wrote in a copy's frame are still right (no other move
- * writes them). A move reading several changed words is applied once, at the first. */
+ * writes them). A narrow move reading several changed words is applied once, at the first; a wide
+ * one when a memcmp of its words finds a change. */
 static void fixed_apply(comp_model *m, const uint32_t *in)
 {
 	const comp_move *mv = moves(m);
@@ -1051,16 +1072,24 @@ static void fixed_apply(comp_model *m, const uint32_t *in)
 				apply(m, &mv[i], in, fr(m, mv[i].dst_at));
 	} else {
 		const int *rd = (const int *)((const unsigned char *)m + m->rd_off), *ent = rd + nw + 1;
-		for (int j = 0; j < nw; j++)
-			if (in[j] != ia[j])
+		const int *words = ent + rd[nw] + m->nwide;
+		long prev = -1; /* the last changed word before j (all the words a narrow move reads are listed) */
+		for (int q = 0; q < m->nrw; q++) {
+			int j = words[q];
+			if (in[j] != ia[j]) {
 				for (int r = rd[j]; r < rd[j + 1]; r++) {
 					const comp_move *v = &mv[ent[r]];
-					unsigned f = v->sw0; /* applied once: from the first changed word it reads */
-					while (f < (unsigned)j && in[f] == ia[f])
-						f++;
-					if (f == (unsigned)j)
+					if (prev < (long)v->sw0) /* applied once: at the first changed word it reads */
 						apply(m, v, in, fr(m, v->dst_at));
 				}
+				prev = j;
+			}
+		}
+		for (int r = rd[nw]; r < rd[nw] + m->nwide; r++) {
+			const comp_move *v = &mv[ent[r]];
+			if (memcmp(in + v->sw0, ia + v->sw0, (size_t)v->swn * 4u) != 0)
+				apply(m, v, in, fr(m, v->dst_at));
+		}
 	}
 	memcpy(ia, in, (size_t)nw * 4u);
 	m->applied = 1;
