@@ -80,6 +80,20 @@ done
 for c in "${SSL_SWEEP[@]}"; do
 	t sweep "cosim:sm_slg-${c%%|*}-whole-partial" "\$WARPGEN cosim sm_slg ${c#*|} --knob WPB=64 --knob PARTIAL_PCT=50 --knob BARS=2 --knob ILEN=20 --seed 6 --cycles 20000 -q"
 done
+# lst_q (COUNT = THREADS: the highest warp of its CTA): with one CTA slot every block starts at warp
+# 0, so lst_q[w] moves only for w = WPB - 1: one run per block size 1..7 (WPB=8 is -whole-partial's)
+for ((n = 1; n <= 7; n++)); do
+	t sweep "cosim:sm_slg-w8c1-threads-wpb$n" "\$WARPGEN cosim sm_slg ${SSL_SWEEP[3]#*|} --knob WPB=$n --knob PARTIAL_PCT=50 --knob BARS=2 --knob ILEN=20 --seed 6 --cycles 20000 -q"
+done
+# 64 warps x 64 CTA slots: blocks of 4 warps and more take every warp with 16 CTAs, so CTA slots 16..63
+# never launch (launch_cta_i's top bits) and 10..63 never released (rel_o) in 20,000 cycles; one-warp
+# blocks use every slot. The per-CTA FIRST_Y flags past 8 CTA slots and the COUNT=THREADS state past
+# 8 warps (lst_q, thr_q, bsz_q) move at no other sweep configuration: one build with both, run with
+# one-warp blocks and with one 64-warp block (the only CTA live, its size up to 2,048 threads).
+SSL_W64TF="--set WARPS=64 --set CTAS=64 --set X=13 --set Y=35 --set COUNT=THREADS --set S21_WAKE=FIRST_Y"
+for n in 1 64; do
+	t sweep "cosim:sm_slg-w64c64-threads-first-y-wpb$n" "\$WARPGEN cosim sm_slg $SSL_W64TF --knob WPB=$n --knob BLOCKS=64 --knob PARTIAL_PCT=50 --knob BARS=2 --knob ILEN=20 --seed 6 --cycles 20000 -q"
+done
 t sweep "lint:sm_slg-default" "BLOCK=sm_slg tests/lint.sh"
 t sweep "area:sm_slg-w8c2" "\$WARPGEN area sm_slg $SSL_SMALL -q"
 t sweep "cosim:sm_slg-w8c2-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --set S21_WAKE=FIRST_Y --set Y=17 --knob Z=3 --seed 4 --cycles 200000 -q"
