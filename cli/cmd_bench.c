@@ -265,8 +265,12 @@ int wg_cmd_bench(int argc, char **argv)
 		if (B.cov)
 			t[3][r] = time_cosim(&B, B.cov, &vc);
 	}
-	if (scratch[0])
+	if (scratch[0]) {
 		unlink(scratch);
+		char mark[4096 + 8]; /* the cov shim's counters at the first reset edge */
+		snprintf(mark, sizeof mark, "%s.reset", scratch);
+		unlink(mark);
+	}
 	for (int k = 0; k < NK; k++)
 		cps[k] = B.cov || k < 3 ? ratio((double)B.n, median(t[k])) : 0;
 	printf("bench %s %s seed=%llu cycles=%ld (median of %d interleaved rounds)\n", o.block->name, cfgname,

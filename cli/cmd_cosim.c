@@ -13,6 +13,7 @@
 
 #include "wg_buf.h"
 #include "wg_cli.h"
+#include "wg_covdat.h"
 #include "wg_vtool.h"
 #include "wg_cmds.h"
 #include "wg_cosim_seeds.h"
@@ -513,10 +514,21 @@ int wg_cmd_cosim(int argc, char **argv)
 	wg_harness_res r;
 	if ((o.wave && !model_only ? wg_wave_run(&cfg, fst, &r) : wg_harness_run(&cfg, &r)) != 0)
 		wg_die("cosim", 2, native ? "cannot create the gate-level simulator" : "cannot create the Verilated model");
+	char cov_mark[WG_PATH + 48] = ""; /* the counters at the first reset edge (the cov shim) */
+	if (cov)
+		snprintf(cov_mark, sizeof cov_mark, "%s.reset", cov_tmp);
 	if (r.verdict == WG_V_SETUP) {
-		if (cov)
+		if (cov) {
 			unlink(cov_tmp);
+			unlink(cov_mark);
+		}
 		wg_die("cosim", 2, "%s", r.msg);
+	}
+	if (cov && access(cov_mark, F_OK) == 0) { /* toggles from the first reset edge on (wg_covdat.c) */
+		char cerr[1024];
+		if (wg_covdat_since_reset(cov_tmp, cov_mark, cerr, sizeof cerr) != 0)
+			fprintf(stderr, "warpgen cosim: --coverage: %s\n", cerr);
+		unlink(cov_mark);
 	}
 	if (cov && rename(cov_tmp, cov) != 0) /* written by the shim when the harness destroyed the model */
 		fprintf(stderr, "warpgen cosim: --coverage: no coverage data written to %s: %s\n", cov, strerror(errno));

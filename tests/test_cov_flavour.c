@@ -1,11 +1,16 @@
 /* test_cov_flavour.c - the cov build flavour (cosim --coverage, docs/cosim.md
  * "Coverage"): its shim text writes the coverage data between final() and
- * deleting the model, and adding it left the other flavours' shim text and
- * compiler flags, so their cache keys and runtime stamps, as they were. */
+ * deleting the model, and the counters at the first reset edge beside it; adding
+ * it left the other flavours' shim text and compiler flags, so their cache keys
+ * and runtime stamps, as they were; wg_covdat_since_reset takes the reset edge's
+ * toggles out of the toggle points only. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "wg_check.h"
+#include "wg_covdat.h"
 #include "wg_desc.h"
 #include "wg_flavour.h"
 #include "wg_shim.h"
@@ -40,6 +45,12 @@ int main(void)
 	const char *fin = strstr(cov, "s->top->final();"), *wr = strstr(cov, "s->ctx->coveragep()->write(wg_cov_path);"),
 		   *del = strstr(cov, "delete s->top;");
 	CHECK(fin && wr && del && fin < wr && wr < del);
+	/* the mark: in the tick, after the clock edge's eval, once, while the reset input (port 0) is high */
+	const char *tick = strstr(cov, "void wg_shim_tick(wg_shim *s)"), *edge = tick ? strstr(tick, "s->top->eval();") : NULL,
+		   *mark = tick ? strstr(tick, "if (wg_cov_path[0] && !s->cov_marked && s->top->rst_i)") : NULL;
+	CHECK(edge && mark && edge < mark && strstr(mark, "+ \".reset\"") && strstr(cov, "int cov_marked;"));
+	CHECK(strcmp(b->ports[0].name, "rst_i") == 0);
+	CHECK(strstr(plain, "cov_marked") == NULL);
 	free(plain);
 	free(fast);
 	free(cov);
@@ -61,5 +72,42 @@ int main(void)
 	wg_argv_free(&x);
 	wg_argv_free(&y);
 	wg_argv_free(&z);
+
+	/* the data file minus the mark, toggle points only, never below 0; the rest byte for byte */
+	char dat[] = "/tmp/wg_covdat_XXXXXX";
+	int fd = mkstemp(dat);
+	CHECK(fd >= 0);
+	close(fd);
+	char mk[sizeof dat + 8];
+	snprintf(mk, sizeof mk, "%s.reset", dat);
+	const char *hdr = "# SystemC::Coverage-3\n";
+	FILE *f = fopen(dat, "w");
+	fprintf(f, "%sC '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002x[0]' 5\n"
+		   "C '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002x[1]' 1\n"
+		   "C '\001f\002a.v\001l\0029\001page\002v_line/m\001o\002if' 3\n"
+		   "C '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002y' 2\n", hdr);
+	fclose(f);
+	f = fopen(mk, "w");
+	fprintf(f, "%sC '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002x[0]' 1\n"
+		   "C '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002x[1]' 1\n"
+		   "C '\001f\002a.v\001l\0029\001page\002v_line/m\001o\002if' 3\n"
+		   "C '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002y' 4\n", hdr);
+	fclose(f);
+	char err[256];
+	CHECK(wg_covdat_since_reset(dat, mk, err, sizeof err) == 0);
+	char got[1024] = "";
+	f = fopen(dat, "r");
+	size_t n = f ? fread(got, 1, sizeof got - 1, f) : 0;
+	got[n] = '\0';
+	if (f)
+		fclose(f);
+	CHECK(strcmp(got, "# SystemC::Coverage-3\n"
+			  "C '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002x[0]' 4\n"
+			  "C '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002x[1]' 0\n"
+			  "C '\001f\002a.v\001l\0029\001page\002v_line/m\001o\002if' 3\n"
+			  "C '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002y' 0\n") == 0);
+	CHECK(wg_covdat_since_reset(dat, "/nonexistent/x.reset", err, sizeof err) == -1 && strstr(err, "/nonexistent/x.reset"));
+	unlink(dat);
+	unlink(mk);
 	return wg_check_done();
 }

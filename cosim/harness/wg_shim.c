@@ -45,7 +45,7 @@ static void prologue(wg_buf *o, const wg_block *b, const wg_layout *L, const cha
 		WARPGEN_VERSION, b->name, top, top, top);
 	if (cov) /* the cov flavour only: the other flavours' text (and cache key) stays as it was */
 		wg_buf_printf(o,
-			"#include <cstdio>\n#include \"verilated_cov.h\"\n\n"
+			"#include <cstdio>\n#include <string>\n#include \"verilated_cov.h\"\n\n"
 			"// cosim --coverage: where wg_shim_destroy writes the run's coverage data (\"\": nowhere).\n"
 			"static char wg_cov_path[4096];\n\n"
 			"extern \"C\" int wg_shim_cov_file(const char *path)\n{\n"
@@ -81,7 +81,9 @@ static void prologue(wg_buf *o, const wg_block *b, const wg_layout *L, const cha
 		"#endif\n"
 		"\tuint64_t cyc;          // cycles ticked so far\n"
 		"\tuint64_t next_dump;    // earliest time (ps) of the next dump\n"
-		"};\n\n", top);
+		"%s"
+		"};\n\n", top,
+		cov ? "\tint cov_marked;         // the counters at the first reset edge written (wg_shim_tick)\n" : "");
 	wg_buf_printf(o,
 		"// Verilated random initial state: seed 0 would mean 'from the OS', so never 0.\n"
 		"static int derive_seed(uint64_t seed)\n{\n"
@@ -188,15 +190,26 @@ static void api(wg_buf *o, const wg_block *b, const wg_layout *L, int cov)
 	wg_buf_printf(o,
 		"void wg_shim_eval(wg_shim *s)\n{\n\ts->top->eval();\n\tdump(s, s->cyc * 1000);\n}\n\n");
 	get_outputs(o, b, L);
+	/* cov: the counters as they stand after the first reset edge, written beside the run's data
+	 * (PATH.reset); the toggles up to there are the random initial values settling to their reset
+	 * values, not stimulus, and wg_covdat_since_reset takes them out (docs/cosim.md) */
+	char mark[512] = "";
+	if (cov)
+		snprintf(mark, sizeof mark,
+			 "\tif (wg_cov_path[0] && !s->cov_marked && s->top->%s) { // the first reset edge\n"
+			 "\t\ts->cov_marked = 1;\n"
+			 "\t\tstd::string m = std::string(wg_cov_path) + \".reset\";\n"
+			 "\t\ts->ctx->coveragep()->write(m.c_str());\n\t}\n",
+			 b->ports[0].name);
 	wg_buf_printf(o,
 		"void wg_shim_tick(wg_shim *s)\n{\n"
 		"\ts->top->clk_i = 1;\n"
 		"\ts->ctx->time(s->cyc * 1000 + 500);\n"
 		"\ts->top->eval();\n"
-		"\tdump(s, s->cyc * 1000 + 500);\n"
+		"\tdump(s, s->cyc * 1000 + 500);\n%s"
 		"\ts->cyc++;\n}\n\n"
 		"int wg_shim_finished(wg_shim *s) { return s->ctx->gotFinish() || s->ctx->gotError(); }\n\n"
-		"} // extern \"C\"\n");
+		"} // extern \"C\"\n", mark);
 }
 
 char *wg_shim_source(const wg_block *b, const wg_layout *L, const char *top)
