@@ -47,9 +47,11 @@ t test "stats:prefetch_table-compare-quick" "out=\$(\$WARPGEN stats prefetch_tab
 t test "stats-neg:prefetch_table-compare-1-warp" "tests/expect_check_fail.sh 'more warps hide latency: SIMT_32 faster than SIMT_4 (§5.2.1 Fig. 5.1, Fig. 5.12): REVERSED' \$WARPGEN stats prefetch_table --compare --profile stream --sm LOADS=64 --sm WARPS_BASE=1"
 t fast "bad:stats-pt-compare-sm" "tests/expect_bad.sh '--sm BOGUS=1: not an SM parameter' $W stats prefetch_table --compare --sm BOGUS=1"
 t fast "bad:stats-pt-compare-range" "tests/expect_bad.sh 'MSHRS must be an integer in 1..1024' $W stats prefetch_table --compare --sm MSHRS=0"
-# PRIV (docs/prefetch_table.md "What SIMT_32 pays"): 16 private words per context thrash 32 warps' L1 (SIMT_32 more
-# demand misses than SIMT_4, which keeps them), the SM line says PRIV=16, the same exit rule
-t sweep "stats:prefetch_table-compare-priv16" "out=\$(\$WARPGEN stats prefetch_table --compare --profile stream --sm PRIV=16 --sm LOADS=1024); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | awk -F' [|] ' -v rc=\$rc '/^SM:.* PRIV=16/{sm=1} /^[|] stream [|] SIMT_32 [|]/{m32=\$7} /^[|] stream [|] SIMT_4 [|]/{m4=\$7} /Apogee_4 faster than SIMT_4.*: ok/{ok=1} /REVERSED/{rev=1} END{exit !(sm && ok && m32+0 > m4+0 && rc==(rev?1:0))}'"
+# PRIV (docs/prefetch_table.md "What SIMT_32 pays"): stream with and without 16 private words per context: SIMT_4's
+# demand misses rise by the first touch only (16 words x 4 warps x 4 lines = 256), SIMT_32's by more than its first
+# touch (16 x 32 x 4 = 2048: 32 warps' private data fill the L1 and miss again); the SM line says PRIV=16; the exit rule
+PT_PRIV_AWK="awk -F' [|] ' -v rc=\$rc '/^SM:.* PRIV=16/{sm=1} /^[|] stream [|] SIMT_32 [|]/{m32[n32++]=\$7} /^[|] stream [|] SIMT_4 [|]/{m4[n4++]=\$7} /REVERSED/{rev=1} END{d32=m32[1]-m32[0]; d4=m4[1]-m4[0]; print \"private misses: SIMT_32 +\" d32 \", SIMT_4 +\" d4; exit !(sm && n32==2 && n4==2 && d4==256 && d32>2048 && rc==(rev?1:0))}'"
+t sweep "stats:prefetch_table-compare-priv16" "o0=\$(\$WARPGEN stats prefetch_table --compare --profile stream); o16=\$(\$WARPGEN stats prefetch_table --compare --profile stream --sm PRIV=16); rc=\$?; printf '%s\\n%s\\n' \"\$o0\" \"\$o16\" | $PT_PRIV_AWK"
 for s in 2 3; do
 	t sweep "stats:prefetch_table-compare-seed$s" "out=\$(\$WARPGEN stats prefetch_table --compare --seed $s); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | awk -v rc=\$rc '/^[|] [a-z]+ [|] Apogee_4 [|]/{n++} /^check: .*: (ok|REVERSED)/{c++} /REVERSED/{rev=1} END{exit !(n==5 && c==5 && rc==(rev?1:0))}'"
 done
