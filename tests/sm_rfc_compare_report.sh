@@ -8,7 +8,7 @@
 #     exits 0: the section reports it);
 #  2. Table 2's area at the paper's port count: `warpgen area rfc` at the Table 2 point N x A =
 #     4 x 4 (and 8 x 8 with SMR_REPORT_AREA=2: about 2 more minutes cold; the whole 3 x 3 grid of
-#     Table 2 with SMR_REPORT_AREA=3: about 10 CPU-minutes cold) with READ_PORTS=3 (the bank's 5 read ports: 3 operands + victim +
+#     Table 2 with SMR_REPORT_AREA=3: about 8 CPU-minutes cold) with READ_PORTS=3 (the bank's 5 read ports: 3 operands + victim +
 #     drain) and READ_PORTS=1 (3 read ports in all, Table 2's count), LANES=2 to keep Yosys
 #     at about 25 s each (cached under $OUT/area/ after the first run); SMR_REPORT_AREA=0
 #     skips it.
