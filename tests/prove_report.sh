@@ -29,7 +29,7 @@ for e in "${PROVE_SMALL[@]}"; do
 	if [ -n "${PROVE_REPORT_BLOCKS:-}" ] && ! [[ " $PROVE_REPORT_BLOCKS " == *" $b "* ]]; then continue; fi
 	what=(--netlist --invariants)
 	if [ "$tier" = open-netlist ] && [ -z "${PROVE_REPORT_OPEN:-}" ]; then
-		echo "| $b | ${a//--set /} | RTL = generic-gate netlist | open: a counterexample under the assumed protocol (docs/cosim.md \"Proofs\"); PROVE_REPORT_OPEN=1 runs it | | |"
+		echo "| $b | ${a//--set /} | RTL = generic-gate netlist | open: no verdict in the time allowed at this size (proven at the smallest legal one: docs/cosim.md \"Proofs\"); PROVE_REPORT_OPEN=1 runs it | | |"
 		what=(--invariants)
 	fi
 	# shellcheck disable=SC2086
