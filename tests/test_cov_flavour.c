@@ -107,6 +107,18 @@ int main(void)
 			  "C '\001f\002a.v\001l\0029\001page\002v_line/m\001o\002if' 3\n"
 			  "C '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002y' 0\n") == 0);
 	CHECK(wg_covdat_since_reset(dat, "/nonexistent/x.reset", err, sizeof err) == -1 && strstr(err, "/nonexistent/x.reset"));
+	/* a mark that names other points (not the same model's) is refused, the data left as it was */
+	f = fopen(mk, "w");
+	fprintf(f, "%sC '\001f\002a.v\001l\0027\001page\002v_toggle/m\001o\002z[0]' 1\n", hdr);
+	fclose(f);
+	CHECK(wg_covdat_since_reset(dat, mk, err, sizeof err) == -1 && strstr(err, "line 2"));
+	char again[1024] = "";
+	f = fopen(dat, "r");
+	n = f ? fread(again, 1, sizeof again - 1, f) : 0;
+	again[n] = '\0';
+	if (f)
+		fclose(f);
+	CHECK(strcmp(again, got) == 0);
 	unlink(dat);
 	unlink(mk);
 	return wg_check_done();
