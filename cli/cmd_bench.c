@@ -13,6 +13,7 @@
 
 #include "wg_buf.h"
 #include "wg_cli.h"
+#include "wg_covdat.h"
 #include "wg_cmds.h"
 #include "wg_gen.h"
 #include "wg_harness.h"
@@ -268,7 +269,7 @@ int wg_cmd_bench(int argc, char **argv)
 	if (scratch[0]) {
 		unlink(scratch);
 		char mark[4096 + 8]; /* the cov shim's counters at the first reset edge */
-		snprintf(mark, sizeof mark, "%s.reset", scratch);
+		snprintf(mark, sizeof mark, "%s" WG_COVDAT_MARK, scratch);
 		unlink(mark);
 	}
 	for (int k = 0; k < NK; k++)

@@ -516,7 +516,7 @@ int wg_cmd_cosim(int argc, char **argv)
 		wg_die("cosim", 2, native ? "cannot create the gate-level simulator" : "cannot create the Verilated model");
 	char cov_mark[WG_PATH + 48] = ""; /* the counters at the first reset edge (the cov shim) */
 	if (cov)
-		snprintf(cov_mark, sizeof cov_mark, "%s.reset", cov_tmp);
+		snprintf(cov_mark, sizeof cov_mark, "%s" WG_COVDAT_MARK, cov_tmp);
 	if (r.verdict == WG_V_SETUP) {
 		if (cov) {
 			unlink(cov_tmp);

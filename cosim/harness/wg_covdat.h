@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 
+/* The cov shim writes the counters at the first reset edge to its data file's path plus this. */
+#define WG_COVDAT_MARK ".reset"
+
 /* Subtract the toggle counts of MARK (the counters at the first reset edge, written by the cov
  * shim) from those of DAT, in place (a temporary file renamed over it); other points unchanged.
  * 0, or -1 with a one-line message in err. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "wg_buf.h"
+#include "wg_covdat.h"
 #include "wg_gen.h"
 
 /* C++ type category of a port of w bits. */
@@ -198,7 +199,7 @@ static void api(wg_buf *o, const wg_block *b, const wg_layout *L, int cov)
 		snprintf(mark, sizeof mark,
 			 "\tif (wg_cov_path[0] && !s->cov_marked && s->top->%s) { // the first reset edge\n"
 			 "\t\ts->cov_marked = 1;\n"
-			 "\t\tstd::string m = std::string(wg_cov_path) + \".reset\";\n"
+			 "\t\tstd::string m = std::string(wg_cov_path) + \"" WG_COVDAT_MARK "\";\n"
 			 "\t\ts->ctx->coveragep()->write(m.c_str());\n\t}\n",
 			 b->ports[0].name);
 	wg_buf_printf(o,
