@@ -1,14 +1,21 @@
 /* cmd_bench.c - `warpgen bench BLOCK`: how fast are the Verilated model
- * alone, the C model alone and the whole co-simulation, on the same input
- * frames; with --coverage also the co-simulation on the coverage build (the
- * cov flavour: line and toggle counters, its data written at the end), so
- * that what coverage costs is a ratio measured side by side. Three
- * interleaved rounds, median of each; CLOCK_MONOTONIC. Also the Verilator
- * build time of the configuration (this run's, or its cache's build.log). */
+ * alone, the C model alone and the whole co-simulation (the plain loop and the
+ * pipelined loop), on the same input frames; with --coverage also the
+ * co-simulation on the coverage build (the cov flavour: line and toggle
+ * counters, its data written at the end), so that what coverage costs is a
+ * ratio measured side by side. Then the Verilated model and both loops again
+ * beside a second job: another process running plain-loop co-simulations of the
+ * same block, as a regression runs one job per core. Three interleaved rounds,
+ * median of each; CLOCK_MONOTONIC (and the process's CPU time of the loops).
+ * Also the Verilator build time of the configuration (this run's, or its
+ * cache's build.log). */
 #include <dlfcn.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "wg_buf.h"
@@ -23,7 +30,8 @@
 
 #define BENCH_CYCLES 200000L
 #define ROUNDS 3
-#define NK 4 /* measurements: Verilator alone, C model alone, co-simulation, co-simulation with coverage */
+/* measurements: alone (no job of ours beside them), then beside a second job */
+enum { K_RTL, K_MODEL, K_COSIM, K_COV, K_PIPE, K_RTL2, K_COSIM2, K_PIPE2, NK };
 
 typedef struct bench {
 	const wg_opts *o;       /* command line */
@@ -120,18 +128,53 @@ static double time_model(bench *B)
 	return t;
 }
 
-static double time_cosim(bench *B, const wg_dut_lib *lib, wg_verdict *v)
+static double cpu_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* One co-simulation of the bench's cycles with the given loop: its wall seconds; *cpu its CPU
+ * seconds (all the process's threads), when cpu is not NULL. */
+static double time_cosim(bench *B, const wg_dut_lib *lib, wg_loop loop, wg_verdict *v, double *cpu)
 {
 	const wg_opts *o = B->o;
 	wg_harness_cfg cfg = {.b = o->block, .stim = o->stim, .p = o->p, .knobs = o->knobs, .L = B->L, .case_idx = -1,
-			      .seed = o->seed, .max_cycles = B->n, .dut = lib, .trace_from = -1, .trace_to = -1};
+			      .seed = o->seed, .max_cycles = B->n, .dut = lib, .trace_from = -1, .trace_to = -1,
+			      .loop = loop};
 	wg_harness_res r;
+	double c0 = cpu_now();
 	if (wg_harness_run(&cfg, &r) != 0)
 		wg_die("bench", 2, "cannot create the Verilated model");
-	*v = r.verdict;
+	if (cpu)
+		*cpu = cpu_now() - c0;
+	if (r.verdict != WG_V_PASS)
+		*v = r.verdict;
 	double t = r.seconds;
 	wg_harness_res_free(&r);
 	return t;
+}
+
+/* The second job: a process that runs plain-loop co-simulations of the same block (another seed)
+ * one after the other until it is killed, or until this process has gone (checked between runs). */
+static pid_t second_job(bench *B)
+{
+	fflush(NULL);
+	pid_t parent = getpid(), pid = fork();
+	if (pid != 0)
+		return pid;
+	const wg_opts *o = B->o;
+	wg_harness_cfg cfg = {.b = o->block, .stim = o->stim, .p = o->p, .knobs = o->knobs, .L = B->L, .case_idx = -1,
+			      .seed = o->seed + 1, .max_cycles = B->n, .dut = B->lib, .trace_from = -1,
+			      .trace_to = -1, .loop = WG_LOOP_PLAIN};
+	while (getppid() == parent) {
+		wg_harness_res r;
+		if (wg_harness_run(&cfg, &r) != 0)
+			_exit(1);
+		wg_harness_res_free(&r);
+	}
+	_exit(0);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -154,23 +197,37 @@ static double ratio(double a, double b)
 	return b > 0 ? a / b : 0;
 }
 
-static void write_json(const bench *B, const char *cfgname, const double cps[NK], const double t[NK][ROUNDS], const char *path)
+static void write_json(const bench *B, const char *cfgname, const double cps[NK], const double t[NK][ROUNDS],
+		       const double cpu[NK][ROUNDS], const char *path)
 {
 	const wg_opts *o = B->o;
-	static const char *const key[NK] = {"verilator_alone", "c_model_alone", "cosim", "cosim_coverage"};
-	int nk = B->cov ? NK : 3;
+	static const char *const key[NK] = {"verilator_alone", "c_model_alone", "cosim", "cosim_coverage",
+					    "cosim_pipelined", "beside_job_verilator_alone", "beside_job_cosim",
+					    "beside_job_cosim_pipelined"};
 	char err[512];
 	wg_buf j = {0};
 	wg_json_result_head(&j, o->block->name, cfgname);
 	wg_buf_printf(&j, ",\n  \"seed\": %llu,\n  \"cycles\": %ld,\n  \"rounds\": %d,\n  \"cycles_per_s\": {",
 		      (unsigned long long)o->seed, B->n, ROUNDS);
-	for (int k = 0; k < nk; k++)
-		wg_buf_printf(&j, "%s\"%s\": %.0f", k ? ", " : "", key[k], cps[k]);
+	for (int k = 0, sep = 0; k < NK; k++)
+		if (k != K_COV || B->cov)
+			wg_buf_printf(&j, "%s\"%s\": %.0f", sep++ ? ", " : "", key[k], cps[k]);
 	wg_buf_printf(&j, "},\n  \"seconds\": {");
-	for (int k = 0; k < nk; k++) {
-		wg_buf_printf(&j, "%s\"%s\": [", k ? ", " : "", key[k]);
+	for (int k = 0, sep = 0; k < NK; k++) {
+		if (k == K_COV && !B->cov)
+			continue;
+		wg_buf_printf(&j, "%s\"%s\": [", sep++ ? ", " : "", key[k]);
 		for (int r = 0; r < ROUNDS; r++)
 			wg_buf_printf(&j, "%s%.6f", r ? ", " : "", t[k][r]);
+		wg_buf_printf(&j, "]");
+	}
+	wg_buf_printf(&j, "},\n  \"cpu_seconds\": {");
+	for (int k = 0, sep = 0; k < NK; k++) {
+		if (k != K_COSIM && k != K_PIPE && k != K_COSIM2 && k != K_PIPE2)
+			continue;
+		wg_buf_printf(&j, "%s\"%s\": [", sep++ ? ", " : "", key[k]);
+		for (int r = 0; r < ROUNDS; r++)
+			wg_buf_printf(&j, "%s%.6f", r ? ", " : "", cpu[k][r]);
 		wg_buf_printf(&j, "]");
 	}
 	wg_buf_printf(&j, "},\n  \"pregeneration_cycles_per_s\": %.0f", (double)B->n / B->pregen_s);
@@ -180,9 +237,12 @@ static void write_json(const bench *B, const char *cfgname, const double cps[NK]
 	else
 		wg_buf_printf(&j, ",\n  \"verilator_build\": null");
 	wg_buf_printf(&j, ",\n  \"ratio_cosim_vs_verilator\": %.4f,\n  \"ratio_c_model_vs_verilator\": %.4f",
-		      ratio(cps[2], cps[0]), ratio(cps[1], cps[0]));
+		      ratio(cps[K_COSIM], cps[K_RTL]), ratio(cps[K_MODEL], cps[K_RTL]));
+	wg_buf_printf(&j, ",\n  \"ratio_cosim_pipelined_vs_verilator\": %.4f", ratio(cps[K_PIPE], cps[K_RTL]));
+	wg_buf_printf(&j, ",\n  \"beside_job_ratio_cosim_vs_verilator\": %.4f", ratio(cps[K_COSIM2], cps[K_RTL2]));
+	wg_buf_printf(&j, ",\n  \"beside_job_ratio_cosim_pipelined_vs_verilator\": %.4f", ratio(cps[K_PIPE2], cps[K_RTL2]));
 	if (B->cov)
-		wg_buf_printf(&j, ",\n  \"ratio_coverage_vs_cosim\": %.4f", ratio(cps[3], cps[2]));
+		wg_buf_printf(&j, ",\n  \"ratio_coverage_vs_cosim\": %.4f", ratio(cps[K_COV], cps[K_COSIM]));
 	wg_buf_printf(&j, "\n}\n");
 	if (wg_write_atomic(path, j.s, j.len, err, sizeof err) != 0)
 		fprintf(stderr, "warpgen bench: %s\n", err);
@@ -221,10 +281,12 @@ int wg_cmd_bench(int argc, char **argv)
 	free(av); /* (o keeps the strings, which are argv's) */
 	if (o.help) {
 		printf("usage: warpgen bench BLOCK [--set NAME=VALUE]... [--cycles N] [--seed S] [--knob N=V]... [--coverage] [--json FILE]\n"
-		       "Cycles/s of (a) the Verilated model alone, (b) the C model alone, (c) the co-simulation loop,\n"
-		       "with --coverage (d) the co-simulation loop on the coverage build of the same configuration\n"
-		       "(warpgen cosim --coverage's model), on the same %ld pre-generated random input frames (default),\n"
-		       "median of %d interleaved rounds.\n\n",
+		       "Cycles/s of (a) the Verilated model alone, (b) the C model alone, (c) the co-simulation's plain\n"
+		       "loop, (p) its pipelined loop, with --coverage (d) the plain loop on the coverage build of the same\n"
+		       "configuration (warpgen cosim --coverage's model), on the same %ld pre-generated random input\n"
+		       "frames (default); then (a), (c) and (p) again beside a second job (another process running\n"
+		       "plain-loop co-simulations of the block, as a regression runs one job per core). Median of %d\n"
+		       "interleaved rounds.\n\n",
 		       BENCH_CYCLES, ROUNDS);
 		if (o.block)
 			wg_print_params(o.block);
@@ -257,14 +319,25 @@ int wg_cmd_bench(int argc, char **argv)
 	B.cov = coverage ? &cov_lib : NULL;
 	pregenerate(&B);
 
-	double t[NK][ROUNDS] = {{0}}, cps[NK] = {0};
+	double t[NK][ROUNDS] = {{0}}, cpu[NK][ROUNDS] = {{0}}, cps[NK] = {0};
 	wg_verdict v = WG_V_PASS, vc = WG_V_PASS;
 	for (int r = 0; r < ROUNDS; r++) {
-		t[0][r] = time_rtl(&B);
-		t[1][r] = time_model(&B);
-		t[2][r] = time_cosim(&B, B.lib, &v);
+		t[K_RTL][r] = time_rtl(&B);
+		t[K_MODEL][r] = time_model(&B);
+		t[K_COSIM][r] = time_cosim(&B, B.lib, WG_LOOP_PLAIN, &v, &cpu[K_COSIM][r]);
+		t[K_PIPE][r] = time_cosim(&B, B.lib, WG_LOOP_PIPELINED, &v, &cpu[K_PIPE][r]);
 		if (B.cov)
-			t[3][r] = time_cosim(&B, B.cov, &vc);
+			t[K_COV][r] = time_cosim(&B, B.cov, WG_LOOP_PLAIN, &vc, NULL);
+	}
+	pid_t job = second_job(&B);
+	for (int r = 0; r < ROUNDS && job > 0; r++) {
+		t[K_RTL2][r] = time_rtl(&B);
+		t[K_COSIM2][r] = time_cosim(&B, B.lib, WG_LOOP_PLAIN, &v, &cpu[K_COSIM2][r]);
+		t[K_PIPE2][r] = time_cosim(&B, B.lib, WG_LOOP_PIPELINED, &v, &cpu[K_PIPE2][r]);
+	}
+	if (job > 0) {
+		kill(job, SIGKILL);
+		waitpid(job, NULL, 0);
 	}
 	if (scratch[0]) {
 		unlink(scratch);
@@ -273,15 +346,25 @@ int wg_cmd_bench(int argc, char **argv)
 		unlink(mark);
 	}
 	for (int k = 0; k < NK; k++)
-		cps[k] = B.cov || k < 3 ? ratio((double)B.n, median(t[k])) : 0;
+		cps[k] = B.cov || k != K_COV ? ratio((double)B.n, median(t[k])) : 0;
 	printf("bench %s %s seed=%llu cycles=%ld (median of %d interleaved rounds)\n", o.block->name, cfgname,
 	       (unsigned long long)o.seed, B.n, ROUNDS);
-	printf("  (a) Verilated model alone  %8.2f M cycles/s\n", cps[0] / 1e6);
-	printf("  (b) C model alone          %8.2f M cycles/s   (b)/(a) = %.2f\n", cps[1] / 1e6, ratio(cps[1], cps[0]));
-	printf("  (c) co-simulation          %8.2f M cycles/s   (c)/(a) = %.2f\n", cps[2] / 1e6, ratio(cps[2], cps[0]));
+	printf("  (a) Verilated model alone  %8.2f M cycles/s\n", cps[K_RTL] / 1e6);
+	printf("  (b) C model alone          %8.2f M cycles/s   (b)/(a) = %.2f\n", cps[K_MODEL] / 1e6,
+	       ratio(cps[K_MODEL], cps[K_RTL]));
+	printf("  (c) co-simulation          %8.2f M cycles/s   (c)/(a) = %.2f   (plain loop)\n", cps[K_COSIM] / 1e6,
+	       ratio(cps[K_COSIM], cps[K_RTL]));
+	printf("  (p) pipelined loop         %8.2f M cycles/s   (p)/(a) = %.2f   CPU-s a cycle %.2f x (c)'s\n",
+	       cps[K_PIPE] / 1e6, ratio(cps[K_PIPE], cps[K_RTL]), ratio(median(cpu[K_PIPE]), median(cpu[K_COSIM])));
 	if (B.cov)
-		printf("  (d) cosim, coverage build  %8.2f M cycles/s   (d)/(c) = %.2f\n", cps[3] / 1e6,
-		       ratio(cps[3], cps[2]));
+		printf("  (d) cosim, coverage build  %8.2f M cycles/s   (d)/(c) = %.2f\n", cps[K_COV] / 1e6,
+		       ratio(cps[K_COV], cps[K_COSIM]));
+	printf("  beside a second job (plain-loop co-simulations of %s in another process):\n", o.block->name);
+	printf("  (a) Verilated model alone  %8.2f M cycles/s\n", cps[K_RTL2] / 1e6);
+	printf("  (c) co-simulation          %8.2f M cycles/s   (c)/(a) = %.2f   (plain loop)\n", cps[K_COSIM2] / 1e6,
+	       ratio(cps[K_COSIM2], cps[K_RTL2]));
+	printf("  (p) pipelined loop         %8.2f M cycles/s   (p)/(a) = %.2f   CPU-s a cycle %.2f x (c)'s\n",
+	       cps[K_PIPE2] / 1e6, ratio(cps[K_PIPE2], cps[K_RTL2]), ratio(median(cpu[K_PIPE2]), median(cpu[K_COSIM2])));
 	printf("  (pre-generation, once: stimulus + C model %.2f M cycles/s)\n", (double)B.n / B.pregen_s / 1e6);
 	if (B.build_wall >= 0)
 		printf("  (Verilator build of this configuration%s: %.1f s wall, %.1f CPU-s)\n",
@@ -293,7 +376,7 @@ int wg_cmd_bench(int argc, char **argv)
 		       wg_verdict_name(v != WG_V_PASS ? v : vc), v != WG_V_PASS ? "" : ", coverage build",
 		       v != WG_V_PASS && vc != WG_V_PASS ? " and the coverage build" : "");
 	if (o.json)
-		write_json(&B, cfgname, cps, (const double(*)[ROUNDS])t, o.json);
+		write_json(&B, cfgname, cps, (const double(*)[ROUNDS])t, (const double(*)[ROUNDS])cpu, o.json);
 	free(B.frames);
 	return v == WG_V_PASS && vc == WG_V_PASS ? 0 : 1;
 }

@@ -192,6 +192,12 @@ int rg_local_run(const rg_set *set, const rg_unit *u, int nu, const rg_opts *o, 
 	int nw = o->jobs < 1 ? 1 : o->jobs;
 	if (nw > nu)
 		nw = nu;
+	/* The pipelined loop needs a core of its own beside each worker's: when the workers are more than
+	 * half the cores, each worker's co-simulations take the plain loop (docs/cosim.md "Which loop"),
+	 * unless the caller set WARPGEN_LOOP. */
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	if (2L * nw > cores)
+		setenv("WARPGEN_LOOP", "plain", 0);
 	worker *ws = wg_xcalloc((size_t)(nw ? nw : 1) * sizeof *ws);
 	char *reported = wg_xcalloc((size_t)(set->njobs ? set->njobs : 1));
 	int next = 0, running = 0;

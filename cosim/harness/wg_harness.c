@@ -1,4 +1,5 @@
 /* wg_harness.c - the cycle loop: stimulus, C model, RTL, compare. */
+#define _GNU_SOURCE /* sched_getaffinity, getloadavg: wg_harness_auto_loop */
 #include "wg_harness.h"
 #include "wg_mvcd.h"
 
@@ -46,6 +47,11 @@ typedef struct run_mem {
 void wg_harness_add_events(const wg_layout *L, const uint32_t *out, uint64_t *sum)
 {
 	const uint32_t *ev = out + L->off[L->ev_port];
+	uint32_t any = 0;
+	for (int w = 0, nw = (L->width[L->ev_port] + 31) / 32; w < nw; w++)
+		any |= ev[w];
+	if (!any) /* no event this cycle (most cycles of most blocks): nothing to add */
+		return;
 	for (int e = 0; e < L->nevents; e++)
 		if (L->ev_w[e] > 0)
 			sum[e] += wg_get(ev, (unsigned)L->ev_lsb[e], (unsigned)L->ev_w[e]);
@@ -231,7 +237,7 @@ static void loop(const wg_harness_cfg *c, wg_harness_res *r, run_mem *m)
 		b->model_tick(m->model, m->in);
 		if (mv_now)
 			wg_mvcd_edge(&mv, m->model);
-		failed |= rtl_tick(c, r, m, cyc, !failed);
+		rtl_tick(c, r, m, cyc, 0); /* a stop at the edge: rtl_stopped records it, as rtl_tick would */
 		if (rtl_stopped(c, r, m, cyc, &failed)) {
 			cyc++;
 			break;
@@ -472,12 +478,19 @@ const char *wg_harness_precheck(const wg_stim_def *s, const long *p, const wg_la
 	return msg ? err : NULL;
 }
 
-/* $WARPGEN_LOOP=plain: the plain loop for every run (to measure what the pipelined
- * loop gains; docs/cosim.md). Same frames and verdicts either way. */
-static int want_plain_loop(void)
+wg_loop wg_harness_auto_loop(void)
 {
 	const char *v = getenv("WARPGEN_LOOP");
-	return v && strcmp(v, "plain") == 0;
+	if (v && strcmp(v, "plain") == 0)
+		return WG_LOOP_PLAIN;
+	if (v && strcmp(v, "pipelined") == 0)
+		return WG_LOOP_PIPELINED;
+	cpu_set_t set;
+	int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+	double load;
+	if (cpus < 2 || getloadavg(&load, 1) != 1)
+		return cpus < 2 ? WG_LOOP_PLAIN : WG_LOOP_PIPELINED;
+	return load <= cpus - 1 ? WG_LOOP_PIPELINED : WG_LOOP_PLAIN;
 }
 
 int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
@@ -517,7 +530,8 @@ int wg_harness_run(const wg_harness_cfg *c, wg_harness_res *r)
 
 	double t0 = wg_now();
 	if (c->dut && c->case_idx < 0 && !c->trace_path && !c->model_vcd && c->run_on == 0 &&
-	    c->max_cycles >= PIPE_SLOTS && !want_plain_loop())
+	    c->max_cycles >= PIPE_SLOTS && c->loop != WG_LOOP_PLAIN &&
+	    (c->loop == WG_LOOP_PIPELINED || wg_harness_auto_loop() == WG_LOOP_PIPELINED))
 		loop_pipelined(c, r, &m); /* random stimulus, no waveform: overlap the two sides */
 	else
 		loop(c, r, &m);

@@ -38,6 +38,13 @@ const char *wg_verdict_name(wg_verdict v);
 
 #define WG_HIST 4 /* input frames kept for the mismatch report */
 
+/* Which loop a run takes (docs/cosim.md "Which loop"). Both give the same frames, output and verdict. */
+typedef enum {
+	WG_LOOP_AUTO = 0,  /* $WARPGEN_LOOP (plain or pipelined) if set, else pipelined when a core is free */
+	WG_LOOP_PLAIN,     /* one thread: stimulus, C model, RTL, compare, in turn */
+	WG_LOOP_PIPELINED, /* a producer thread runs the stimulus and the C model ahead (random, no waves) */
+} wg_loop;
+
 typedef struct wg_harness_cfg {
 	const wg_block *b;        /* block and C model */
 	const wg_stim_def *stim;  /* its stimulus */
@@ -54,6 +61,7 @@ typedef struct wg_harness_cfg {
 	long run_on;              /* after a failure keep clocking this many cycles (replays) */
 	const char *model_vcd;    /* the C model's ports as a VCD of the cycles [trace_from, trace_to]
 				     (all when trace_from < 0; wg_mvcd.h), or NULL */
+	wg_loop loop;             /* WG_LOOP_AUTO (0) unless a caller measures one loop */
 } wg_harness_cfg;
 
 typedef struct wg_harness_res {
@@ -73,6 +81,12 @@ typedef struct wg_harness_res {
 	int ncov;                 /* functional coverage points of the stimulus (0: none) */
 	uint64_t *cov_hits;       /* ncov counts: cycles [0, cycles) in which each point held */
 } wg_harness_res;
+
+/* WG_LOOP_AUTO's choice for this process: $WARPGEN_LOOP=plain or =pipelined if set; else
+ * WG_LOOP_PIPELINED when the process may run on two CPUs or more (its affinity) and the 1-minute
+ * load average leaves one of them free (load <= CPUs - 1), WG_LOOP_PLAIN otherwise. `warpgen regress`
+ * sets WARPGEN_LOOP=plain for its workers when they are more than half the cores. */
+wg_loop wg_harness_auto_loop(void);
 
 /* Whether the stimulus accepts the configuration (its init on a scratch state: a directed case
  * given a parameter its scenario cannot run with, a bad knob), before anything is built: NULL,

@@ -57,7 +57,7 @@ t test "cosim:memra-mid-seed3" "\$WARPGEN_SAN cosim memra $MR_MID --seed 3 --cyc
 t test "cosim:memra-mid-knobs-hot" "\$WARPGEN_SAN cosim memra $MR_MID --knob LD_PM=200 --knob REISSUE_PM=100 --knob LONG_PCT=50 --knob SHORT_LAT=12 --knob LONG_LAT=400 --knob GRANT_PCT=100 --knob NOISE_PM=1000 --knob RESET_PPM=2000 --seed 4 --cycles 100000 -q"
 # (no counter can saturate at 2047 in the first 1500 cycles)
 t test "cosim-neg:memra-cover-unreached" "tests/expect_check_fail.sh 'coverage: never saw a counter saturated at 2^CNT_BITS - 1 in MEASURE' \$WARPGEN cosim memra --seed 1 --cycles 1500 --knob COVER=1 --model-only -q"
-t sweep "tsan:cosim-memra" "\$OUT/bin/warpgen-tsan cosim memra --seed 9 --cycles 20000 -q"
+t sweep "tsan:cosim-memra" "WARPGEN_LOOP=pipelined \$OUT/bin/warpgen-tsan cosim memra --seed 9 --cycles 20000 -q"
 
 # directed cases, and claims that must fail where a parameter changes them
 cases test

@@ -42,7 +42,7 @@ for c in "${RFC_CONFIGS[@]}"; do
 	done
 done
 # the pipelined loop (stimulus + C model in a thread) under ThreadSanitizer
-t sweep "tsan:cosim-pipelined" "\$OUT/bin/warpgen-tsan cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --seed 9 --cycles 50000 -q"
+t sweep "tsan:cosim-pipelined" "WARPGEN_LOOP=pipelined \$OUT/bin/warpgen-tsan cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --seed 9 --cycles 50000 -q"
 # random stimulus with the knobs at their edges
 t test "cosim:rfc-knobs-hot" "\$WARPGEN_SAN cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --knob REUSE=2 --knob FLUSH_PM=200 --knob LATE_PCT=50 --knob PARTIAL_PCT=50 --cycles 100000 -q"
 t test "cosim:rfc-knobs-cold" "\$WARPGEN_SAN cosim rfc --set ACTIVE_WARPS=4 --set LANES=4 --knob REUSE=64 --knob LL_PCT=0 --knob FLUSH_PM=0 --knob EXIT_PM=0 --knob RESET_PPM=0 --cycles 100000 -q"

@@ -50,7 +50,7 @@ for c in "${SCHED2L_CONFIGS[@]}" "${SCHED2L_EDGES[@]}"; do
 		t sweep "cosim:sched2l-${c%%|*}-seed$s" "\$WARPGEN cosim sched2l ${c#*|} --seed $s --cycles ${CYCLES:-1000000} -q"
 	done
 done
-t sweep "tsan:cosim-sched2l" "\$OUT/bin/warpgen-tsan cosim sched2l --set WARPS=48 --seed 9 --cycles 50000 -q"
+t sweep "tsan:cosim-sched2l" "WARPGEN_LOOP=pipelined \$OUT/bin/warpgen-tsan cosim sched2l --set WARPS=48 --seed 9 --cycles 50000 -q"
 t test "cosim:sched2l-knobs-hot" "\$WARPGEN_SAN cosim sched2l --set WARPS=16 --set ACTIVE=4 --knob LL_PCT=50 --knob BAR_PM=100 --knob FIN_PM=50 --knob LAUNCH_PCT=50 --knob FREE_LAT=16 --knob ILP=1 --knob GROUP=4 --cycles 100000 -q"
 t test "cosim:sched2l-knobs-cold" "\$WARPGEN_SAN cosim sched2l --knob LL_PCT=0 --knob BAR_PM=0 --knob FIN_PM=0 --knob RESET_PPM=0 --knob FREE_LAT=0 --knob ILP=8 --cycles 100000 -q"
 cases test

@@ -50,7 +50,7 @@ t test "cosim:slg-w8c4-first-y-seed2" "\$WARPGEN_SAN cosim slg $SLG_CASE --set S
 t test "cosim:slg-w8c4-off-seed2" "\$WARPGEN_SAN cosim slg $SLG_CASE --set ENABLE=0 --seed 2 --cycles 100000 --knob COVER=1 -q"
 t test "cosim:slg-w8c4-knobs-hot" "\$WARPGEN_SAN cosim slg $SLG_CASE --knob Z=0 --knob ARR_PM=300 --knob GANG_PCT=30 --knob EXIT_PM=200 --knob SEL_PCT=100 --knob SEL_WAIT_PCT=50 --knob WB_PM=100 --knob PEND_PM=50 --knob PEND_LEN=3 --knob LAUNCH_PCT=100 --knob ODD_PCT=30 --knob KERNEL_PPM=20000 --knob RESET_PPM=1000 --seed 4 --cycles 100000 -q"
 t test "cosim:slg-default-knobs-cold" "\$WARPGEN_SAN cosim slg --knob Z=40 --knob ARR_PM=5 --knob EXIT_PM=0 --knob SEL_PCT=10 --knob SEL_WAIT_PCT=0 --knob WB_PM=0 --knob PEND_PM=0 --knob RESET_PPM=0 --knob CTA_WARPS=4 --knob PARTIAL_PCT=100 --seed 5 --cycles 100000 --knob COVER=1 -q"
-t sweep "tsan:cosim-slg" "\$OUT/bin/warpgen-tsan cosim slg --seed 9 --cycles 20000 -q"
+t sweep "tsan:cosim-slg" "WARPGEN_LOOP=pipelined \$OUT/bin/warpgen-tsan cosim slg --seed 9 --cycles 20000 -q"
 
 # directed cases, partial_warp_block under the other counting rule too, and claims that must fail
 # where a parameter changes them

@@ -53,7 +53,7 @@ t test "cosim:sm_rfc-edges" "\$WARPGEN_SAN cosim sm_rfc --set WARPS=3 --set ACTI
 # while a slot drains) and the sweep's SUSPEND=PENDING configuration (a marked consumer issued
 # without a demotion), 1,000,000 cycles each (about 10 s in all).
 t sweep "fcov:sm_rfc-closure" "set -o pipefail; { \$WARPGEN cosim sm_rfc --knob RESET_PPM=200 --model-only --seed 3 --cycles 1000000 && \$WARPGEN cosim sm_rfc ${SMR_CONFIGS[4]#*|} --model-only --seed 3 --cycles 1000000; } | awk -f tests/fcov_closure.awk"
-t sweep "tsan:cosim-sm_rfc" "\$OUT/bin/warpgen-tsan cosim sm_rfc --set ACTIVE=4 --set LANES=4 --seed 9 --cycles 20000 -q"
+t sweep "tsan:cosim-sm_rfc" "WARPGEN_LOOP=pipelined \$OUT/bin/warpgen-tsan cosim sm_rfc --set ACTIVE=4 --set LANES=4 --seed 9 --cycles 20000 -q"
 cases test
 t test "case-neg:sm_rfc-barrier-without-demotion" "tests/expect_check_fail.sh 'none is demoted: deadlock' \$WARPGEN cosim sm_rfc --case barrier_all_active --set BARRIER_DEMOTE=0 --model-only -q"
 t test "case-neg:sm_rfc-always-under-pending" "tests/expect_check_fail.sh 'issued a marked consumer without a demotion' \$WARPGEN cosim sm_rfc --case marked_value_returned --set SUSPEND=PENDING --model-only -q"
