@@ -370,6 +370,8 @@ static void tr_template(cov_rep *R)
 			sig = v[i]->s;
 			sig.bits = sig.dead = 0;
 			snprintf(cur, sizeof cur, "%.*s", len, v[i]->tkey);
+			const char *nm = strchr(strchr(cur, '\001') + 1, '\001') + 1; /* the signal as keyed */
+			snprintf(sig.name, sizeof sig.name, "%s", nm);
 		}
 		sig.bits++;
 		sig.dead += !hit;
@@ -525,7 +527,20 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 			snprintf(key_, sizeof key_, "%d\001%s", fi, name);
 			t->key = strdup(key_);
 			if (src >= 0) {
-				snprintf(key_, sizeof key_, "%d\001%08d\001%s\001%s", src, t->s.tline, name, bit);
+				/* an instance array's copies: u_x_0 alone (a count of 1), u_x_* when Verilator merged
+				 * several; one template signal either way */
+				char tname[sizeof name];
+				size_t il = strlen(R->s[src].inst), d = 2 + il + 1;
+				snprintf(tname, sizeof tname, "%s", name);
+				if (R->comp && il && strncmp(name, "u_", 2) == 0 && strncmp(name + 2, R->s[src].inst, il) == 0 &&
+				    name[2 + il] == '_' && name[d] >= '0' && name[d] <= '9') {
+					size_t e = d;
+					while (name[e] >= '0' && name[e] <= '9')
+						e++;
+					if (name[e] == '.')
+						snprintf(tname, sizeof tname, "u_%s_*%s", R->s[src].inst, name + e);
+				}
+				snprintf(key_, sizeof key_, "%d\001%08d\001%s\001%s", src, t->s.tline, tname, bit);
 				t->tkey = strdup(key_);
 			}
 			t->seq = R->ntr++;

@@ -14,7 +14,8 @@
 # two equalizer copies sharing one module, and one vf_manager), with hand-written data: a line
 # point of the equalizer module hit only in copy u_eq_1 is covered, one hit in neither copy is
 # listed against rtl_templates/equalizer.v, a vf_manager line against its own template, a line
-# of the composition's own top module against the block; toggles per template and copy.
+# of the composition's own top module against the block; toggles per template and copy, and the
+# template's bits with the copies as one signal.
 set -euo pipefail
 W=${WARPGEN:-out/bin/warpgen}
 tmp=$(mktemp -d)
@@ -103,6 +104,9 @@ EOF
 	grep -qx "    equalizer_gpu's own module, line $gt of configuration 1: endmodule" "$tmp/rep.txt"
 	grep -qx "    rtl_templates/equalizer.v:$tb: u_eq_0.st_q: 1 of 2 bits never toggled (configuration 1)" "$tmp/rep.txt"
 	grep -qx "    equalizer_gpu's own module, line $gt of configuration 1: ev_w: 1 of 1 bits never toggled" "$tmp/rep.txt"
+	# the template's figure: the copies u_eq_0 and u_eq_1 are one template signal (as u_eq_0 of SMS=1 and
+	# Verilator's merged u_eq_* of SMS>1 are): st_q's bit 1, toggled in u_eq_1 only, is covered
+	grep -q "^  toggles 2/2 covered (100.00 %) of the template's signal bits" "$tmp/rep.txt"
 	python3 - "$tmp/c.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
