@@ -113,8 +113,7 @@ void vfm_cover(const wg_layout *L, const vfm_model *m, const uint32_t *in, uint6
 {
 	const vfm_cfg *c = vfm_config(m);
 	uint8_t req[VFM_MAX_SMS];
-	for (int k = 0; k < c->sms; k++)
-		req[k] = (uint8_t)wg_elem_get(L, in, VFM_REQ_I, k, EQ_VF_BITS);
+	vfm_req_unpack(L, in, c->sms, req);
 	unsigned busy = vfm_busy(m);
 	if (wg_port_get(L, in, VFM_RST_I)) {
 		if (busy)

@@ -111,8 +111,7 @@ static void emit(vs_stim *s, uint32_t *in)
 {
 	wg_port_put(s->L, in, VFM_RST_I, (unsigned)s->rst);
 	wg_port_put(s->L, in, VFM_STB_I, s->stb);
-	for (int k = 0; k < s->c.sms; k++)
-		wg_elem_put(s->L, in, VFM_REQ_I, k, EQ_VF_BITS, s->req[k]);
+	vfm_req_pack(s->L, in, s->c.sms, s->req);
 }
 
 static void observe_out(const vs_stim *s, const uint32_t *out, vs_obs *o)
@@ -641,8 +640,7 @@ static const char *vs_check(void *st, const void *model, const uint32_t *in, con
 	/* this cycle's inputs, from the frame */
 	s->rst = (int)wg_port_get(s->L, in, VFM_RST_I);
 	s->stb = (uint32_t)wg_port_get(s->L, in, VFM_STB_I);
-	for (int k = 0; k < s->c.sms; k++)
-		s->req[k] = (uint8_t)wg_elem_get(s->L, in, VFM_REQ_I, k, EQ_VF_BITS);
+	vfm_req_unpack(s->L, in, s->c.sms, s->req);
 	if (cyc < 1) /* before the first reset edge the state is not known */
 		return NULL;
 	const char *e = common_check(s, &o, cyc, buf, n);
