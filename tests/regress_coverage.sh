@@ -85,6 +85,17 @@ assert abs(d["ratio_coverage_vs_cosim"] - c["cosim_coverage"] / c["cosim"]) < 1e
 shown = float(re.search(r"\(d\)/\(c\) = ([0-9.]+)", open(sys.argv[2]).read())[1])
 assert abs(shown - d["ratio_coverage_vs_cosim"]) < 0.006, shown
 assert len(d["seconds"]["cosim_coverage"]) == d["rounds"]
+# the loops, alone and beside a second job (issue 29 item 2): every figure measured, the ratios the
+# printed ones
+for k in ("cosim_pipelined", "beside_job_verilator_alone", "beside_job_cosim", "beside_job_cosim_pipelined"):
+    assert c[k] > 0 and len(d["seconds"][k]) == d["rounds"], k
+for k in ("cosim", "cosim_pipelined", "beside_job_cosim", "beside_job_cosim_pipelined"):
+    assert len(d["cpu_seconds"][k]) == d["rounds"] and min(d["cpu_seconds"][k]) > 0, k
+assert abs(d["beside_job_ratio_cosim_vs_verilator"] - c["beside_job_cosim"] / c["beside_job_verilator_alone"]) < 1e-3
+txt = open(sys.argv[2]).read()
+pair = re.findall(r"\(c\)/\(a\) = ([0-9.]+)", txt)
+assert len(pair) == 2 and abs(float(pair[1]) - d["beside_job_ratio_cosim_vs_verilator"]) < 0.006, pair
+assert "beside a second job" in txt
 EOF
 	echo ok
 	exit 0

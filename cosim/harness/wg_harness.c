@@ -313,10 +313,13 @@ typedef struct pipe {
 	int ncov;                    /* functional coverage points (0: none) */
 	uint64_t *cov;               /* ncov: the producer's coverage counts over the frames produced */
 	uint64_t *covs;              /* PIPE_SLOTS x ncov: cov after each frame (a failure's record) */
-	atomic_long produced;        /* frames ready: cycles [0, produced) */
-	atomic_long consumed;        /* frames the RTL side is done with */
-	atomic_int stop;             /* the RTL side stopped: produce no more */
-	atomic_int done;             /* the producer has finished */
+	/* Each counter on a cache line of its own, and each side reads the other's only when its own
+	 * copy says it must wait (the ring looks full, or no frame looks ready): a frame then costs no
+	 * cache-line transfer between the two cores, only a batch of frames does. */
+	_Alignas(64) atomic_long produced; /* frames ready: cycles [0, produced) */
+	_Alignas(64) atomic_long consumed; /* frames the RTL side is done with */
+	_Alignas(64) atomic_int stop;      /* the RTL side stopped: produce no more */
+	atomic_int done;                   /* the producer has finished */
 } pipe;
 
 static void *producer(void *arg)
@@ -326,8 +329,10 @@ static void *producer(void *arg)
 	const wg_layout *L = c->L;
 	const size_t nin = (size_t)L->nwords[WG_IN], nout = (size_t)L->nwords[WG_OUT];
 	int armed = 0;
+	long consumed = 0; /* the consumer's count as last read (it only grows) */
 	for (long cyc = 0; cyc < c->max_cycles; cyc++) {
-		for (int spins = 0; cyc - atomic_load_explicit(&q->consumed, memory_order_acquire) >= PIPE_SLOTS;) {
+		for (int spins = 0; cyc - consumed >= PIPE_SLOTS &&
+				    cyc - (consumed = atomic_load_explicit(&q->consumed, memory_order_acquire)) >= PIPE_SLOTS;) {
 			if (atomic_load_explicit(&q->stop, memory_order_relaxed))
 				goto out;
 			pipe_backoff(&spins);
@@ -371,12 +376,15 @@ out:
 	return NULL;
 }
 
-/* Wait for the frame of cycle cyc: 1 when it is there, 0 when none will come. */
-static int pipe_wait(pipe *q, long cyc)
+/* Wait for the frame of cycle cyc: 1 when it is there, 0 when none will come. *seen: the
+ * producer's count as last read (frames below it are ready, their writes visible). */
+static int pipe_wait(pipe *q, long cyc, long *seen)
 {
-	while (atomic_load_explicit(&q->produced, memory_order_acquire) <= cyc) {
+	if (cyc < *seen)
+		return 1;
+	while ((*seen = atomic_load_explicit(&q->produced, memory_order_acquire)) <= cyc) {
 		if (atomic_load_explicit(&q->done, memory_order_acquire))
-			return atomic_load_explicit(&q->produced, memory_order_acquire) > cyc;
+			return (*seen = atomic_load_explicit(&q->produced, memory_order_acquire)) > cyc;
 		sched_yield();
 	}
 	return 1;
@@ -404,8 +412,8 @@ static void loop_pipelined(const wg_harness_cfg *c, wg_harness_res *r, run_mem *
 		return;
 	}
 	int failed = 0, armed = 0;
-	long cyc;
-	for (cyc = 0; cyc < c->max_cycles && pipe_wait(&q, cyc); cyc++) {
+	long cyc, seen = 0;
+	for (cyc = 0; cyc < c->max_cycles && pipe_wait(&q, cyc, &seen); cyc++) {
 		const uint32_t *in = q.in + (size_t)(cyc % PIPE_SLOTS) * nin;
 		const uint32_t *oc = q.oc + (size_t)(cyc % PIPE_SLOTS) * nout;
 		memcpy(r->hist + (size_t)(cyc % WG_HIST) * nin, in, nin * sizeof *in);
