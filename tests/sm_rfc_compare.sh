@@ -8,12 +8,16 @@
 #       verdict, or an exit status that does not match it, or reuse classes (the cause of the
 #       difference: RFC read hits by first/later read and distance) that do not add up, in both
 #       runs' JSON, to the source operands looked up and the reads the RFC served.
+#   SMR_EXPECT=paper|reversed tests/sm_rfc_compare.sh [STATS ARGS...]   the same, and the verdict must
+#       be that one: the sweep pins the sign's dependence on the assumed re-read distance
+#       (LIFE_LONG <= 4 puts LRU ahead, 5 and more behind; docs/sm_rfc.md "LRU against FIFO").
 #   tests/sm_rfc_compare.sh --banks [STATS ARGS...]   the bank model costs cycles: one bank of
 #       one read and one write port (MRF_BANKS=1) holds issue and lowers the IPC against the
 #       free MRF (MRF_BANKS=0) on the same streams; MRF_BANKS=0 reports no bank line.
 # $WARPGEN (default out/bin/warpgen). Exit 0 pass, 1 fail.
 set -uo pipefail
 W=${WARPGEN:-out/bin/warpgen}
+case ${SMR_EXPECT:-} in "" | paper | reversed) ;; *) echo "FAIL: SMR_EXPECT=$SMR_EXPECT must be paper or reversed"; exit 1 ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ "${1:-}" = --banks ]; then
@@ -47,7 +51,7 @@ for r in d["runs"]:
         sys.exit("FAIL: %s: %d reuse classes, %d reads / %d hits against %d source operands / %d served by the RFC"
                  % (r["config"], len(c), n, h, r["source_operands"], r["mrf_reads_avoided"]))
 EOP
-awk -v rc="$rc" '
+awk -v rc="$rc" -v want="${SMR_EXPECT:-}" '
 	/^LRU against FIFO, seed [0-9]+, [0-9]+ cycles each, same streams; MRF_BANKS=[0-9]+ MRF_WQ=[0-9]+$/ {head++}
 	head && /^  (warp IPC|MRF accesses per instruction|MRF accesses avoided \(vs no RFC\)|MRF reads per instruction|MRF writes per instruction) / && NF >= 5 {rows++}
 	head && /^    (first|later) reads  .* \(all [-+][0-9.]+\)$/ {cls++}
@@ -59,5 +63,6 @@ awk -v rc="$rc" '
 		if (head != 1 || rows != 5 || cls != 2) { printf "FAIL: %d heads, %d of 5 rows and %d of 2 reuse rows in the comparison\n", head, rows, cls; exit 1 }
 		if (rev + ok != 1) { printf "FAIL: %d verdicts\n", rev + ok; exit 1 }
 		if (rc != (rev ? 1 : 0)) { printf "FAIL: exit %d with verdict %s\n", rc, rev ? "REVERSED" : "as the paper"; exit 1 }
+		if ((want == "paper" && rev) || (want == "reversed" && ok)) { printf "FAIL: verdict %s, expected %s\n", rev ? "REVERSED" : "as the paper", want; exit 1 }
 		printf "ok: verdict %s, exit %d\n", rev ? "REVERSED" : "as the paper", rc
 	}' "$tmp/out"
