@@ -46,6 +46,10 @@ const wg_param_def eqe_knobs[EQE_NKNOBS] = {
 		       "a barrier every BAR instructions of a warp (hbar_i; released when every warp of its CTA with "
 		       "instructions left is there); 0: none",
 		       "assumed (Sethia §3.3: barrier waits are 'Others')"},
+	[EQE_K_SLOT_REV] = {"SLOT_REV", 0, 0, 1, NULL,
+			    "1: the warps of a kernel's CTA j (of kmax) sit in slot kmax-1-j, so warp 0 is in the last "
+			    "slot; 0: in slot j",
+			    "assumed (the SM's warp-to-slot map is the GPU's; wslot_i allows any)"},
 };
 
 /* What a kernel's instruction stream looks like. */
@@ -210,7 +214,18 @@ static int alu_lat(const eqg_env *e, const eqe_prof *pr) { return e->k[EQE_K_ALU
 static int slot_of(const eqg_env *e, int w)
 {
 	int s = e->wcta ? w / e->wcta : 0;
+	if (e->k[EQE_K_SLOT_REV] && s < e->kmax) /* knob SLOT_REV: CTA s in slot kmax-1-s */
+		return e->kmax - 1 - s;
 	return s < e->maxc ? s : e->maxc - 1;
+}
+
+/* The first warp of the CTA in slot sl (its W_cta warps follow): sl * W_cta, or with knob
+ * SLOT_REV the warps of CTA kmax-1-sl. */
+static int slot_base(const eqg_env *e, int sl)
+{
+	if (e->k[EQE_K_SLOT_REV] && sl < e->kmax)
+		sl = e->kmax - 1 - sl;
+	return sl * e->wcta;
 }
 
 /* The warps' slots at the current wcta: slot, slot_warps and wslot_i's packed words (every SM's
@@ -430,7 +445,8 @@ static void launch(eqg_env *e, int k, int sl, long cyc)
 		len = e->k[EQE_K_KLEN] * e->k[EQE_K_LONG];
 		e->long_left = 0;
 	}
-	for (int w = sl * e->wcta; w < (sl + 1) * e->wcta && w < e->warps; w++) {
+	int w0 = slot_base(e, sl);
+	for (int w = w0; w < w0 + e->wcta && w < e->warps; w++) {
 		eqe_warp *x = &s->w[w];
 		x->left = (int32_t)len;
 		x->queued = 0;
@@ -613,8 +629,9 @@ static void finish(eqg_env *e, long cyc)
 			unsigned b = 1u << sl;
 			if (!(s->valid & b) || (s->fin & b))
 				continue;
-			int done = !(s->live & wg_ones64((sl + 1) * e->wcta) & ~wg_ones64(sl * e->wcta)); /* a warp has left */
-			for (int w = sl * e->wcta; w < (sl + 1) * e->wcta && w < e->warps && done; w++)
+			int w0 = slot_base(e, sl);
+			int done = !(s->live & wg_ones64(w0 + e->wcta) & ~wg_ones64(w0)); /* a warp has left */
+			for (int w = w0; w < w0 + e->wcta && w < e->warps && done; w++)
 				done = s->w[w].left == 0 && !s->w[w].queued && s->w[w].ready <= cyc + 1;
 			if (done)
 				s->fin |= b;

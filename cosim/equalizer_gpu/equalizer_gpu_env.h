@@ -4,7 +4,7 @@
  * outputs (docs/equalizer.md "The GPU composition").
  *
  *  - SMs: WARPS warps each, CTAs of W_cta warps (slot s owns warps
- *    s*W_cta .. s*W_cta+W_cta-1); two schedulers (even / odd warps), at most
+ *    s*W_cta .. s*W_cta+W_cta-1; knob SLOT_REV: slot kmax-1-s does); two schedulers (even / odd warps), at most
  *    two issues and one memory issue per SM cycle; only warps whose CTA is
  *    not paused issue. A warp's next instruction depends on its previous one:
  *    an ALU instruction's result after ALU_LAT cycles, a load's when it
@@ -64,6 +64,7 @@ enum {
 	EQE_K_RESET_PPM,  /* mid-run resets per million cycles */
 	EQE_K_WATCHDOG,   /* cycles without progress that fail the run */
 	EQE_K_BAR,        /* a barrier every BAR instructions of a warp, 0: none */
+	EQE_K_SLOT_REV,   /* 1: a kernel's CTA j of kmax in slot kmax-1-j (warp 0 in the last slot) */
 	EQE_NKNOBS
 };
 

@@ -65,6 +65,27 @@ t sweep "cosim:equalizer_gpu-cov-sms1-lat257-seed3" "\$WARPGEN cosim equalizer_g
 for sms in 2 3; do for s in 1 2; do
 	t sweep "cosim:equalizer_gpu-cov-sms$sms-perf-wcta8-seed$s" "\$WARPGEN cosim equalizer_gpu --set SMS=$sms --set WARPS=16 --set MAX_CTAS=2 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=1 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --seed $s --cycles 50000 -q"
 done; done
+# The template's toggles (stop 44; docs/equalizer_gpu.md "Code and toggle coverage"): the same two builds with
+# barriers (knob BAR: hbar_i) and other CTA sizes (knob WCTA: kmax_i, wcta_i, wslot_i and thw's bits);
+# two SMs under ENERGY (two equal lower requests: c_sl, c_ml) with NORM=SHIFT (thw = wcta_i, its low bits) and
+# latencies 64 / 449 (tm1's bits 6-8); one SM of 24 warps (W*S not a power of two: the counters' top bit;
+# per-sample counts of 16 and more), compute-bound with ALU_LAT=1 (X_alu), memory-saturated (waiting, X_mem),
+# and WCTA 1 and 12 (wslot_i's fields of warps 8-23); knob SLOT_REV (warp 0 in the last slot: its wslot_i field).
+EQG_COV1="--set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=257 --set MEM_LAT=300 --knob KLEN=40 --knob CTAS=6 --knob KGAP=700 --knob RESET_PPM=300"
+t sweep "cosim:equalizer_gpu-cov-sms1-lat257-bar7-wcta1-seed1" "\$WARPGEN cosim equalizer_gpu $EQG_COV1 --knob BAR=7 --knob WCTA=1 --seed 1 --cycles 200000 -q"
+t sweep "cosim:equalizer_gpu-cov-sms1-lat257-bar3-wcta4-seed1" "\$WARPGEN cosim equalizer_gpu $EQG_COV1 --knob BAR=3 --knob WCTA=4 --seed 1 --cycles 200000 -q"
+t sweep "cosim:equalizer_gpu-cov-sms1-lat257-slotrev-seed1" "\$WARPGEN cosim equalizer_gpu $EQG_COV1 --knob SLOT_REV=1 --seed 1 --cycles 200000 -q"
+t sweep "cosim:equalizer_gpu-cov-sms2-perf-bar5-wcta16-seed1" "\$WARPGEN cosim equalizer_gpu --set SMS=2 --set WARPS=16 --set MAX_CTAS=2 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=1 --set MEM_LAT=64 --set OBJECTIVE=PERFORMANCE --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --knob BAR=5 --knob WCTA=16 --seed 1 --cycles 50000 -q"
+for w in 1 2 4 8; do
+	t sweep "cosim:equalizer_gpu-cov-sms2-energy-shift-wcta$w-seed1" "\$WARPGEN cosim equalizer_gpu --set SMS=2 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set NORM=SHIFT --set SM_LAT=64 --set MEM_LAT=449 --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --knob WCTA=$w --seed 1 --cycles 50000 -q"
+done
+t sweep "cosim:equalizer_gpu-cov-sms2-energy-shift-compute-alu1-seed1" "\$WARPGEN cosim equalizer_gpu --set SMS=2 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set NORM=SHIFT --set SM_LAT=64 --set MEM_LAT=449 --knob PROFILE=COMPUTE --knob ALU_LAT=1 --knob CTAS=6 --seed 1 --cycles 50000 -q"
+EQG_COV24="--set SMS=1 --set WARPS=24 --set MAX_CTAS=3 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=64 --set MEM_LAT=64"
+t sweep "cosim:equalizer_gpu-cov-sms1-w24-compute-alu1-seed1" "\$WARPGEN cosim equalizer_gpu $EQG_COV24 --knob PROFILE=COMPUTE --knob ALU_LAT=1 --knob CTAS=6 --seed 1 --cycles 100000 -q"
+t sweep "cosim:equalizer_gpu-cov-sms1-w24-compute-alu64-seed1" "\$WARPGEN cosim equalizer_gpu $EQG_COV24 --knob PROFILE=COMPUTE --knob ALU_LAT=64 --knob CTAS=6 --seed 1 --cycles 100000 -q"
+t sweep "cosim:equalizer_gpu-cov-sms1-w24-memory-sat-seed1" "\$WARPGEN cosim equalizer_gpu $EQG_COV24 --knob PROFILE=MEMORY --knob MEM_LAT=3000 --knob MEM_BW=1 --knob CTAS=6 --seed 1 --cycles 100000 -q"
+t sweep "cosim:equalizer_gpu-cov-sms1-w24-wcta1-seed1" "\$WARPGEN cosim equalizer_gpu $EQG_COV24 --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --knob WCTA=1 --seed 1 --cycles 50000 -q"
+t sweep "cosim:equalizer_gpu-cov-sms1-w24-bar5-wcta12-seed1" "\$WARPGEN cosim equalizer_gpu $EQG_COV24 --knob KLEN=40 --knob CTAS=6 --knob RESET_PPM=30 --knob BAR=5 --knob WCTA=12 --seed 1 --cycles 50000 -q"
 
 # the GPU (15 SMs x 48 warps + the manager)
 main_area_opt --flops-only
