@@ -5,7 +5,9 @@
 #     on) at the combined default (A=8, N=6) and the single-level RFC (ACTIVE=WARPS, no
 #     demotion), seed $SMR_REPORT_SEED (1), $SMR_REPORT_CYCLES cycles (1,000,000; ~15 s in all),
 #     beside the paper's §3.1, with LRU's RFC read hits against FIFO's by reuse class; a REVERSED direction is printed as such (and this script still
-#     exits 0: the section reports it);
+#     exits 0: the section reports it); then one line with LRU - FIFO of the combined default at
+#     LIFE_LONG = 3, 4, 5, 6 (the assumed re-read distance that decides the sign; ~3 CPU-s a value
+#     at 1,000,000 cycles);
 #  2. Table 2's area at the paper's port count: `warpgen area rfc` at the Table 2 point N x A =
 #     4 x 4 (and 8 x 8 with SMR_REPORT_AREA=2: about 2 more minutes cold; the whole 3 x 3 grid of
 #     Table 2 with SMR_REPORT_AREA=3: about 8 CPU-minutes cold) with READ_PORTS=3 (the bank's 5 read ports: 3 operands + victim +
