@@ -6,8 +6,8 @@
  * warp; holes at their rate), the kernel's size, the issue model's bounds
  * (one warp instruction per THREADS/SIMD cycles; one warp waits out the
  * memory latency; more warps hide it), every arm doing the same work, the
- * prefetch arm cutting demand misses on a stream, determinism, bad arms, and
- * the power rows (power_tables/apogee_sm.tsv) and their arithmetic. */
+ * prefetch arm cutting demand misses on a stream, determinism, bad arms, the
+ * MSHR_STALL knob's bound on lines in flight, and the power rows (power_tables/apogee_sm.tsv) and their arithmetic. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,6 +228,30 @@ static void private_data(void)
 	free(h);
 }
 
+/* MSHR_STALL (ch. II §2.0.2: a fixed number of L1 MSHRs; a load whose line finds
+ * none holds the LSU): off, nothing is counted; on, demand and prefetch lines
+ * together never exceed MSHRS in flight (Little: at most MSHRS lines per
+ * MEM_LAT cycles), every arm still does the same work and ends (no prefetch
+ * takes an MSHR a held load waits for), and the LSU was held */
+static void mshr_stall(void)
+{
+	long sp[PTS_NPARAMS];
+	memcpy(sp, SP, sizeof sp);
+	sp[PTS_LOADS] = 32;
+	CHECK_EQ(sp[PTS_MSHR_STALL], 0);
+	pts_arm a32 = {"SIMT_32", 32, 0}, ap = {"Apogee_4", 4, 1};
+	pts_result r0, r1, p1;
+	CHECK(run(PTE_PR_STREAM, sp, &a32, &r0) == 0);
+	CHECK(r0.lsu_stall == 0 && r0.mshr_full == 0);
+	sp[PTS_MSHR_STALL] = 1, sp[PTS_MSHRS] = 16;
+	CHECK(run(PTE_PR_STREAM, sp, &a32, &r1) == 0 && run(PTE_PR_STREAM, sp, &ap, &p1) == 0);
+	CHECK(r1.instr == r0.instr && r1.loads == r0.loads && r1.dem_lines == r0.dem_lines);
+	CHECK(r1.lsu_stall > 0 && r1.mshr_full > 0 && r1.cycles > r0.cycles);
+	CHECK(r1.mem_lines * 400 <= (uint64_t)(r1.cycles + 400) * 16);
+	CHECK(p1.finished && p1.instr == r0.instr && p1.pf_issued > 0 && p1.mem_lines == p1.dem_miss + p1.pf_issued);
+	CHECK(p1.mem_lines * 400 <= (uint64_t)(p1.cycles + 400) * 16);
+}
+
 static void power(void)
 {
 	pts_power pw;
@@ -253,6 +277,7 @@ int main(void)
 	addresses();
 	issue_model();
 	private_data();
+	mshr_stall();
 	power();
 	return wg_check_done();
 }

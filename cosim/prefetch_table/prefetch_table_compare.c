@@ -149,6 +149,7 @@ int pts_compare_main(int argc, char **argv)
 	/* logs of the ratios, summed over the thesis-like profiles (reg) and over all (all) */
 	double lg[2][4] = {{0}}; /* Apogee/SIMT_32, Apogee/SIMT_W, SIMT_W/SIMT_32, perf/W Apogee/SIMT_32 */
 	double lat[2][PC_NARMS] = {{0}}, mis[2][PC_NARMS] = {{0}};
+	double lsu[2][PC_NARMS] = {{0}}, full[2][PC_NARMS] = {{0}}; /* MSHR_STALL: shares of the cycles, summed */
 	int cnt[2] = {0, 0}, rc = 0;
 	/* the issue bound: one warp instruction per THREADS/SIMD cycles; lb: logs of SIMT_32's IPC / it */
 	double bound = ratio((double)sp[PTS_SIMD], (double)o.p[PT_P_THREADS]), lb[2] = {0, 0};
@@ -191,6 +192,8 @@ int pts_compare_main(int argc, char **argv)
 			lb[k] += log(ratio(ipc[0], bound));
 			for (int a = 0; a < PC_NARMS; a++) {
 				lat[k][a] += ratio((double)r[a].load_lat, (double)r[a].loads);
+				lsu[k][a] += ratio((double)r[a].lsu_stall, (double)r[a].cycles);
+				full[k][a] += ratio((double)r[a].mshr_full, (double)r[a].cycles);
 				mis[k][a] += log(ratio((double)r[a].dem_miss + 1, (double)r[0].dem_miss + 1));
 			}
 			cnt[k]++;
@@ -223,6 +226,12 @@ int pts_compare_main(int argc, char **argv)
 		if (thesis(tp, "mem_access_time", &v, src, sizeof src))
 			printf("   thesis: Apogee %.0f instead of 400 (%s)", v, src);
 		printf("\n");
+		if (sp[PTS_MSHR_STALL])
+			printf("  MSHR_STALL=1, share of the cycles (mean over profiles): LSU held by a load without MSHRs %s %.1f %%, "
+			       "%s %.1f %%, %s %.1f %%; all %ld MSHRs in use %s %.1f %%, %s %.1f %%, %s %.1f %%\n",
+			       nb[0], 100.0 * lsu[k][0] / cnt[k], nb[1], 100.0 * lsu[k][1] / cnt[k], nb[2], 100.0 * lsu[k][2] / cnt[k],
+			       sp[PTS_MSHRS], nb[0], 100.0 * full[k][0] / cnt[k], nb[1], 100.0 * full[k][1] / cnt[k], nb[2],
+			       100.0 * full[k][2] / cnt[k]);
 		if (k == 0) {
 			/* the directions the thesis states clearly */
 			struct {
@@ -240,9 +249,16 @@ int pts_compare_main(int argc, char **argv)
 			for (size_t i = 0; i < sizeof chk / sizeof chk[0]; i++) {
 				int ok = chk[i].x > 1.0;
 				printf("check: %s: %s (ratio %.3f)", chk[i].what, ok ? "ok" : "REVERSED", chk[i].x);
-				if (!ok && chk[i].bound_cause) /* the cause measured (docs/prefetch_table.md, SM-level comparison) */
+				if (!ok && chk[i].bound_cause && !sp[PTS_MSHR_STALL]) /* the cause measured (docs/prefetch_table.md, SM-level comparison) */
 					printf("; cause: %s already runs at %.0f %% of the issue bound (%.3f IPC = SIMD/THREADS) and "
 					       "the rest is memory bandwidth, which prefetching does not add", nb[0], 100.0 * exp(lb[k] / cnt[k]), bound);
+				else if (!ok && chk[i].bound_cause)
+					printf("; cause: %s already runs at %.0f %% of the issue bound (%.3f IPC = SIMD/THREADS); the rest is "
+					       "the memory (bandwidth, and %ld MSHRs of %d B lines: at most %.1f B/cycle over %ld cycles), "
+					       "which prefetching does not add; its LSU was held %.1f %% of the cycles, %s's %.1f %%",
+					       nb[0], 100.0 * exp(lb[k] / cnt[k]), bound, sp[PTS_MSHRS], (int)o.p[PT_P_LINE_BYTES],
+					       (double)sp[PTS_MSHRS] * (double)o.p[PT_P_LINE_BYTES] / (double)sp[PTS_MEM_LAT], sp[PTS_MEM_LAT],
+					       100.0 * lsu[k][0] / cnt[k], nb[2], 100.0 * lsu[k][2] / cnt[k]);
 				printf("\n");
 				if (!ok)
 					rc = 1;

@@ -14,8 +14,11 @@
  * the table gets the FIFO's head (held until ld_ack_o), pf_present_i from
  * the L1 and the MSHRs, pf_ready_i when a line may leave, no demand line
  * waits and fewer than MSHRS lines are in flight; an issued line takes the bandwidth and comes
- * back MEM_LAT cycles later. Demand lines always get an MSHR; a prefetch is
- * offered only while fewer than MSHRS lines (demand and prefetch) are in flight. */
+ * back MEM_LAT cycles later. Demand lines always get an MSHR (with MSHR_STALL=1
+ * only while fewer than MSHRS are in use: a load whose line finds none holds the
+ * LSU, which takes no other memory instruction until its lines have MSHRs, and
+ * no prefetch leaves meanwhile); a prefetch is offered only while fewer than
+ * MSHRS lines (demand and prefetch) are in flight. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +60,11 @@ const wg_param_def pts_params[PTS_NPARAMS] = {
 	[PTS_PRIV] = {"PRIV", 0, 0, 4096, NULL,
 		"words of private data per thread context, one re-read each iteration in turn (0: none)",
 		"assumed (off: the thesis gives no footprint; 16 = the registers of a thread, Tab. 5.4: 16k / 1024)"},
+	[PTS_MSHR_STALL] = {"MSHR_STALL", 0, 0, 1, NULL,
+		"1: a demand line needs one of the MSHRS too; while a load's missing lines find none, the LSU takes no "
+		"memory instruction of any warp (compute goes on); 0: demand MSHRs unbounded",
+		"Sethia ch. II §2.0.2 (the L1's fixed number of MSHRs; 'the LSU can no longer process new requests even "
+		"from other warps'), §5.4.2 (MV5 models read MSHRs); off by default: the earlier model"},
 };
 
 /* ---- the program ---- */
@@ -296,6 +304,8 @@ struct pts_sm {
 	pt_tag ack[64];              /* present answers due */
 	int nack;                    /* their count */
 	long thr_done;               /* thread-iterations finished */
+	uint32_t lsu_line[PT_MAX_THREADS]; /* MSHR_STALL: the held load's lines still without an MSHR, in order */
+	int lsu_n, lsu_w;            /* their count, and the warp of the load the LSU holds */
 	char err[256];               /* first failure */
 };
 
@@ -427,6 +437,10 @@ static void load(pts_sm *s, const pts_prog *g, const pts_arm *a, int w, int j, l
 			continue;
 		seen[ns++] = line;
 		r->dem_lines++;
+		if (s->lsu_n) { /* MSHR_STALL: the LSU works in order: the lines after a refused one wait too */
+			s->lsu_line[s->lsu_n++] = line, x->wait++, miss = 1;
+			continue;
+		}
 		pts_line *c = pts_l1_find(&s->l1, line);
 		if (c) {
 			if (c->pf)
@@ -439,6 +453,9 @@ static void load(pts_sm *s, const pts_prog *g, const pts_arm *a, int w, int j, l
 		if (m) {
 			if (m->pf && !m->used)
 				r->pf_used++, m->used = 1;
+		} else if (sp[PTS_MSHR_STALL] && s->ms_used >= sp[PTS_MSHRS]) { /* no free MSHR: the LSU holds the load */
+			s->lsu_line[0] = line, s->lsu_n = 1, s->lsu_w = w, x->wait++;
+			continue;
 		} else {
 			m = ms_alloc(s, line);
 			if (!m)
@@ -456,6 +473,50 @@ static void load(pts_sm *s, const pts_prog *g, const pts_arm *a, int w, int j, l
 		x->res_at = cyc + sp[PTS_L1_LAT], r->load_lat += (uint64_t)sp[PTS_L1_LAT];
 	ld->ld_valid = 1, ld->ld_pc = g->ld[j].pc, ld->ld_warp = (unsigned)w, ld->ld_miss = (unsigned)miss;
 	ld->ld_iter = (unsigned)n;
+}
+
+/* MSHR_STALL: the LSU retries the held load's lines in order; each finds its
+ * line in the L1 (filled meanwhile), merges into an MSHR, or takes a free one;
+ * the first that finds none keeps the LSU held (ch. II §2.0.2) */
+static void lsu_retry(pts_sm *s, const long *sp, long cyc, pts_result *r)
+{
+	if (s->ms_used >= sp[PTS_MSHRS])
+		r->mshr_full++;
+	if (!s->lsu_n)
+		return;
+	pts_warp *x = &s->w[s->lsu_w];
+	int k = 0;
+	for (; k < s->lsu_n; k++) {
+		uint32_t line = s->lsu_line[k];
+		pts_line *c = pts_l1_find(&s->l1, line);
+		if (c) {
+			if (c->pf)
+				r->pf_used++, c->pf = 0;
+			c->lru = ++s->l1.tick;
+			if (--x->wait == 0) {
+				x->res_at = cyc + sp[PTS_L1_LAT];
+				r->load_lat += (uint64_t)(x->res_at - x->t0);
+			}
+			continue;
+		}
+		pts_ms *m = ms_find(s, line);
+		if (m) {
+			if (m->pf && !m->used)
+				r->pf_used++, m->used = 1;
+		} else if (s->ms_used < sp[PTS_MSHRS]) {
+			m = ms_alloc(s, line);
+			if (!m)
+				return;
+			r->dem_miss++;
+		} else {
+			break;
+		}
+		m->waiters |= 1u << s->lsu_w;
+	}
+	memmove(&s->lsu_line[0], &s->lsu_line[k], (size_t)(s->lsu_n - k) * sizeof s->lsu_line[0]);
+	s->lsu_n -= k;
+	if (s->lsu_n)
+		r->lsu_stall++;
 }
 
 /* thread-invariant data written elsewhere: every TIA load's lines leave the L1 */
@@ -487,6 +548,8 @@ static void issue(pts_sm *s, const pts_prog *g, const pts_arm *a, const long *p,
 		int r0 = (int)(k % (1 + sp[PTS_ALU]));
 		int dep = r0 == 1 || pts_is_dep(g, sp, k); /* the load's first use, or a dependence */
 		if (dep && x->res_at > cyc)
+			continue;
+		if (r0 == 0 && s->lsu_n) /* MSHR_STALL: the LSU holds another load */
 			continue;
 		pt_in ld;
 		/* issue k */
@@ -535,7 +598,7 @@ static int table(pts_sm *s, pt_model *m, pt_in *in, long cyc, const long *sp, pt
 	int dem_wait = 0;
 	for (int i = 0; i < PTS_MAXMS && !dem_wait; i++)
 		dem_wait = s->ms[i].valid && !s->ms[i].pf && s->ms[i].done < 0;
-	in->pf_ready = pts_bw_can(&s->bw) && !dem_wait && s->ms_used < sp[PTS_MSHRS];
+	in->pf_ready = pts_bw_can(&s->bw) && !dem_wait && !s->lsu_n && s->ms_used < sp[PTS_MSHRS];
 	pt_out o;
 	memset(&o, 0, sizeof o);
 	if (pt_eval(m, in, &o) != 0 && o.msg[0]) {
@@ -607,6 +670,8 @@ int pts_run(pts_sm *s, const pts_prog *g, const pts_arm *a, const long *p, const
 		memset(&in, 0, sizeof in);
 		in.rst = cyc < 2;
 		memory(s, sp, &in, cyc, r, a->warps);
+		if (sp[PTS_MSHR_STALL])
+			lsu_retry(s, sp, cyc, r);
 		issue(s, g, a, p, sp, cyc, r);
 		if (!s->err[0] && m)
 			table(s, m, &in, cyc, sp, r);

@@ -44,6 +44,7 @@ enum {
 	PTS_TQ_DEPTH,   /* training FIFO between the load path and the table (a full FIFO skips training) */
 	PTS_TIA_INV,    /* thread-invariant lines leave the L1 each time this many threads finished an iteration */
 	PTS_PRIV,       /* words of private data per thread context (local memory) re-read in turn, one a loop iteration; 0: none */
+	PTS_MSHR_STALL, /* 1: demand lines need one of the MSHRS too; while they do not fit the LSU stalls every warp's memory instruction (ch. II §2.0.2); 0: demand MSHRs unbounded */
 	PTS_NPARAMS
 };
 
@@ -148,6 +149,8 @@ typedef struct pts_result {
 	uint64_t pf_early;    /* prefetched lines evicted unused */
 	uint64_t train_drop;  /* loads not trained (FIFO full) */
 	uint64_t mem_lines;   /* lines read from memory (demand + prefetch) */
+	uint64_t lsu_stall;   /* cycles the LSU held a load whose missing lines found no free MSHR (MSHR_STALL=1) */
+	uint64_t mshr_full;   /* cycles all MSHRS were in use (counted with MSHR_STALL=1) */
 	int finished;         /* every warp finished within the cycle limit */
 } pts_result;
 

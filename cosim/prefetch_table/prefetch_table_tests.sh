@@ -37,7 +37,7 @@ done
 cases test
 t test "case-neg:prefetch_table-min-active-2" "tests/expect_check_fail.sh 'two_thread_warp: cycle 7: unexpected line 0x21 issued (only 0 expected)' \$WARPGEN cosim prefetch_table --case two_thread_warp --set MIN_ACTIVE=2 --model-only -q"
 t test "case-neg:prefetch_table-dist-bits-3" "tests/expect_check_fail.sh 'issued line #3: 0x27 tag 0x22, expected 0x26' \$WARPGEN cosim prefetch_table --case distance_slow_then_early --set DIST_BITS=3 --model-only -q"
-t test "stats:prefetch_table-stream" "\$WARPGEN_SAN stats prefetch_table --profile stream --cycles 50000 | awk '/accuracy/{a=\$2} END{exit !(a+0 >= 80)}'"
+t test "stats:prefetch_table-stream" "\$WARPGEN_SAN stats prefetch_table --profile stream --cycles 25000 | awk '/accuracy/{a=\$2} END{exit !(a+0 >= 80)}'"
 t test "gen:prefetch_table-paper-storage" "cosim/prefetch_table/prefetch_table_storage.sh"
 # APOGEE at the SM (docs/prefetch_table.md "SM-level comparison"): a short kernel of the stream profile in
 # the three arms (every row there, prefetching faster than 4 warps without, the exit code 1 exactly when a
@@ -52,6 +52,11 @@ t fast "bad:stats-pt-compare-range" "tests/expect_bad.sh 'MSHRS must be an integ
 # touch (16 x 32 x 4 = 2048: 32 warps' private data fill the L1 and miss again); the SM line says PRIV=16; the exit rule
 PT_PRIV_AWK="awk -F' [|] ' -v rc=\$rc '/^SM:.* PRIV=16/{sm=1} /^[|] stream [|] SIMT_32 [|]/{m32[n32++]=\$7} /^[|] stream [|] SIMT_4 [|]/{m4[n4++]=\$7} /REVERSED/{rev=1} END{d32=m32[1]-m32[0]; d4=m4[1]-m4[0]; print \"private misses: SIMT_32 +\" d32 \", SIMT_4 +\" d4; exit !(sm && n32==2 && n4==2 && d4==256 && d32>2048 && rc==(rev?1:0))}'"
 t sweep "stats:prefetch_table-compare-priv16" "o0=\$(\$WARPGEN stats prefetch_table --compare --profile stream); o16=\$(\$WARPGEN stats prefetch_table --compare --profile stream --sm PRIV=16); rc=\$?; printf '%s\\n%s\\n' \"\$o0\" \"\$o16\" | $PT_PRIV_AWK"
+# MSHR_STALL (docs/prefetch_table.md "What SIMT_32 pays"): every profile with the L1's 64 MSHRs shared by demand
+# and prefetch lines and a held LSU (ch. II §2.0.2): five rows per arm, the SM line and the share line say
+# MSHR_STALL=1, SIMT_32's LSU held longer than Apogee_4's (the mechanism), the exit rule (22 CPU-s, sweep only)
+PT_MS_AWK="awk -v rc=\$rc '/^SM:.* MSHR_STALL=1/{sm=1} /^[|] [a-z]+ [|] Apogee_4 [|]/{n++} /^  MSHR_STALL=1, share/{if (!sh) {sh=1; s32=\$17+0; sap=\$23+0}} /REVERSED/{rev=1} END{print \"LSU held: SIMT_32 \" s32 \" %, Apogee_4 \" sap \" %\"; exit !(sm && n==5 && sh && s32>sap && rc==(rev?1:0))}'"
+t sweep "stats:prefetch_table-compare-mshr-stall" "out=\$(\$WARPGEN stats prefetch_table --compare --sm MSHR_STALL=1); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | $PT_MS_AWK"
 for s in 2 3; do
 	t sweep "stats:prefetch_table-compare-seed$s" "out=\$(\$WARPGEN stats prefetch_table --compare --seed $s); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | awk -v rc=\$rc '/^[|] [a-z]+ [|] Apogee_4 [|]/{n++} /^check: .*: (ok|REVERSED)/{c++} /REVERSED/{rev=1} END{exit !(n==5 && c==5 && rc==(rev?1:0))}'"
 done
@@ -114,8 +119,20 @@ prefetch_table_report() {
 			out/main/stats-prefetch_table-compare.shown
 		echo; echo "Plot: [apogee_sm.png](main/apogee_sm/apogee_sm.png) / [apogee_sm.svg](main/apogee_sm/apogee_sm.svg)"
 	} >>"$REPORT_MD"
-	# make full only (17 CPU-s): the same with the contexts' private data in the L1 (PRIV=16, the L1
-	# contention of 32 warps; docs/prefetch_table.md "What SIMT_32 pays"): the geomeans and the checks
+	# make and make full (22 CPU-s): the same with the L1's MSHRs shared by demand and prefetch lines and
+	# the LSU held while a load's lines find none (MSHR_STALL=1, ch. II §2.0.2; docs/prefetch_table.md
+	# "What SIMT_32 pays"): the geomeans, the LSU's shares and the checks
+	echo "APOGEE at the SM with MSHR_STALL=1 (64 MSHRs for demand and prefetch lines; a load without one holds the LSU):"
+	tests/report_run.sh out/main/stats-prefetch_table-compare-mshr.log $W stats prefetch_table --compare --sm MSHR_STALL=1 \
+		>out/main/prefetch_table-compare-mshr.findings || status=1
+	grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-mshr.log | sed 's/^/  /'
+	{
+		echo; echo "### The same with MSHR_STALL=1 (the L1's MSHRs and a held LSU, docs/prefetch_table.md \"What SIMT_32 pays\")"; echo
+		echo '```'; grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-mshr.log; echo '```'
+	} >>"$REPORT_MD"
+	# make full only (17 + 25 CPU-s): the same with the contexts' private data in the L1 (PRIV=16, the L1
+	# contention of 32 warps; docs/prefetch_table.md "What SIMT_32 pays"), alone and with MSHR_STALL=1:
+	# the geomeans and the checks
 	if [ "${MAIN_FULL:-0}" = 1 ]; then
 		echo "APOGEE at the SM with PRIV=16 (16 private words per thread context: 32 warps' private data fill the L1):"
 		tests/report_run.sh out/main/stats-prefetch_table-compare-priv16.log $W stats prefetch_table --compare --sm PRIV=16 \
@@ -124,6 +141,14 @@ prefetch_table_report() {
 		{
 			echo; echo "### The same with PRIV=16 (L1 contention of 32 warps, docs/prefetch_table.md \"What SIMT_32 pays\")"; echo
 			echo '```'; grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-priv16.log; echo '```'
+		} >>"$REPORT_MD"
+		echo "APOGEE at the SM with PRIV=16 and MSHR_STALL=1:"
+		tests/report_run.sh out/main/stats-prefetch_table-compare-priv16-mshr.log $W stats prefetch_table --compare \
+			--sm PRIV=16 --sm MSHR_STALL=1 >out/main/prefetch_table-compare-priv16-mshr.findings || status=1
+		grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-priv16-mshr.log | sed 's/^/  /'
+		{
+			echo; echo "### The same with PRIV=16 and MSHR_STALL=1 (docs/prefetch_table.md \"What SIMT_32 pays\")"; echo
+			echo '```'; grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-priv16-mshr.log; echo '```'
 		} >>"$REPORT_MD"
 	fi
 }
