@@ -131,8 +131,7 @@ static void unpack(const wg_layout *L, const eq_cfg *c, const uint32_t *in, eq_i
 	fi->gwde_avail = (unsigned)wg_port_get(L, in, EQ_GWDE_AVAIL_I);
 	fi->launch = (unsigned)wg_port_get(L, in, EQ_LAUNCH_I);
 	fi->done = (unsigned)wg_port_get(L, in, EQ_DONE_I);
-	for (int w = 0; w < c->warps; w++)
-		fi->wslot[w] = (uint8_t)wg_elem_get(L, in, EQ_WSLOT_I, w, (int)sb);
+	wg_elems_get8(L, in, EQ_WSLOT_I, c->warps, sb, fi->wslot); /* one pass: every cycle */
 	fi->hv = wg_port_get(L, in, EQ_HV_I);
 	fi->hrdy = wg_port_get(L, in, EQ_HRDY_I);
 	fi->hmem = wg_port_get(L, in, EQ_HMEM_I);

@@ -298,8 +298,7 @@ static void pack(const eqs_stim *s, uint32_t *in)
 	put(s, in, EQ_LAUNCH_SLOT_I, c->lslot);
 	put(s, in, EQ_DONE_I, c->done);
 	put(s, in, EQ_DONE_SLOT_I, c->dslot);
-	for (int w = 0; w < s->c.warps; w++)
-		wg_elem_put(s->L, in, EQ_WSLOT_I, w, s->SB, c->wslot[w]);
+	wg_elems_put8(s->L, in, EQ_WSLOT_I, s->c.warps, (unsigned)s->SB, c->wslot); /* one pass: every cycle */
 	put(s, in, EQ_HV_I, c->hv);
 	put(s, in, EQ_HRDY_I, c->hrdy);
 	put(s, in, EQ_HMEM_I, c->hmem);

@@ -113,7 +113,7 @@ void vfm_cover(const wg_layout *L, const vfm_model *m, const uint32_t *in, uint6
 {
 	const vfm_cfg *c = vfm_config(m);
 	uint8_t req[VFM_MAX_SMS];
-	vfm_req_unpack(L, in, c->sms, req);
+	wg_elems_get8(L, in, VFM_REQ_I, c->sms, EQ_VF_BITS, req); /* (in one pass: it runs every cycle) */
 	unsigned busy = vfm_busy(m);
 	if (wg_port_get(L, in, VFM_RST_I)) {
 		if (busy)

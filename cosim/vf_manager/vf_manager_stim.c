@@ -111,7 +111,7 @@ static void emit(vs_stim *s, uint32_t *in)
 {
 	wg_port_put(s->L, in, VFM_RST_I, (unsigned)s->rst);
 	wg_port_put(s->L, in, VFM_STB_I, s->stb);
-	vfm_req_pack(s->L, in, s->c.sms, s->req);
+	wg_elems_put8(s->L, in, VFM_REQ_I, s->c.sms, EQ_VF_BITS, s->req);
 }
 
 static void observe_out(const vs_stim *s, const uint32_t *out, vs_obs *o)
@@ -640,7 +640,7 @@ static const char *vs_check(void *st, const void *model, const uint32_t *in, con
 	/* this cycle's inputs, from the frame */
 	s->rst = (int)wg_port_get(s->L, in, VFM_RST_I);
 	s->stb = (uint32_t)wg_port_get(s->L, in, VFM_STB_I);
-	vfm_req_unpack(s->L, in, s->c.sms, s->req);
+	wg_elems_get8(s->L, in, VFM_REQ_I, s->c.sms, EQ_VF_BITS, s->req);
 	if (cyc < 1) /* before the first reset edge the state is not known */
 		return NULL;
 	const char *e = common_check(s, &o, cyc, buf, n);
