@@ -74,7 +74,7 @@ EOF
 	exit 0
 fi
 if [ "$mode" = bench ]; then # warpgen bench --coverage: (d) beside (c), its ratio in the JSON
-	"$W" bench wrc $CFG --cycles 5000 --coverage --json "$tmp/b.json" | tee "$tmp/b.txt" || fail "bench failed"
+	"$W" bench wrc $CFG --cycles 3000 --coverage --json "$tmp/b.json" | tee "$tmp/b.txt" || fail "bench failed"
 	grep -qE '^  \(d\) cosim, coverage build +[0-9.]+ M cycles/s   \(d\)/\(c\) = [0-9.]+$' "$tmp/b.txt" || fail "no (d) line"
 	python3 - "$tmp/b.json" "$tmp/b.txt" <<'EOF' || fail "the bench's JSON is wrong"
 import json, re, sys
