@@ -44,7 +44,8 @@ enum {
 	PTS_TQ_DEPTH,   /* training FIFO between the load path and the table (a full FIFO skips training) */
 	PTS_TIA_INV,    /* thread-invariant lines leave the L1 each time this many threads finished an iteration */
 	PTS_PRIV,       /* words of private data per thread context (local memory) re-read in turn, one a loop iteration; 0: none */
-	PTS_MSHR_STALL, /* 1: demand lines need one of the MSHRS too; while they do not fit the LSU stalls every warp's memory instruction (ch. II §2.0.2); 0: demand MSHRs unbounded */
+	PTS_MSHR_STALL, /* 1: demand lines need one of the MSHRS too; a load without one holds the LSU
+	                   (no memory instruction of any warp; ch. II §2.0.2); 0: demand MSHRs unbounded */
 	PTS_NPARAMS
 };
 
