@@ -2,10 +2,10 @@
 # Sourced by tests/list_tests.sh. The small configurations below are the ones the proofs run at;
 # tests/prove_report.sh prints make's "## Proofs" section from the same list (PROVE_SMALL).
 # make test holds the cheap ones (budget: 60 test-seconds on a cold cache, plus 15 for
-# prove:invariants-small); the rest, every composition and the Liberty-mapped netlist are in the
-# sweep tier; tier "open" marks a configuration whose netlist proof ends with a counterexample not
-# explained yet (prove_report.sh still runs it), "open-netlist" one whose invariants are proven
-# (sweep) but whose netlist proof is open.
+# prove:invariants-small and 50 for prove:rename-netlist); the rest, every composition and the
+# Liberty-mapped netlist are in the sweep tier; tier "open" marks a configuration whose netlist
+# proof ends with a counterexample not explained yet (prove_report.sh still runs it),
+# "open-netlist" one whose invariants are proven (sweep) but whose netlist proof is open.
 PROVE_SMALL=(
 	"tuba|--set TFET_REGS=8 --set MAX_BLOCKS=2|test-invariants"
 	"vf_manager|--set SMS=2 --set SM_LAT=4 --set MEM_LAT=4|sweep"
@@ -45,9 +45,10 @@ t test "prove:false-invariant" "tests/prove_check.sh false tests/data/prove_reex
 # the cache's assumptions on the scheduler's wires as obligations, and one made stricter than the
 # scheduler guarantees (it tags only slot 0) gives a counterexample naming it
 t sweep "prove:sm_rfc-obligation" "tests/prove_check.sh obligation rfc a_lookup_owned '!lu_valid_i || lu_slot_i == 0' sm_rfc --set WARPS=4 --set ACTIVE=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2"
-# rename's netlist at its smallest legal size (at the larger configuration above it is open):
-# equiv_induct leaves 32 of 152 points, ABC's scorr + pdr prove the miter (docs/rename.md "Invariants")
-t sweep "prove:rename-netlist" "tests/prove_check.sh netlist rename --set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2"
+# make test: rename's netlist at its smallest legal size (at the larger configuration above it is
+# open): equiv_induct leaves 32 of 152 points, ABC's scorr + pdr prove the miter (docs/rename.md
+# "Invariants"; about 50 test-seconds cold, 45 CPU-s, Yosys's synthesis most of it, ABC about 5)
+t test "prove:rename-netlist" "tests/prove_check.sh netlist rename --set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2"
 # the Liberty-mapped netlist (OSU 0.18 um from make deps)
 t sweep "prove:tuba-liberty" "tests/prove_check.sh netlist tuba --set TFET_REGS=8 --set MAX_BLOCKS=2 --liberty out/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib"
 # bad input: one line, exit 2
