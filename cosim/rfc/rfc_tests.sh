@@ -111,3 +111,18 @@ rfc_report() {
 # each, and every point hit at least 10 times in one of them (C model only: the counts are the same
 # with the RTL, docs/cosim.md "Functional coverage").
 t sweep "fcov:rfc-closure" "for a in '' '--set ACTIVE_WARPS=1 --set ENTRIES=4 --set LANES=4 --set REPLACEMENT=FIFO --set LIVENESS=1'; do \$WARPGEN cosim rfc \$a --model-only --seed 1 --cycles 1000000; done | awk -v runs=2 -f tests/fcov_closure.awk"
+
+# Code and toggle coverage closure (issue 24 item 3; docs/rfc.md "Coverage"), re-measured by
+# `warpgen regress --tier sweep --filter rfc-cov --coverage` merged with the runs of the default,
+# a1-e4-l4, a4-e4-l4-lru-live0 and a32e1l1-w64-rp4 (stop 44: every template bit toggled): REUSE=64
+# draws every register id of REG_BITS=6 (the ids' high bits, the tags; tag_q is a toggle point only
+# where the array has at most 256 bits: 4 and 32 slots of 1-4 entries here, not the default's
+# 8 x 6); the 32-slot edge with 4 entries (a32e4l1-w64-fp4) drains up to 4 entries in one cycle
+# (drain ports 1-3: at one entry a cycle has at most two drain candidates, and at LANES=1 one) and
+# moves the LRU rank of slots 8-31.
+RFC_COV_A32E4="--set ACTIVE_WARPS=32 --set ENTRIES=4 --set LANES=1 --set WIDTH=64 --set REPLACEMENT=LRU --set READ_PORTS=4 --set READ_LAT=4 --set FLUSH_PORTS=4"
+RFC_COV_A32E1="--set ACTIVE_WARPS=32 --set ENTRIES=1 --set LANES=1 --set WIDTH=64 --set REPLACEMENT=LRU --set READ_PORTS=4 --set READ_LAT=4 --set FLUSH_PORTS=4"
+t sweep "cosim:rfc-cov-a32e4l1-w64-fp4-reuse64-seed1" "\$WARPGEN cosim rfc $RFC_COV_A32E4 --knob REUSE=64 --seed 1 --cycles 300000 -q"
+t sweep "cosim:rfc-cov-a32e1l1-w64-rp4-reuse64-seed1" "\$WARPGEN cosim rfc $RFC_COV_A32E1 --knob REUSE=64 --seed 1 --cycles 1000000 -q"
+t sweep "cosim:rfc-cov-default-reuse64-seed1" "\$WARPGEN cosim rfc --knob REUSE=64 --seed 1 --cycles 300000 -q"
+t sweep "cosim:rfc-cov-a4e4l4-lru-live0-reuse64-seed1" "\$WARPGEN cosim rfc --set ACTIVE_WARPS=4 --set ENTRIES=4 --set LANES=4 --set REPLACEMENT=LRU --set LIVENESS=0 --knob REUSE=64 --seed 1 --cycles 100000 -q"
