@@ -1235,8 +1235,31 @@ static void smr_checks(void)
 		CHECK(B->events[e].name != NULL);
 }
 
+/* Every registered stimulus's knobs fit a knob array (wg_stim_check; rename's are at
+ * WG_MAX_PARAMS), and one knob more is refused, not written past the array. */
+static void stim_knob_counts(void)
+{
+	int n, nstim = 0;
+	char err[256];
+	const wg_block *const *bs = wg_blocks(&n);
+	for (int i = 0; i < n; i++) {
+		const wg_stim_def *s = wg_stim_find(bs[i]->name);
+		if (!s)
+			continue;
+		nstim++;
+		CHECK(wg_stim_check(s, err, sizeof err) == NULL);
+		wg_stim_def big = *s;
+		big.nknobs = WG_MAX_PARAMS + 1;
+		CHECK(wg_stim_check(&big, err, sizeof err) != NULL && strstr(err, "WG_MAX_PARAMS") != NULL);
+	}
+	CHECK(nstim >= 16);
+	const wg_stim_def *rn = wg_stim_find("rename");
+	CHECK(rn && rn->nknobs == WG_MAX_PARAMS); /* full: a new rename knob needs WG_MAX_PARAMS raised */
+}
+
 int main(void)
 {
+	stim_knob_counts();
 	toy_back();
 	toy_loop();
 	toy_chain();

@@ -110,6 +110,8 @@ void wg_opts_parse(wg_opts *o, const char *cmd, int argc, char **argv, unsigned 
 	if (!o->block)
 		wg_die(cmd, 2, "unknown block '%s' (see `warpgen list`)", argv[0]);
 	o->stim = wg_stim_find(argv[0]);
+	if (wg_stim_check(o->stim, err, sizeof err))
+		wg_die(cmd, 1, "%s", err);
 	o->top = o->block->name;
 	wg_params_default(o->block, o->p);
 	if (o->stim)

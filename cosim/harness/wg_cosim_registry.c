@@ -40,6 +40,16 @@ const wg_stim_def *wg_stim_find(const char *name)
 	return i < 0 ? NULL : all_stims[i];
 }
 
+const char *wg_stim_check(const wg_stim_def *s, char *buf, size_t n)
+{
+	if (s && (s->nknobs < 0 || s->nknobs > WG_MAX_PARAMS)) {
+		snprintf(buf, n, "%s: the stimulus declares %d knobs, a knob array holds 0..%d (WG_MAX_PARAMS)",
+			 s->block ? s->block->name : "?", s->nknobs, WG_MAX_PARAMS);
+		return buf;
+	}
+	return NULL;
+}
+
 void wg_stim_release(const wg_stim_def *s, void *st)
 {
 	if (st && s->release)

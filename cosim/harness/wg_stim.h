@@ -84,6 +84,10 @@ typedef struct wg_stim_def {
 } wg_stim_def;
 
 const wg_stim_def *wg_stim_find(const char *block);
+/* The stimulus's own shape: NULL, or a one-line error in buf when it declares more knobs than a
+ * knob array holds (WG_MAX_PARAMS: wg_opts.knobs, the regress jobs) or a negative count. The
+ * command line checks it before filling the knobs. */
+const char *wg_stim_check(const wg_stim_def *s, char *buf, size_t n);
 /* Free a stimulus state (NULL is fine): its release(), then free(). */
 void wg_stim_release(const wg_stim_def *s, void *st);
 
