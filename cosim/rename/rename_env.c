@@ -8,6 +8,9 @@
 #include "wg_kit.h"
 #include "wg_rng.h"
 
+/* a knob array holds WG_MAX_PARAMS values (wg_opts.knobs): rename's table is full at 32 (stats-only
+ * settings are setters: rne_set_uses, rne_set_mem_gap); wg_stim_check checks every block at run time */
+_Static_assert(RNE_NKNOBS <= WG_MAX_PARAMS, "rename's environment knobs overflow a knob array (WG_MAX_PARAMS)");
 const wg_param_def rne_knobs[RNE_NKNOBS] = {
 	[RNE_K_SCHED] = {"SCHED", RNE_SCHED_2L, 0, 2, NULL,
 		"warp scheduler: 0 loose round-robin, 1 greedy (oldest first), 2 two-level with an active set", "Jeon §8.6"},
@@ -144,6 +147,8 @@ struct rn_env {
 	int finished;               /* KERNELS reached */
 	long launch_cyc;            /* cycle of the running kernel's launch (PAIRED: the port-pressure hash) */
 	int uses;                   /* rnk_shape.uses of generated kernels (rne_set_uses) */
+	long mem_gap;               /* loads return in issue order >= this many cycles apart (rne_set_mem_gap; 0 off) */
+	long mem_last;              /* the last load's return cycle (mem_gap) */
 	rnk_kernel kern;            /* the kernel */
 	rne_warp w[RNE_MAXW];       /* warps */
 	/* scheduling */
@@ -482,6 +487,7 @@ const char *rne_init(rn_env *e, const long *p, const long *knobs, const rnk_shap
 
 void rne_force_reset(rn_env *e, long cyc) { e->force_reset = cyc; }
 void rne_set_uses(rn_env *e, int uses) { e->uses = uses != 0; }
+void rne_set_mem_gap(rn_env *e, long gap) { e->mem_gap = gap > 0 ? gap : 0; }
 
 /* ---- per-cycle ---- */
 
@@ -494,6 +500,7 @@ static void clear_run(rn_env *e)
 	e->oc_head = e->oc_n = 0;
 	e->nex = 0;
 	e->running = 0;
+	e->mem_last = 0; /* no load in flight */
 }
 
 static void head_next(rn_env *e, int w)
@@ -799,6 +806,13 @@ static long latency(rn_env *e, int cls, long cyc, int w, uint32_t nrd)
 			lat = 2;
 		if (e->burst)
 			lat = ((cyc + lat + RNE_BURST - 1) / RNE_BURST) * RNE_BURST - cyc;
+		if (e->mem_gap) { /* one memory port: loads return in issue order, mem_gap cycles apart at least */
+			if (lat < 2)
+				lat = 2;
+			if (cyc + lat < e->mem_last + e->mem_gap)
+				lat = e->mem_last + e->mem_gap - cyc;
+			e->mem_last = cyc + lat;
+		}
 	} else {
 		lat = cls == RNK_SFU ? e->k[RNE_K_SFU_LAT] : e->k[RNE_K_ALU_LAT];
 	}
@@ -1037,7 +1051,7 @@ void rne_observe(rn_env *e, const rn_model *m, const rn_in *in, const rn_out *ou
 		}
 	}
 	kernel_done_check(e, cyc);
-	long bound = e->k[RNE_K_LL_LAT] + e->k[RNE_K_LL_SPREAD] + RNE_BURST + 2000;
+	long bound = e->k[RNE_K_LL_LAT] + e->k[RNE_K_LL_SPREAD] + RNE_BURST + 2000 + e->mem_gap * RNE_EXEC;
 	if (e->running && cyc - e->last_prog > bound)
 		fail(e, cyc, "no progress for %ld cycles (deadlock: %d operand reads, %d executing, op port %s)", bound,
 		     e->oc_n, e->nex, e->held ? "held" : "empty");

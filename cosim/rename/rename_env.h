@@ -139,6 +139,11 @@ const char *rne_init(rn_env *e, const long *p, const long *knobs, const rnk_shap
  * hold the kernel); 0 (after rne_init) keeps the stream of the co-simulation. Not a knob: the knob
  * table is at WG_MAX_PARAMS. */
 void rne_set_uses(rn_env *e, int uses);
+/* A bounded memory bandwidth (warpgen stats rename --mem-gap): from here on the loads return in
+ * the order they issue, at least gap cycles apart (0, the default: each load its own latency).
+ * 8 is GTX480's 177.4 GB/s / 700 MHz / 15 SMs for a 128-byte warp load. Not a knob (the knob
+ * table is at WG_MAX_PARAMS): the co-simulation does not use it. */
+void rne_set_mem_gap(rn_env *e, long gap);
 /* Assert rst_i in cycle cyc as well (cycle 0 is always a reset). */
 void rne_force_reset(rn_env *e, long cyc);
 

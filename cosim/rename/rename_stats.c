@@ -86,6 +86,7 @@ static void usage(void)
 {
 	printf("usage: warpgen stats rename [--set NAME=VALUE]... [--knob NAME=VALUE]... [--profile NAME]\n"
 	       "                            [--kernels N] [--seed S] [--cycles N] [--json FILE] [--lifetimes L]\n"
+	       "                            [--mem-gap G]\n"
 	       "Runs the synthetic SM of the renaming table (cosim/rename/rename_env.h) on the C model only (no RTL), for\n"
 	       "every Table 3 workload profile (cosim/rename/rename_kernel.h) or the one named, and reports per workload:\n"
 	       "W x N (registers the compiler reserves), the peak registers allocated with renaming and the\n"
@@ -103,6 +104,8 @@ static void usage(void)
 	       "  --cycles N      give up on a workload after N cycles (default %ld; a failure)\n"
 	       "  --lifetimes L   bounded (default): each temporary value is read 1-3 times, then dead (Gebhart'11\n"
 	       "                  Fig. 2a); any: a defined temporary may be read until rewritten (the co-simulation's)\n"
+	       "  --mem-gap G     a bounded memory bandwidth: loads return in the order they issue, at least G cycles\n"
+	       "                  apart (default 0: off; 8 = GTX480's 177.4 GB/s / 700 MHz / 15 SMs, 128 B a warp load)\n"
 	       "  --knob K=V      environment knobs (cosim/rename/rename_env.h; RESET_PPM defaults to 0 here)\n"
 	       "  --json FILE     write the figures as JSON\n"
 	       "exit: 0, 1 a check failed or a direction the paper states came out reversed (REVERSED), 2 bad input\n",
@@ -146,7 +149,7 @@ static int base_id(int place, int w, int r, int kw, int kr, int wmax, int phys)
 
 static void set_bit(uint64_t *v, int p) { v[p / 64] |= 1ull << (p % 64); }
 
-static int run(const long *p, const long *knobs, int uses, uint64_t seed, long cap, const char *name, sr_run *r)
+static int run(const long *p, const long *knobs, int uses, long gap, uint64_t seed, long cap, const char *name, sr_run *r)
 {
 	char err[512];
 	rn_cfg c;
@@ -167,6 +170,7 @@ static int run(const long *p, const long *knobs, int uses, uint64_t seed, long c
 		return 2;
 	}
 	rne_set_uses(e, uses);
+	rne_set_mem_gap(e, gap);
 	uint64_t ever[RN_MAX_PHYS / 64] = {0};
 	int kpeak = 0, kids = 0, in_kernel = 0, kwn = 1;
 	uint64_t done = 0;
@@ -282,7 +286,7 @@ static int run(const long *p, const long *knobs, int uses, uint64_t seed, long c
  * walks skip the pbr and pir words (knob NORENAME) and this function plays a static register file
  * in place of the block: (w, r) at w*N + r, every operation ready at once, no allocation, every
  * register powered. The environment's data checks still run. Returns 0 and the cycles, or 1. */
-static int run_base(const long *p, const long *knobs, int uses, uint64_t seed, long cap, sr_run *r)
+static int run_base(const long *p, const long *knobs, int uses, long gap, uint64_t seed, long cap, sr_run *r)
 {
 	char err[512];
 	rn_cfg c;
@@ -297,6 +301,7 @@ static int run_base(const long *p, const long *knobs, int uses, uint64_t seed, l
 		return 1;
 	}
 	rne_set_uses(e, uses);
+	rne_set_mem_gap(e, gap);
 	rn_out out;
 	memset(&out, 0, sizeof out);
 	for (int q = 0; q < c.phys; q++)
@@ -488,6 +493,7 @@ typedef struct sr_opts {
 	const char *profile;        /* --profile, or NULL */
 	long kernels;               /* --kernels, or -1 */
 	int uses;                   /* --lifetimes: 1 bounded (default), 0 any (rnk_shape.uses) */
+	long gap;                   /* --mem-gap: loads return in issue order this many cycles apart (0 off) */
 	long knobs[WG_MAX_PARAMS];  /* environment knobs */
 	int reset_set, kernels_set; /* the user gave RESET_PPM / KERNELS */
 } sr_opts;
@@ -526,6 +532,12 @@ static int rename_stats_run(int argc, char **argv)
 			if (strcmp(argv[i], "bounded") && strcmp(argv[i], "any"))
 				wg_die("stats", 2, "--lifetimes %s: expected bounded or any", argv[i]);
 			so.uses = strcmp(argv[i], "bounded") == 0;
+		} else if (strcmp(argv[i], "--mem-gap") == 0) {
+			i = need(i, argc, argv);
+			char *end;
+			so.gap = strtol(argv[i], &end, 10);
+			if (*end || end == argv[i] || so.gap < 0 || so.gap > 1000)
+				wg_die("stats", 2, "--mem-gap %s: expected 0..1000 (cycles between load returns)", argv[i]);
 		} else if (strcmp(argv[i], "--knob") == 0) {
 			i = need(i, argc, argv);
 			if (wg_param_set(&kb, so.knobs, argv[i], err, sizeof err))
@@ -585,8 +597,11 @@ static int rename_stats_run(int argc, char **argv)
 
 	char cfg[256];
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
-	printf("stats rename %s seed=%llu, %ld kernel(s) per workload, lifetimes %s, C model only\n", cfg,
-	       (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], so.uses ? "bounded" : "any");
+	char gaps[64] = "";
+	if (so.gap) /* printed only when set: the output without it keeps its bytes */
+		snprintf(gaps, sizeof gaps, ", loads %ld cycles apart", so.gap);
+	printf("stats rename %s seed=%llu, %ld kernel(s) per workload, lifetimes %s%s, C model only\n", cfg,
+	       (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], so.uses ? "bounded" : "any", gaps);
 	printf("mean = registers powered with renaming, time average; save = 1 - peak/(WxN); static savings = 1 - E(renaming)/E(baseline gating), baseline placed w*N+r "
 	       "(scattered r*W_MAX+w in parentheses);\nRT/RF ungat = table leakage / whole file leakage; gated = / file "
 	       "energy with renaming, sub-array gating; dyn = table accesses x %.4g pJ / (8 x %.4g pJ per warp operand), "
@@ -604,11 +619,11 @@ static int rename_stats_run(int argc, char **argv)
 		memcpy(kn, so.knobs, sizeof kn);
 		kn[RNE_K_PROFILE] = pick[i] + 1;
 		kn[RNE_K_PAIRED] = 1; /* both arms see the same load latencies */
-		int r = run(o.p, kn, so.uses, o.seed, cap, pr[pick[i]].name, &runs[i]);
+		int r = run(o.p, kn, so.uses, so.gap, o.seed, cap, pr[pick[i]].name, &runs[i]);
 		if (r == 2)
 			wg_die("stats", 2, "%s: %s", pr[pick[i]].name, runs[i].err);
 		if (r == 0)
-			r = run_base(o.p, kn, so.uses, o.seed, cap, &runs[i]);
+			r = run_base(o.p, kn, so.uses, so.gap, o.seed, cap, &runs[i]);
 		fig[i] = figures_of(&runs[i], &em, &tab);
 		print_row(&runs[i], &fig[i]);
 		fflush(stdout);
@@ -679,9 +694,11 @@ static int rename_stats_run(int argc, char **argv)
 		wg_buf b = {0};
 		wg_buf_printf(&b, "{\"block\": \"rename\", \"config\": ");
 		wg_buf_json_str(&b, cfg);
-		wg_buf_printf(&b, ", \"seed\": %llu, \"kernels_per_workload\": %ld, \"lifetimes\": \"%s\", \"ok\": %s, \"workloads\": [",
-			      (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], so.uses ? "bounded" : "any",
-			      rc ? "false" : "true");
+		wg_buf_printf(&b, ", \"seed\": %llu, \"kernels_per_workload\": %ld, \"lifetimes\": \"%s\", ",
+			      (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], so.uses ? "bounded" : "any");
+		if (so.gap)
+			wg_buf_printf(&b, "\"mem_gap\": %ld, ", so.gap);
+		wg_buf_printf(&b, "\"ok\": %s, \"workloads\": [", rc ? "false" : "true");
 		for (int i = 0; i < npick; i++) {
 			if (i)
 				wg_buf_printf(&b, ", ");
