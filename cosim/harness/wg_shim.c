@@ -35,6 +35,53 @@ static void mask_text(char *buf, size_t n, int w)
 	}
 }
 
+/* The rising edge without Verilator's input-combinational (ico) pass (fast and fst flavours).
+ * Verilator 5.006's _eval runs the ico region on the first iteration of every eval(), whether or
+ * not an input changed; at the edge only clk_i has changed since wg_shim_eval settled the same
+ * inputs, so that pass recomputes what is already there (equalizer_gpu: 28 k of 97 k instructions
+ * a cycle; docs/cosim.md "The clock edge"). eval_edge is _eval's act/nba loop as Verilator writes
+ * it, calling the model's own region functions, for a design that reads clk_i only as a clock;
+ * before the first eval(), or when the inputs were set and not evaluated, tick calls eval(). The
+ * cov flavour keeps eval() (its line counts of ico code are per eval). */
+static void edge_eval(wg_buf *o)
+{
+	wg_buf_printf(o,
+		"void V__TOP_____024root___eval_triggers__act(V__TOP_____024root *vlSelf);\n"
+		"void V__TOP_____024root___eval_act(V__TOP_____024root *vlSelf);\n"
+		"void V__TOP_____024root___eval_nba(V__TOP_____024root *vlSelf);\n\n"
+		"// The clock edge: Verilator's _eval without its ico pass (wg_shim.c edge_eval).\n"
+		"static void eval_edge(wg_shim *s)\n{\n"
+		"\tV__TOP_____024root *r = s->top->rootp;\n"
+		"\tif (VL_UNLIKELY(!r->vlSymsp->__Vm_didInit)) {\n\t\ts->top->eval();\n\t\treturn;\n\t}\n"
+		"#if VM_TRACE\n\tr->vlSymsp->__Vm_activity = true; // eval_step's mark: the trace looks for changes\n#endif\n"
+		"\tVerilated::mtaskId(0);\n"
+		"\tdecltype(r->__VactTriggered) pre;\n"
+		"\tfor (uint32_t nba = 0;; nba++) {\n"
+		"\t\tr->__VnbaTriggered.clear();\n"
+		"\t\tr->__VactIterCount = 0U;\n"
+		"\t\tr->__VactContinue = 1U;\n"
+		"\t\twhile (r->__VactContinue) {\n"
+		"\t\t\tr->__VactContinue = 0U;\n"
+		"\t\t\tV__TOP_____024root___eval_triggers__act(r);\n"
+		"\t\t\tif (r->__VactTriggered.any()) {\n"
+		"\t\t\t\tr->__VactContinue = 1U;\n"
+		"\t\t\t\tif (VL_UNLIKELY(r->__VactIterCount > 100U))\n"
+		"\t\t\t\t\tVL_FATAL_MT(__FILE__, __LINE__, \"\", \"Active region did not converge.\");\n"
+		"\t\t\t\tr->__VactIterCount++;\n"
+		"\t\t\t\tpre.andNot(r->__VactTriggered, r->__VnbaTriggered);\n"
+		"\t\t\t\tr->__VnbaTriggered.set(r->__VactTriggered);\n"
+		"\t\t\t\tV__TOP_____024root___eval_act(r);\n"
+		"\t\t\t}\n\t\t}\n"
+		"\t\tif (!r->__VnbaTriggered.any())\n\t\t\tbreak;\n"
+		"\t\tif (VL_UNLIKELY(nba > 100U))\n"
+		"\t\t\tVL_FATAL_MT(__FILE__, __LINE__, \"\", \"NBA region did not converge.\");\n"
+		"\t\tV__TOP_____024root___eval_nba(r);\n"
+		"\t}\n"
+		"\tVerilated::endOfThreadMTask(r->vlSymsp->__Vm_evalMsgQp);\n"
+		"\tVerilated::endOfEval(r->vlSymsp->__Vm_evalMsgQp);\n"
+		"}\n\n");
+}
+
 static void prologue(wg_buf *o, const wg_block *b, const wg_layout *L, const char *top, int cov)
 {
 	wg_buf_printf(o,
@@ -42,8 +89,9 @@ static void prologue(wg_buf *o, const wg_block *b, const wg_layout *L, const cha
 		"// The C API around the Verilated model V%s; see cosim/harness/wg_shim.h.\n"
 		"#include <cstdint>\n#include <cstring>\n#include <type_traits>\n\n"
 		"#include \"verilated.h\"\n#if VM_TRACE_FST\n#include \"verilated_fst_c.h\"\n#endif\n"
-		"#include \"V%s.h\"\n\n",
-		WARPGEN_VERSION, b->name, top, top, top);
+		"#include \"V%s.h\"\n%s\n",
+		WARPGEN_VERSION, b->name, top, top, top,
+		cov ? "" : "#include \"V__TOP_____024root.h\"\n#include \"V__TOP____Syms.h\"\n");
 	if (cov) /* the cov flavour only: the other flavours' text (and cache key) stays as it was */
 		wg_buf_printf(o,
 			"#include <cstdio>\n#include <string>\n#include \"verilated_cov.h\"\n\n"
@@ -84,7 +132,10 @@ static void prologue(wg_buf *o, const wg_block *b, const wg_layout *L, const cha
 		"\tuint64_t next_dump;    // earliest time (ps) of the next dump\n"
 		"%s"
 		"};\n\n", top,
-		cov ? "\tint cov_marked;         // the counters at the first reset edge written (wg_shim_tick)\n" : "");
+		cov ? "\tint cov_marked;         // the counters at the first reset edge written (wg_shim_tick)\n"
+		    : "\tint settled;            // wg_shim_eval ran since the inputs were last set (wg_shim_tick)\n");
+	if (!cov)
+		edge_eval(o);
 	wg_buf_printf(o,
 		"// Verilated random initial state: seed 0 would mean 'from the OS', so never 0.\n"
 		"static int derive_seed(uint64_t seed)\n{\n"
@@ -102,11 +153,11 @@ static void prologue(wg_buf *o, const wg_block *b, const wg_layout *L, const cha
 	(void)L;
 }
 
-static void set_inputs(wg_buf *o, const wg_block *b, const wg_layout *L)
+static void set_inputs(wg_buf *o, const wg_block *b, const wg_layout *L, int cov)
 {
 	char m[40];
 	wg_buf_printf(o, "void wg_shim_set_inputs(wg_shim *s, const uint32_t *in)\n{\n"
-			 "\tV%s *t = s->top;\n\tt->clk_i = 0;\n", "__TOP__");
+			 "\tV%s *t = s->top;\n\tt->clk_i = 0;\n%s", "__TOP__", cov ? "" : "\ts->settled = 0;\n");
 	for (int i = 0; i < b->nports; i++) {
 		if (b->ports[i].dir != WG_IN || L->width[i] == 0)
 			continue;
@@ -187,9 +238,10 @@ static void api(wg_buf *o, const wg_block *b, const wg_layout *L, int cov)
 		"\tdelete s->top;\n\tdelete s->ctx;\n\tdelete s;\n}\n\n",
 		cov ? "\tif (wg_cov_path[0]) // the counters live in the model: write before deleting it\n"
 		      "\t\ts->ctx->coveragep()->write(wg_cov_path);\n" : "");
-	set_inputs(o, b, L);
+	set_inputs(o, b, L, cov);
 	wg_buf_printf(o,
-		"void wg_shim_eval(wg_shim *s)\n{\n\ts->top->eval();\n\tdump(s, s->cyc * 1000);\n}\n\n");
+		"void wg_shim_eval(wg_shim *s)\n{\n\ts->top->eval();\n%s\tdump(s, s->cyc * 1000);\n}\n\n",
+		cov ? "" : "\ts->settled = 1;\n");
 	get_outputs(o, b, L);
 	/* cov: the counters as they stand after the first reset edge, written beside the run's data
 	 * (PATH.reset); the toggles up to there are the random initial values settling to their reset
@@ -206,11 +258,11 @@ static void api(wg_buf *o, const wg_block *b, const wg_layout *L, int cov)
 		"void wg_shim_tick(wg_shim *s)\n{\n"
 		"\ts->top->clk_i = 1;\n"
 		"\ts->ctx->time(s->cyc * 1000 + 500);\n"
-		"\ts->top->eval();\n"
+		"%s"
 		"\tdump(s, s->cyc * 1000 + 500);\n%s"
 		"\ts->cyc++;\n}\n\n"
 		"int wg_shim_finished(wg_shim *s) { return s->ctx->gotFinish() || s->ctx->gotError(); }\n\n"
-		"} // extern \"C\"\n", mark);
+		"} // extern \"C\"\n", cov ? "\ts->top->eval();\n" : "\tif (s->settled)\n\t\teval_edge(s);\n\telse\n\t\ts->top->eval();\n", mark);
 }
 
 char *wg_shim_source(const wg_block *b, const wg_layout *L, const char *top)
