@@ -90,8 +90,21 @@ static int take_out_dir(int argc, char **argv)
 	return n;
 }
 
+/* $WARPGEN_LOOP, read by the harness (wg_harness_auto_loop), refused here when it is neither
+ * loop: a misspelt value would otherwise be ignored without a word. */
+static void check_loop_env(void)
+{
+	const char *v = getenv("WARPGEN_LOOP");
+	if (v && v[0] && strcmp(v, "plain") != 0 && strcmp(v, "pipelined") != 0) {
+		fprintf(stderr, "warpgen: WARPGEN_LOOP=%s is not one of plain, pipelined (unset or empty: "
+				"pipelined when a core is free)\n", v);
+		exit(2);
+	}
+}
+
 int main(int argc, char **argv)
 {
+	check_loop_env();
 	argc = take_out_dir(argc, argv);
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(argc < 2 ? stderr : stdout);

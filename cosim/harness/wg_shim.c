@@ -42,14 +42,18 @@ static void mask_text(char *buf, size_t n, int w)
  * a cycle; docs/cosim.md "The clock edge"). eval_edge is _eval's act/nba loop as Verilator writes
  * it, calling the model's own region functions, for a design that reads clk_i only as a clock;
  * before the first eval(), or when the inputs were set and not evaluated, tick calls eval(). The
- * cov flavour keeps eval() (its line counts of ico code are per eval). */
+ * loop names 5.006's internals, so the text falls back to eval() under any other Verilator
+ * version (VERILATOR_VERSION_INTEGER). The cov flavour keeps eval() (its line counts of ico code
+ * are per eval). */
 static void edge_eval(wg_buf *o)
 {
 	wg_buf_printf(o,
+		"// The clock edge: Verilator's _eval without its ico pass (wg_shim.c edge_eval). The loop\n"
+		"// is 5.006's _eval; another Verilator version gets eval().\n"
+		"#if VERILATOR_VERSION_INTEGER == 5006000\n"
 		"void V__TOP_____024root___eval_triggers__act(V__TOP_____024root *vlSelf);\n"
 		"void V__TOP_____024root___eval_act(V__TOP_____024root *vlSelf);\n"
 		"void V__TOP_____024root___eval_nba(V__TOP_____024root *vlSelf);\n\n"
-		"// The clock edge: Verilator's _eval without its ico pass (wg_shim.c edge_eval).\n"
 		"static void eval_edge(wg_shim *s)\n{\n"
 		"\tV__TOP_____024root *r = s->top->rootp;\n"
 		"\tif (VL_UNLIKELY(!r->vlSymsp->__Vm_didInit)) {\n\t\ts->top->eval();\n\t\treturn;\n\t}\n"
@@ -79,7 +83,10 @@ static void edge_eval(wg_buf *o)
 		"\t}\n"
 		"\tVerilated::endOfThreadMTask(r->vlSymsp->__Vm_evalMsgQp);\n"
 		"\tVerilated::endOfEval(r->vlSymsp->__Vm_evalMsgQp);\n"
-		"}\n\n");
+		"}\n"
+		"#else\n"
+		"static void eval_edge(wg_shim *s) { s->top->eval(); }\n"
+		"#endif\n\n");
 }
 
 static void prologue(wg_buf *o, const wg_block *b, const wg_layout *L, const char *top, int cov)

@@ -17,6 +17,7 @@ t fast "bad:set-huge" "tests/expect_bad.sh 'ENTRIES=99999999999999999999 is not 
 t fast "bad:set-negative" "tests/expect_bad.sh 'ENTRIES=-3 is out of range (legal range 1..16)' $W gen rfc --set ENTRIES=-3 -o @OUT@"
 t fast "bad:set-no-name" "tests/expect_bad.sh \"--set expects NAME=VALUE, got '='\" $W gen rfc --set = -o @OUT@"
 t fast "bad:set-missing-value" "tests/expect_bad.sh '--set needs a value' $W gen rfc --set"
+t fast "bad:loop-env" "WARPGEN_LOOP=pipelind tests/expect_bad.sh 'WARPGEN_LOOP=pipelind is not one of plain, pipelined' $W cosim rfc --model-only"
 t fast "bad:knob-unknown" "tests/expect_bad.sh 'knob: unknown parameter X' $W cosim rfc --model-only --knob X=1"
 t fast "bad:case-empty" "tests/expect_bad.sh \"unknown case ''\" $W cosim rfc --model-only --case ''"
 t fast "bad:case-twice" "tests/expect_bad.sh '--case is given twice' $W cosim rfc --model-only --case every_entry_pinned --case write_hit_on_fifo_oldest"
