@@ -46,7 +46,8 @@ proofs_report() {
 	done
 	{
 		echo
-		echo "Recorded, not run by \`make\` (tests/prove_verdicts.tsv; \`make full\` and \`make sweep\` run them;"
+		echo "Recorded, not run by \`make\` (tests/prove_verdicts.tsv; \`make full\` and \`make sweep\` run them,"
+		echo "\`make test\` the rows it names;"
 		echo "times as measured then, wall seconds on the shared 2-core machine unless said):"
 		echo
 		echo "| block | proof | verdict | engine | time (s) | recorded | reproduce |"
