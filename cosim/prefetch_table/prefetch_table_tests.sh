@@ -122,35 +122,34 @@ prefetch_table_report() {
 	# make and make full (22 CPU-s): the same with the L1's MSHRs shared by demand and prefetch lines and
 	# the LSU held while a load's lines find none (MSHR_STALL=1, ch. II §2.0.2; docs/prefetch_table.md
 	# "What SIMT_32 pays"): the geomeans, the LSU's shares and the checks
-	echo "APOGEE at the SM with MSHR_STALL=1 (64 MSHRs for demand and prefetch lines; a load without one holds the LSU):"
-	tests/report_run.sh out/main/stats-prefetch_table-compare-mshr.log $W stats prefetch_table --compare --sm MSHR_STALL=1 \
-		>out/main/prefetch_table-compare-mshr.findings || status=1
-	grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-mshr.log | sed 's/^/  /'
-	{
-		echo; echo "### The same with MSHR_STALL=1 (the L1's MSHRs and a held LSU, docs/prefetch_table.md \"What SIMT_32 pays\")"; echo
-		echo '```'; grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-mshr.log; echo '```'
-	} >>"$REPORT_MD"
+	pt_variant mshr "APOGEE at the SM with MSHR_STALL=1 (64 MSHRs for demand and prefetch lines; a load without one holds the LSU):" \
+		"The same with MSHR_STALL=1 (the L1's MSHRs and a held LSU, $PT_PAYS)" --sm MSHR_STALL=1
 	# make full only (17 + 25 CPU-s): the same with the contexts' private data in the L1 (PRIV=16, the L1
 	# contention of 32 warps; docs/prefetch_table.md "What SIMT_32 pays"), alone and with MSHR_STALL=1:
 	# the geomeans and the checks
 	if [ "${MAIN_FULL:-0}" = 1 ]; then
-		echo "APOGEE at the SM with PRIV=16 (16 private words per thread context: 32 warps' private data fill the L1):"
-		tests/report_run.sh out/main/stats-prefetch_table-compare-priv16.log $W stats prefetch_table --compare --sm PRIV=16 \
-			>out/main/prefetch_table-compare-priv16.findings || status=1
-		grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-priv16.log | sed 's/^/  /'
-		{
-			echo; echo "### The same with PRIV=16 (L1 contention of 32 warps, docs/prefetch_table.md \"What SIMT_32 pays\")"; echo
-			echo '```'; grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-priv16.log; echo '```'
-		} >>"$REPORT_MD"
-		echo "APOGEE at the SM with PRIV=16 and MSHR_STALL=1:"
-		tests/report_run.sh out/main/stats-prefetch_table-compare-priv16-mshr.log $W stats prefetch_table --compare \
-			--sm PRIV=16 --sm MSHR_STALL=1 >out/main/prefetch_table-compare-priv16-mshr.findings || status=1
-		grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-priv16-mshr.log | sed 's/^/  /'
-		{
-			echo; echo "### The same with PRIV=16 and MSHR_STALL=1 (docs/prefetch_table.md \"What SIMT_32 pays\")"; echo
-			echo '```'; grep -E '^(  |check:|geomean)' out/main/stats-prefetch_table-compare-priv16-mshr.log; echo '```'
-		} >>"$REPORT_MD"
+		pt_variant priv16 "APOGEE at the SM with PRIV=16 (16 private words per thread context: 32 warps' private data fill the L1):" \
+			"The same with PRIV=16 (L1 contention of 32 warps, $PT_PAYS)" --sm PRIV=16
+		pt_variant priv16-mshr "APOGEE at the SM with PRIV=16 and MSHR_STALL=1:" \
+			"The same with PRIV=16 and MSHR_STALL=1 ($PT_PAYS)" --sm PRIV=16 --sm MSHR_STALL=1
 	fi
+}
+
+# pt_variant NAME LINE HEADING SM-ARGS...: one variant of the SM comparison in make's report: the
+# run (its findings to out/main/prefetch_table-compare-NAME.findings), its geomeans and checks on
+# the console under LINE, and in the report under "### HEADING".
+PT_PAYS='docs/prefetch_table.md "What SIMT_32 pays"'
+pt_variant() {
+	local name=$1 line=$2 heading=$3 log=out/main/stats-prefetch_table-compare-$1.log
+	shift 3
+	echo "$line"
+	tests/report_run.sh "$log" $W stats prefetch_table --compare "$@" \
+		>"out/main/prefetch_table-compare-$name.findings" || status=1
+	grep -E '^(  |check:|geomean)' "$log" | sed 's/^/  /'
+	{
+		echo; echo "### $heading"; echo
+		echo '```'; grep -E '^(  |check:|geomean)' "$log"; echo '```'
+	} >>"$REPORT_MD"
 }
 
 # Functional coverage closure (docs/prefetch_table.md "Functional coverage points"): a small table
