@@ -120,10 +120,10 @@ const wg_cov_point eq_cov_points[EQ_NCOV] = {
 };
 _Static_assert(EQ_NCOV == EQ_NCOV_POINTS, "EQ_NCOV_POINTS in equalizer_cover.h");
 
-/* This cycle's inputs as the C model's eq_in (docs/equalizer.md Ports). */
-static void unpack(const wg_layout *L, const eq_cfg *c, const uint32_t *in, eq_in *fi)
+/* This cycle's inputs as the C model's eq_in (docs/equalizer.md Ports):
+ * the kernel and slot ports (every cycle) */
+static void unpack(const wg_layout *L, const uint32_t *in, eq_in *fi)
 {
-	unsigned sb = (unsigned)eq_slot_bits(c);
 	memset(fi, 0, sizeof *fi);
 	fi->kstart = (unsigned)wg_port_get(L, in, EQ_KSTART_I);
 	fi->kmax = (unsigned)wg_port_get(L, in, EQ_KMAX_I);
@@ -131,7 +131,12 @@ static void unpack(const wg_layout *L, const eq_cfg *c, const uint32_t *in, eq_i
 	fi->gwde_avail = (unsigned)wg_port_get(L, in, EQ_GWDE_AVAIL_I);
 	fi->launch = (unsigned)wg_port_get(L, in, EQ_LAUNCH_I);
 	fi->done = (unsigned)wg_port_get(L, in, EQ_DONE_I);
-	wg_elems_get8(L, in, EQ_WSLOT_I, c->warps, sb, fi->wslot); /* one pass: every cycle */
+}
+
+/* ... and the warps' ports, read only in a sample cycle */
+static void unpack_heads(const wg_layout *L, const eq_cfg *c, const uint32_t *in, eq_in *fi)
+{
+	wg_elems_get8(L, in, EQ_WSLOT_I, c->warps, (unsigned)eq_slot_bits(c), fi->wslot);
 	fi->hv = wg_port_get(L, in, EQ_HV_I);
 	fi->hrdy = wg_port_get(L, in, EQ_HRDY_I);
 	fi->hmem = wg_port_get(L, in, EQ_HMEM_I);
@@ -166,7 +171,7 @@ void eq_cover(const wg_layout *L, const eq_model *m, const uint32_t *in, uint64_
 		return;
 	}
 	eq_in fi;
-	unpack(L, c, in, &fi);
+	unpack(L, in, &fi);
 	const unsigned all = (unsigned)wg_ones64(c->max_ctas);
 	if (fi.kstart) {
 		if (eq_cyc(m) != 0)
@@ -192,6 +197,7 @@ void eq_cover(const wg_layout *L, const eq_model *m, const uint32_t *in, uint64_
 	if (cyc % sp != sp - 1)
 		return;
 	/* a sample: the classification of this cycle's heads */
+	unpack_heads(L, c, in, &fi);
 	uint64_t wpause = 0;
 	for (int w = 0; w < c->warps; w++)
 		if (fi.wslot[w] < c->max_ctas && ((paused >> fi.wslot[w]) & 1u))

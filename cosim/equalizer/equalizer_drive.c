@@ -5,36 +5,61 @@
  * spread over its samples (eqs_drive_row). Everything goes into s->cur,
  * this cycle's inputs, packed into the frame by equalizer_stim.c. */
 #include <stdio.h>
+#include <string.h>
 
 #include "equalizer_stim.h"
 
-unsigned eqs_popc(uint64_t x)
-{
-	unsigned n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
-/* warps of valid, unpaused slots (the shadow's state at the start of this cycle) */
-uint64_t eqs_avail(const eqs_stim *s)
+/* Warps whose wslot_i (this cycle's s->cur.wslot) is one of the slots in the
+ * set: from the cached map's per-slot masks when eqs_gwde drove it this cycle. */
+uint64_t eqs_slot_warps(const eqs_stim *s, unsigned slots)
 {
 	uint64_t m = 0;
+	slots &= (unsigned)wg_ones64(s->c.max_ctas);
+	if (s->map_now) {
+		for (; slots; slots &= slots - 1)
+			m |= s->smask[__builtin_ctz(slots)];
+		return m;
+	}
 	for (int w = 0; w < s->c.warps; w++) {
 		unsigned sl = eqs_slot_of(s, w);
-		if (s->cur.wcta && sl < (unsigned)s->c.max_ctas && ((s->r.valid & ~s->r.paused) >> sl) & 1u)
+		if (sl < (unsigned)s->c.max_ctas && (slots >> sl) & 1u)
 			m |= EB(w);
 	}
 	return m;
 }
 
+/* warps of valid, unpaused slots (the shadow's state at the start of this cycle) */
+uint64_t eqs_avail(const eqs_stim *s)
+{
+	return s->cur.wcta ? eqs_slot_warps(s, s->r.valid & ~s->r.paused) : 0;
+}
+
+/* wslot_i: recomputed (with the per-slot masks) only when wcta or the warp
+ * order changes (s->map_wcta = ~0u after a SLOT_MAP shuffle and at init) */
 static void map_warps(eqs_stim *s)
 {
-	unsigned top = (unsigned)wg_ones64(s->SB);
-	for (int i = 0; i < s->c.warps; i++) { /* wperm: the identity unless SLOT_MAP=1 */
-		unsigned sl = s->cur.wcta ? (unsigned)i / s->cur.wcta : 0;
-		s->cur.wslot[s->wperm[i]] = (uint8_t)(sl > top ? top : sl);
+	if (s->map_wcta != s->cur.wcta) {
+		unsigned top = (unsigned)wg_ones64(s->SB);
+		memset(s->smask, 0, sizeof s->smask);
+		for (int i = 0; i < s->c.warps; i++) { /* wperm: the identity unless SLOT_MAP=1 */
+			unsigned sl = s->cur.wcta ? (unsigned)i / s->cur.wcta : 0;
+			sl = sl > top ? top : sl;
+			s->map_slot[s->wperm[i]] = (uint8_t)sl;
+			if (sl < (unsigned)s->c.max_ctas)
+				s->smask[sl] |= EB(s->wperm[i]);
+		}
+		memset(s->map_words, 0, sizeof s->map_words); /* packed as wg_elems_put8 does */
+		for (int w = 0; w < s->c.warps; w++) {
+			unsigned bit = (unsigned)(w * s->SB);
+			uint64_t v = (uint64_t)s->map_slot[w] << (bit % 32);
+			s->map_words[bit / 32] |= (uint32_t)v;
+			if (v >> 32)
+				s->map_words[bit / 32 + 1] |= (uint32_t)(v >> 32);
+		}
+		s->map_wcta = s->cur.wcta;
 	}
+	memcpy(s->cur.wslot, s->map_slot, (size_t)s->c.warps);
+	s->map_now = 1;
 }
 
 void eqs_kstart(eqs_stim *s, unsigned kmax, unsigned wcta, long pool)
@@ -84,9 +109,8 @@ void eqs_drive_row(eqs_stim *s, const eqs_row *row)
 	uint64_t av = eqs_avail(s), vw = 0;
 	long k = (long)(s->r.cyc / (unsigned)s->c.sample_period);
 	long nm = 0, nx = 0, nw = 0, ne = 0;
-	for (int w = 0; w < s->c.warps; w++) /* warps of valid slots */
-		if (c->wcta && eqs_slot_of(s, w) < (unsigned)s->c.max_ctas && (s->r.valid >> eqs_slot_of(s, w)) & 1u)
-			vw |= EB(w);
+	if (c->wcta) /* warps of valid slots */
+		vw = eqs_slot_warps(s, s->r.valid);
 	/* paused warps' heads look like X_mem: they must not be counted */
 	uint64_t pz = vw & ~av;
 	c->hv = c->hrdy = c->hmem = pz;

@@ -98,13 +98,7 @@ static int lg2(long x)
 
 static uint64_t paused_w(const eqs_stim *s)
 {
-	uint64_t p = 0;
-	for (int w = 0; w < s->c.warps; w++) {
-		unsigned sl = eqs_slot_of(s, w);
-		if (sl < (unsigned)s->c.max_ctas && (s->r.paused >> sl) & 1u)
-			p |= EB(w);
-	}
-	return p;
+	return eqs_slot_warps(s, s->r.paused);
 }
 
 /* Algorithm 1 (written again from the page; not eq_decide). */
@@ -178,25 +172,16 @@ static void ref_step(eqs_stim *s)
 	e->vote = (unsigned)r->vote;
 	e->vf = vf_of(s, r->vote);
 	/* classification */
-	long ca = 0, cw = 0, cx = 0, cm = 0;
-	for (int w = 0; w < s->c.warps; w++) {
-		if ((e->wpause >> w) & 1u || !((in->hv >> w) & 1u))
-			continue;
-		int bar = (int)((in->hbar >> w) & 1u);
-		if (bar && !s->c.barrier_active)
-			continue;
-		ca++;
-		if (bar)
-			continue;
-		if (!((in->hrdy >> w) & 1u))
-			cw++;
-		else if ((in->iss >> w) & 1u)
-			;
-		else if ((in->hmem >> w) & 1u)
-			cm += !s->c.xmem_strict || in->lsu_full;
-		else
-			cx++;
-	}
+	/* classification, as masks: a counted head (valid, not paused, not at a
+	 * barrier unless BARRIER_IS_ACTIVE) is active; of those not at a barrier,
+	 * not ready is waiting, ready and not issued is X_mem (memory; with
+	 * XMEM_STRICT only while lsu_full_i) or X_alu */
+	uint64_t hc = in->hv & ~e->wpause & wg_ones64(s->c.warps);
+	if (!s->c.barrier_active)
+		hc &= ~in->hbar;
+	uint64_t hnb = hc & ~in->hbar, hx = hnb & in->hrdy & ~in->iss;
+	long ca = eqs_popc(hc), cw = eqs_popc(hnb & ~in->hrdy), cx = eqs_popc(hx & ~in->hmem);
+	long cm = !s->c.xmem_strict || in->lsu_full ? (long)eqs_popc(hx & in->hmem) : 0;
 	/* the controller */
 	unsigned P = r->valid & ~r->paused, Q = r->valid & r->paused, U = eqs_popc(P);
 	int act = 0, aslot = -1; /* 1 pause, 2 unpause, 3 request */
@@ -298,7 +283,15 @@ static void pack(const eqs_stim *s, uint32_t *in)
 	put(s, in, EQ_LAUNCH_SLOT_I, c->lslot);
 	put(s, in, EQ_DONE_I, c->done);
 	put(s, in, EQ_DONE_SLOT_I, c->dslot);
-	wg_elems_put8(s->L, in, EQ_WSLOT_I, s->c.warps, (unsigned)s->SB, c->wslot); /* one pass: every cycle */
+	if (s->map_now) { /* the cached map's words (the port starts on a word boundary) */
+		unsigned nb = (unsigned)(s->c.warps * s->SB), nw = nb / 32;
+		uint32_t *p = in + s->L->off[EQ_WSLOT_I];
+		memcpy(p, s->map_words, nw * sizeof *p);
+		if (nb % 32)
+			p[nw] = (p[nw] & ~(uint32_t)wg_ones64(nb % 32)) | s->map_words[nw];
+	} else {
+		wg_elems_put8(s->L, in, EQ_WSLOT_I, s->c.warps, (unsigned)s->SB, c->wslot); /* one pass */
+	}
 	put(s, in, EQ_HV_I, c->hv);
 	put(s, in, EQ_HRDY_I, c->hrdy);
 	put(s, in, EQ_HMEM_I, c->hmem);
@@ -344,6 +337,7 @@ static void env_reset(eqs_stim *s)
 	memset(s->life, 0, sizeof s->life);
 	memset(s->hold, 0, sizeof s->hold);
 	memset(s->hst, 0, sizeof s->hst);
+	s->hlive = 0;
 	s->pin = 0;
 }
 
@@ -373,6 +367,7 @@ static void random_next(eqs_stim *s, long t)
 					int j = (int)eqs_pick(s, i + 1);
 					uint8_t x = s->wperm[i];
 					s->wperm[i] = s->wperm[j], s->wperm[j] = x;
+					s->map_wcta = ~0u; /* wslot_i again */
 				}
 			if (s->k[EK_PROFILE] == EP_MIXED)
 				s->prof = (int)eqs_pick(s, EP_NBASE);
@@ -406,12 +401,15 @@ static void random_next(eqs_stim *s, long t)
 	uint64_t pw = paused_w(s), elig = 0;
 	int lp = s->k[EK_PROFILE] == EP_MIXED ? (int)eqs_pick(s, EP_NBASE) : cur_prof(s, 0);
 	c->lsu_full = wg_pct(&s->rng, prof_pct[lp][4]);
-	for (int w = 0; w < s->c.warps; w++) {
+	uint64_t vm = c->wcta ? eqs_slot_warps(s, s->r.valid) : 0; /* warps of valid slots: a head */
+	for (uint64_t x = s->hlive & ~vm; x; x &= x - 1) { /* the others have none */
+		int w = __builtin_ctzll(x);
+		s->hst[w] = 0, s->hold[w] = 0;
+	}
+	s->hlive = vm;
+	for (uint64_t x = vm; x; x &= x - 1) { /* in warp order: the same draws as a loop over all warps */
+		int w = __builtin_ctzll(x);
 		unsigned sl = eqs_slot_of(s, w);
-		if (!c->wcta || sl >= (unsigned)s->c.max_ctas || !((s->r.valid >> sl) & 1u)) {
-			s->hst[w] = 0, s->hold[w] = 0;
-			continue;
-		}
 		if (s->pin) {
 			s->hst[w] = pin_head[s->pin], s->hold[w] = 0; /* a drawn head again after the epoch */
 		} else if (--s->hold[w] <= 0) {
@@ -476,6 +474,7 @@ static const char *eqs_init(void *st, const long *p, const wg_layout *L, const l
 	s->r.hdir = 1;
 	for (int w = 0; w < s->c.warps; w++)
 		s->wperm[w] = (uint8_t)w;
+	s->map_wcta = ~0u; /* no cached wslot_i yet */
 	s->phase = case_idx < 0 ? (int)eqs_pick(s, NPHASE) : 0; /* random: the phase; directed: the script's step */
 	s->prof = s->k[EK_PROFILE] == EP_PHASES ? phase_order[s->phase] : (int)eqs_pick(s, EP_NBASE);
 	s->prof_ep = (int)s->k[EK_PHASE_EP];
@@ -516,6 +515,7 @@ static int eqs_next(void *st, const void *model, uint32_t *in, long cyc)
 	if (model && cyc > 0 && !s->cur.rst)
 		state_cmp(s, model);
 	memset(&s->cur, 0, sizeof s->cur);
+	s->map_now = 0; /* s->cur.wslot is the cached map once eqs_gwde ran */
 	s->cyc_now = cyc;
 	if (s->cs < 0)
 		random_next(s, cyc);

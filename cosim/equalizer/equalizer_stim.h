@@ -116,6 +116,13 @@ typedef struct eqs_stim {
 	uint8_t hst[EQ_MAX_WARPS]; /* bit 0 hv, 1 rdy, 2 mem, 3 bar */
 	uint8_t wperm[EQ_MAX_WARPS]; /* random, SLOT_MAP=1: the kernel's warp order (warp wperm[i] is the i-th) */
 	int pin;                   /* random, PIN_PCT: this epoch's pinned head class (EQS_PIN_*), 0 none */
+	uint64_t hlive;            /* random: warps whose hold/hst may be non-zero (the others' are 0) */
+	/* the warp-to-slot map, recomputed only when wcta or wperm changes (equalizer_drive.c) */
+	unsigned map_wcta;         /* wcta of the cached map, ~0u none */
+	int map_now;               /* s->cur.wslot is the cached map this cycle (eqs_gwde ran) */
+	uint8_t map_slot[EQ_MAX_WARPS]; /* the cached wslot_i */
+	uint64_t smask[EQ_MAX_CTAS]; /* warps whose wslot_i is slot s in the cached map */
+	uint32_t map_words[(EQ_MAX_WARPS * 8 + 31) / 32]; /* the cached map packed as wslot_i's frame words */
 	/* statistics */
 	long nline[EL_N], tup, tdown, npause, nunpause, nreq, nlaunch, ndone, nkstart, nrst;
 	/* directed */
@@ -142,8 +149,9 @@ static inline long eqs_pick(eqs_stim *s, long n) { return n <= 1 ? 0 : wg_pick(&
 /* The slot of warp w this cycle (wslot_i as driven). */
 static inline unsigned eqs_slot_of(const eqs_stim *s, int w) { return s->cur.wslot[w]; }
 
+static inline unsigned eqs_popc(uint64_t x) { return wg_popc64(x); }
 /* equalizer_drive.c: the environment's drive, for random and directed runs */
-unsigned eqs_popc(uint64_t x);
+uint64_t eqs_slot_warps(const eqs_stim *s, unsigned slots); /* warps whose wslot_i is in the set */
 uint64_t eqs_avail(const eqs_stim *s);          /* warps of valid, unpaused slots */
 void eqs_kstart(eqs_stim *s, unsigned kmax, unsigned wcta, long pool);
 void eqs_gwde(eqs_stim *s);                     /* launch an answered request into the lowest free slot */
