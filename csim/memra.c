@@ -4,7 +4,8 @@
  * Implements docs/memra.md (the cycle contract) literally: mr_eval computes
  * the outputs of the state at the start of the cycle and the inputs;
  * mr_tick applies the rising edge. Both derive the cycle's decisions from
- * one helper (mr_plan_make), so they cannot disagree.
+ * one helper (mr_plan_make; mr_eval its input half, mr_plan_inputs), so
+ * they cannot disagree.
  *
  * Representation: per-warp vectors are uint64_t masks (WARPS <= 64), the
  * counters a small array of uint16_t (CNT_BITS <= 16). Everything lives in
@@ -165,6 +166,19 @@ static uint64_t mr_budget_above(const mr_model *m, unsigned k)
 	return v;
 }
 
+/* want_o and prio_o in one pass over the counters (mr_eval's hot path). */
+static void mr_want_prio(const mr_model *m, uint64_t *want, uint64_t *prio)
+{
+	uint64_t wv = 0, pv = 0;
+	for (int w = 0; w < m->cfg.warps; w++) {
+		unsigned c = m->cnt[w];
+		wv |= (uint64_t)(c > 1u) << w;
+		pv |= (uint64_t)(c > 0u) << w;
+	}
+	*want = wv & ~m->meas;
+	*prio = pv & ~m->meas;
+}
+
 /* ------------------------------------------------------------------ */
 /* Protocol                                                            */
 /* ------------------------------------------------------------------ */
@@ -195,8 +209,9 @@ static int mr_check_range(const mr_model *m, const mr_in *in, char *msg, size_t 
 	return mr_out_of_range(m, "grant_i", in->grant, msg, n);
 }
 
-/* First violated rule of "Protocol", or MR_OK; message in msg ("" when none). */
-static int mr_check(const mr_model *m, const mr_in *in, char *msg, size_t n)
+/* First violated rule of "Protocol", or MR_OK; message in msg ("" when none).
+ * want: want_o of the current state. */
+static int mr_check(const mr_model *m, const mr_in *in, uint64_t want, char *msg, size_t n)
 {
 	int rc;
 	msg[0] = '\0';
@@ -204,7 +219,7 @@ static int mr_check(const mr_model *m, const mr_in *in, char *msg, size_t n)
 		return MR_OK;
 	if ((rc = mr_check_range(m, in, msg, n)))
 		return rc;
-	uint64_t bad = in->grant & ~mr_budget_above(m, 1);
+	uint64_t bad = in->grant & ~want;
 	if (bad) {
 		unsigned w = wg_ctz64(bad);
 		snprintf(msg, n, "memra: grant_i for warp %u while want_o is 0 (%s, cnt=%u; a grant needs BUDGET and cnt > 1)",
@@ -223,14 +238,6 @@ static int mr_check(const mr_model *m, const mr_in *in, char *msg, size_t n)
 /* ------------------------------------------------------------------ */
 /* The cycle's decisions (no side effect)                              */
 /* ------------------------------------------------------------------ */
-
-static unsigned mr_popcount(uint64_t x)
-{
-	unsigned n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
 
 /* prev[w] = sat(cnt_q[w] + 1): the latency of a load completing now. */
 static unsigned mr_prev(const mr_model *m, unsigned w)
@@ -276,34 +283,45 @@ static void mr_sample_next(const mr_model *m, mr_plan *pl)
 	pl->npc = m->pc == end ? 0 : m->pc + 1u;
 }
 
+/* The cycle's events (all 0 in a reset cycle): only the inputs' masks and
+ * pc_q, no per-warp work. */
 static void mr_events(const mr_model *m, const mr_in *in, mr_plan *pl)
 {
 	memset(pl->ev, 0, sizeof pl->ev);
 	if (in->rst)
 		return;
-	pl->ev[MR_EV_START] = mr_popcount(pl->ld);
+	pl->ev[MR_EV_START] = wg_popc64(pl->ld);
 	pl->ev[MR_EV_PREDICT] = pl->dn != 0;
-	pl->ev[MR_EV_GRANT] = mr_popcount(pl->grant);
+	pl->ev[MR_EV_GRANT] = wg_popc64(pl->grant);
 	pl->ev[MR_EV_SAMPLE] = m->pc == (unsigned)m->cfg.sample_period - 1u;
 }
 
-static void mr_plan_make(const mr_model *m, const mr_in *in, mr_plan *pl)
+/* The plan's input masks (ld, dn, grant) and events: all mr_eval needs. */
+static void mr_plan_inputs(const mr_model *m, const mr_in *in, mr_plan *pl)
 {
 	pl->ld = in->ld & m->wmask;
 	pl->dn = 0;
 	if (in->done_valid && in->done_warp < (unsigned)m->cfg.warps)
 		pl->dn = BIT(in->done_warp) & m->meas & ~pl->ld;
 	pl->grant = in->grant & m->wmask;
+	mr_events(m, in, pl);
+}
+
+static void mr_plan_make(const mr_model *m, const mr_in *in, mr_plan *pl)
+{
+	mr_plan_inputs(m, in, pl);
 	pl->nmeas = 0;
-	memset(pl->ncnt, 0, sizeof pl->ncnt);
-	for (int w = 0; w < m->cfg.warps; w++) {
+	/* A warp with no load, completion, grant and not measuring keeps its
+	 * counter in BUDGET (rule 5): only the others are visited. */
+	memcpy(pl->ncnt, m->cnt, sizeof pl->ncnt);
+	for (uint64_t act = (pl->ld | pl->dn | pl->grant | m->meas) & m->wmask; act; act &= act - 1) {
+		unsigned w = wg_ctz64(act);
 		int meas;
-		mr_warp_next(m, pl, (unsigned)w, &pl->ncnt[w], &meas);
+		mr_warp_next(m, pl, w, &pl->ncnt[w], &meas);
 		if (meas)
 			pl->nmeas |= BIT(w);
 	}
 	mr_sample_next(m, pl);
-	mr_events(m, in, pl);
 }
 
 /* ------------------------------------------------------------------ */
@@ -312,18 +330,15 @@ static void mr_plan_make(const mr_model *m, const mr_in *in, mr_plan *pl)
 
 int mr_eval(const mr_model *m, const mr_in *in, mr_out *out)
 {
-	memset(out, 0, sizeof *out);
-	out->want = mr_budget_above(m, 1);
-	out->prio = mr_budget_above(m, 0);
+	mr_plan pl;
+	memset(out, 0, sizeof *out); /* whole struct: msg's tail and padding compare equal */
+	mr_want_prio(m, &out->want, &out->prio);
 	memcpy(out->cnt, m->cnt, sizeof out->cnt);
 	out->meas = m->meas;
 	out->sample = mr_smp(m);
-	if (!in->rst) { /* only the events depend on the inputs */
-		mr_plan pl;
-		mr_plan_make(m, in, &pl);
-		memcpy(out->ev, pl.ev, sizeof out->ev);
-	}
-	return mr_check(m, in, out->msg, sizeof out->msg);
+	mr_plan_inputs(m, in, &pl); /* only the events depend on the inputs (0 in reset) */
+	memcpy(out->ev, pl.ev, sizeof out->ev);
+	return mr_check(m, in, out->want, out->msg, sizeof out->msg);
 }
 
 /* ------------------------------------------------------------------ */

@@ -54,8 +54,22 @@ static void mr_pack(const wg_layout *L, const mr_cfg *c, const mr_out *o, uint32
 	memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
 	mr_fput(L, out, MR_WANT_O, o->want);
 	mr_fput(L, out, MR_PRIO_O, o->prio);
-	for (int w = 0; w < c->warps; w++)
-		wg_put(co, cb * (unsigned)w, cb, o->cnt[w]);
+	/* cnt_o: CNT_BITS per warp from bit 0 of its first word, streamed
+	 * through a 64-bit accumulator a word at a time (the frame is 0). */
+	uint64_t acc = 0;
+	unsigned nb = 0;
+	uint64_t cm = wg_ones64((int)cb);
+	for (int w = 0; w < c->warps; w++) {
+		acc |= ((uint64_t)o->cnt[w] & cm) << nb;
+		nb += cb;
+		if (nb >= 32) {
+			*co++ = (uint32_t)acc;
+			acc >>= 32;
+			nb -= 32;
+		}
+	}
+	if (nb)
+		*co = (uint32_t)acc;
 	mr_fput(L, out, MR_MEAS_O, o->meas);
 	mr_fput(L, out, MR_SAMPLE_O, o->sample);
 	for (int e = 0; e < MR_NEVENTS; e++)
