@@ -314,7 +314,14 @@ static void mr_plan_make(const mr_model *m, const mr_in *in, mr_plan *pl)
 	/* A warp with no load, completion, grant and not measuring keeps its
 	 * counter in BUDGET (rule 5): only the others are visited. */
 	memcpy(pl->ncnt, m->cnt, sizeof pl->ncnt);
-	for (uint64_t act = (pl->ld | pl->dn | pl->grant | m->meas) & m->wmask; act; act &= act - 1) {
+	/* Rule 3 alone (MEASURE, no load, no completion): count up, saturating. */
+	uint64_t up = m->meas & m->wmask & ~pl->ld & ~pl->dn;
+	pl->nmeas = up;
+	for (uint64_t u = up; u; u &= u - 1) {
+		unsigned w = wg_ctz64(u);
+		pl->ncnt[w] = (uint16_t)mr_prev(m, w);
+	}
+	for (uint64_t act = (pl->ld | pl->dn | (pl->grant & ~m->meas)) & m->wmask; act; act &= act - 1) {
 		unsigned w = wg_ctz64(act);
 		int meas;
 		mr_warp_next(m, pl, w, &pl->ncnt[w], &meas);
