@@ -230,6 +230,14 @@ t sweep "cosim:rename-w16-p64-l3-a4-b8-over-pcspread-seed2" "\$WARPGEN cosim ren
 t sweep "cosim:rename-w16-p64-l3-a4-b8-o16-pcspread-seed1" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob OVERSUB_PCT=100 --knob REGS_MIN=16 --knob REGS_MAX=16 --knob PC_SPREAD=1 --seed 1 --cycles 400000 -q"
 t sweep "cosim:rename-default-pcspread-seed1" "\$WARPGEN cosim rename --knob PC_SPREAD=1 --seed 1 --cycles 50000 -q"
 t sweep "cosim:rename-cls-static-exempt-seed1" "\$WARPGEN cosim rename $RN_CLS_ST --set EXEMPT=5 --knob EXEMPT_PCT=50 --knob REGS_MIN=5 --knob REGS_MAX=6 --knob LD_PCT=0 --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
+# issue 24 item 3 (stop 44; docs/rename.md "Re-measured from the first reset edge on"): the 48-warp default
+# with operand reads held 16 cycles, the greedy scheduler and independent instructions: a warp with 4..15
+# reads in flight (oc_q's bits 2-3 of every warp; at the default OC_LAT=2 at most 3 are in flight in all)
+t sweep "cosim:rename-default-oclat16-greedy-seed1" "\$WARPGEN cosim rename --knob OC_LAT=16 --knob SCHED=1 --knob REUSE_PCT=0 --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
+# ... and the 16-warp table's rows 128-255: at PHYS_REGS=64 a kernel keeps kw*N <= 64 (rows < 64), or with
+# OVERSUB_PCT only the warps whose peak live registers fit 64 ids (no run reached row 128); with 256 ids a
+# kernel of 16 warps x 16 registers maps every row
+t sweep "cosim:rename-w16-p256-l3-a4-b8-r16-pcspread-seed1" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=256 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob REGS_MIN=16 --knob REGS_MAX=16 --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
 
 # a negative case whose expected failure is the protocol check (a violation presented on purpose):
 # `warpgen wave` must count it as failed as expected, as cosim does (make waves ran it as FAIL)
