@@ -238,8 +238,9 @@ t sweep "cosim:rename-default-oclat16-greedy-seed1" "\$WARPGEN cosim rename --kn
 # OVERSUB_PCT only the warps whose peak live registers fit 64 ids (no run reached row 128); with 256 ids a
 # kernel of 16 warps x 16 registers maps every row
 t sweep "cosim:rename-w16-p256-l3-a4-b8-r16-pcspread-seed1" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=256 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob REGS_MIN=16 --knob REGS_MAX=16 --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
-# ... and the 48-entry flag cache's entries 37-47 at 16 warps: long kernels (INSNS=1000) give enough pir PCs to fill it
-t sweep "cosim:rename-w16-p64-l3-a4-b8-insns1000-pcspread-seed1" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob INSNS=1000 --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
+# ... and the 48-entry flag cache at 16 warps: long kernels (INSNS=1000) give enough pir PCs to fill it (entries
+# 37-47), and kernels of at most 4 registers launch all 16 warps (cursors at entries 32-47 in warps 9-15)
+t sweep "cosim:rename-w16-p64-l3-a4-b8-insns1000-r4-pcspread-seed1" "\$WARPGEN cosim rename --set WARPS=16 --set REGS=32 --set RT_ENTRIES=256 --set PHYS_REGS=64 --set SUBARRAYS=2 --set LOOKUP_PORTS=3 --set PF_DEPTH=2 --set ALLOC_PORTS=4 --set RT_BANKS=8 --set POLICY=LOWEST_FIRST --knob INSNS=1000 --knob REGS_MAX=4 --knob PC_SPREAD=1 --seed 1 --cycles 200000 -q"
 
 # a negative case whose expected failure is the protocol check (a violation presented on purpose):
 # `warpgen wave` must count it as failed as expected, as cosim does (make waves ran it as FAIL)
