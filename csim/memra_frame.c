@@ -48,28 +48,16 @@ static void mr_fput(const wg_layout *L, uint32_t *out, int port, uint64_t v)
 
 static void mr_pack(const wg_layout *L, const mr_cfg *c, const mr_out *o, uint32_t *out)
 {
-	uint32_t *co = out + L->off[MR_CNT_O];
 	unsigned cb = (unsigned)c->cnt_bits;
 	uint64_t ev = 0;
 	memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
 	mr_fput(L, out, MR_WANT_O, o->want);
 	mr_fput(L, out, MR_PRIO_O, o->prio);
-	/* cnt_o: CNT_BITS per warp from bit 0 of its first word, streamed
-	 * through a 64-bit accumulator a word at a time (the frame is 0). */
-	uint64_t acc = 0;
-	unsigned nb = 0;
-	uint64_t cm = wg_ones64((int)cb);
-	for (int w = 0; w < c->warps; w++) {
-		acc |= ((uint64_t)o->cnt[w] & cm) << nb;
-		nb += cb;
-		if (nb >= 32) {
-			*co++ = (uint32_t)acc;
-			acc >>= 32;
-			nb -= 32;
-		}
-	}
-	if (nb)
-		*co = (uint32_t)acc;
+	/* cnt_o: CNT_BITS per warp from bit 0 of its first word, a word at a time */
+	wg_bitw b = {out + L->off[MR_CNT_O], 0, 0};
+	for (int w = 0; w < c->warps; w++)
+		wg_bitw_put(&b, cb, o->cnt[w]);
+	wg_bitw_end(&b);
 	mr_fput(L, out, MR_MEAS_O, o->meas);
 	mr_fput(L, out, MR_SAMPLE_O, o->sample);
 	for (int e = 0; e < MR_NEVENTS; e++)

@@ -48,6 +48,33 @@ static inline void wg_put(uint32_t *w, unsigned lsb, unsigned n, uint64_t v)
 	}
 }
 
+/* A writer of consecutive fields from bit 0 of p onward, a word at a time
+ * (n fields in one pass instead of n wg_put calls: a per-warp port packed
+ * every cycle). wg_bitw_put appends the low w bits (w <= 32) of v;
+ * wg_bitw_end writes the last partial word, keeping its bits past the end. */
+typedef struct wg_bitw {
+	uint32_t *p;  /* the next word to write */
+	uint64_t acc; /* bits not yet written, from bit 0 */
+	unsigned nb;  /* how many */
+} wg_bitw;
+
+static inline void wg_bitw_put(wg_bitw *b, unsigned w, uint64_t v)
+{
+	b->acc |= (v & wg_ones64(w)) << b->nb;
+	b->nb += w;
+	if (b->nb >= 32) {
+		*b->p++ = (uint32_t)b->acc;
+		b->acc >>= 32;
+		b->nb -= 32;
+	}
+}
+
+static inline void wg_bitw_end(wg_bitw *b)
+{
+	if (b->nb)
+		*b->p = (*b->p & ~(uint32_t)wg_ones64(b->nb)) | (uint32_t)b->acc;
+}
+
 static inline unsigned wg_bit(const uint32_t *w, unsigned i)
 {
 	return (w[i >> 5] >> (i & 31u)) & 1u;

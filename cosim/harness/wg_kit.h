@@ -117,21 +117,10 @@ static inline void wg_elems_get8(const wg_layout *L, const uint32_t *f, int port
 
 static inline void wg_elems_put8(const wg_layout *L, uint32_t *f, int port, int n, unsigned w, const uint8_t *v)
 {
-	uint32_t *p = f + L->off[port];
-	const uint64_t m = wg_ones64(w);
-	uint64_t acc = 0;
-	unsigned nb = 0; /* bits in acc not yet written */
-	for (int i = 0; i < n; i++) {
-		acc |= ((uint64_t)v[i] & m) << nb;
-		nb += w;
-		if (nb >= 32) {
-			*p++ = (uint32_t)acc;
-			acc >>= 32;
-			nb -= 32;
-		}
-	}
-	if (nb)
-		*p = (*p & ~(uint32_t)wg_ones64(nb)) | (uint32_t)acc;
+	wg_bitw b = {f + L->off[port], 0, 0};
+	for (int i = 0; i < n; i++)
+		wg_bitw_put(&b, w, v[i]);
+	wg_bitw_end(&b);
 }
 
 /* ---- random picks (one xorshift64* state, wg_rng.h) ---- */
