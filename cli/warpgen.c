@@ -9,6 +9,7 @@
 #include "wg_cmds.h"
 #include "wg_desc.h"
 #include "wg_gen.h"
+#include "wg_harness.h"
 
 typedef struct wg_command {
 	const char *name;                 /* first argument */
@@ -94,10 +95,10 @@ static int take_out_dir(int argc, char **argv)
  * loop: a misspelt value would otherwise be ignored without a word. */
 static void check_loop_env(void)
 {
-	const char *v = getenv("WARPGEN_LOOP");
-	if (v && v[0] && strcmp(v, "plain") != 0 && strcmp(v, "pipelined") != 0) {
+	wg_loop l;
+	if (wg_harness_loop_env(&l) != 0) {
 		fprintf(stderr, "warpgen: WARPGEN_LOOP=%s is not one of plain, pipelined (unset or empty: "
-				"pipelined when a core is free)\n", v);
+				"pipelined when a core is free)\n", getenv("WARPGEN_LOOP"));
 		exit(2);
 	}
 }

@@ -486,13 +486,26 @@ const char *wg_harness_precheck(const wg_stim_def *s, const long *p, const wg_la
 	return msg ? err : NULL;
 }
 
-wg_loop wg_harness_auto_loop(void)
+int wg_harness_loop_env(wg_loop *l)
 {
 	const char *v = getenv("WARPGEN_LOOP");
-	if (v && strcmp(v, "plain") == 0)
-		return WG_LOOP_PLAIN;
-	if (v && strcmp(v, "pipelined") == 0)
-		return WG_LOOP_PIPELINED;
+	*l = WG_LOOP_AUTO;
+	if (!v || !v[0])
+		return 0;
+	if (strcmp(v, "plain") == 0)
+		*l = WG_LOOP_PLAIN;
+	else if (strcmp(v, "pipelined") == 0)
+		*l = WG_LOOP_PIPELINED;
+	else
+		return -1;
+	return 0;
+}
+
+wg_loop wg_harness_auto_loop(void)
+{
+	wg_loop l;
+	if (wg_harness_loop_env(&l) == 0 && l != WG_LOOP_AUTO)
+		return l;
 	cpu_set_t set;
 	int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
 	double load;

@@ -88,6 +88,10 @@ typedef struct wg_harness_res {
  * sets WARPGEN_LOOP=plain for its workers when they are more than half the cores. */
 wg_loop wg_harness_auto_loop(void);
 
+/* $WARPGEN_LOOP: *l = WG_LOOP_PLAIN for "plain", WG_LOOP_PIPELINED for "pipelined", WG_LOOP_AUTO
+ * when unset or empty; -1 for any other value (warpgen refuses it at start-up, exit 2). */
+int wg_harness_loop_env(wg_loop *l);
+
 /* Whether the stimulus accepts the configuration (its init on a scratch state: a directed case
  * given a parameter its scenario cannot run with, a bad knob), before anything is built: NULL,
  * or the one-line message (in err) a run would end with as WG_V_SETUP. */
