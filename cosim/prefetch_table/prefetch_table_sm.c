@@ -413,6 +413,34 @@ static void lanes(const pts_prog *g, const pts_arm *a, long it, int w, int j, pt
 	}
 }
 
+/* One demand line of the load in the LSU: an L1 hit (recency, a prefetched
+ * line's first use) returns 0; a line in an MSHR (merged, or a free one taken)
+ * returns 1 with *mp; with MSHR_STALL and every MSHR in use, -1 (the LSU is
+ * held); -2 when the MSHRs cannot be allocated (s->err says why). */
+static int dem_line(pts_sm *s, const long *sp, uint32_t line, pts_result *r, pts_ms **mp)
+{
+	pts_line *c = pts_l1_find(&s->l1, line);
+	if (c) {
+		if (c->pf)
+			r->pf_used++, c->pf = 0;
+		c->lru = ++s->l1.tick;
+		return 0;
+	}
+	pts_ms *m = ms_find(s, line);
+	if (m) {
+		if (m->pf && !m->used)
+			r->pf_used++, m->used = 1;
+	} else if (sp[PTS_MSHR_STALL] && s->ms_used >= sp[PTS_MSHRS]) {
+		return -1;
+	} else {
+		if (!(m = ms_alloc(s, line)))
+			return -2;
+		r->dem_miss++;
+	}
+	*mp = m;
+	return 1;
+}
+
 /* the load of warp w: L1 lookups; its table inputs into ld */
 static void load(pts_sm *s, const pts_prog *g, const pts_arm *a, int w, int j, long cyc, pt_in *ld, pts_result *r,
 		 const long *sp)
@@ -441,26 +469,16 @@ static void load(pts_sm *s, const pts_prog *g, const pts_arm *a, int w, int j, l
 			s->lsu_line[s->lsu_n++] = line, x->wait++, miss = 1;
 			continue;
 		}
-		pts_line *c = pts_l1_find(&s->l1, line);
-		if (c) {
-			if (c->pf)
-				r->pf_used++, c->pf = 0;
-			c->lru = ++s->l1.tick;
+		pts_ms *m;
+		int k = dem_line(s, sp, line, r, &m);
+		if (k == 0)
 			continue;
-		}
+		if (k == -2)
+			return;
 		miss = 1;
-		pts_ms *m = ms_find(s, line);
-		if (m) {
-			if (m->pf && !m->used)
-				r->pf_used++, m->used = 1;
-		} else if (sp[PTS_MSHR_STALL] && s->ms_used >= sp[PTS_MSHRS]) { /* no free MSHR: the LSU holds the load */
+		if (k == -1) { /* no free MSHR: the LSU holds the load */
 			s->lsu_line[0] = line, s->lsu_n = 1, s->lsu_w = w, x->wait++;
 			continue;
-		} else {
-			m = ms_alloc(s, line);
-			if (!m)
-				return;
-			r->dem_miss++;
 		}
 		if (!((m->waiters >> w) & 1u))
 			m->waiters |= 1u << w, x->wait++;
@@ -487,31 +505,18 @@ static void lsu_retry(pts_sm *s, const long *sp, long cyc, pts_result *r)
 	pts_warp *x = &s->w[s->lsu_w];
 	int k = 0;
 	for (; k < s->lsu_n; k++) {
-		uint32_t line = s->lsu_line[k];
-		pts_line *c = pts_l1_find(&s->l1, line);
-		if (c) {
-			if (c->pf)
-				r->pf_used++, c->pf = 0;
-			c->lru = ++s->l1.tick;
-			if (--x->wait == 0) {
-				x->res_at = cyc + sp[PTS_L1_LAT];
-				r->load_lat += (uint64_t)(x->res_at - x->t0);
-			}
-			continue;
-		}
-		pts_ms *m = ms_find(s, line);
-		if (m) {
-			if (m->pf && !m->used)
-				r->pf_used++, m->used = 1;
-		} else if (s->ms_used < sp[PTS_MSHRS]) {
-			m = ms_alloc(s, line);
-			if (!m)
-				return;
-			r->dem_miss++;
-		} else {
+		pts_ms *m;
+		int got = dem_line(s, sp, s->lsu_line[k], r, &m);
+		if (got == -2)
+			return;
+		if (got == -1)
 			break;
+		if (got == 1) {
+			m->waiters |= 1u << s->lsu_w;
+		} else if (--x->wait == 0) {
+			x->res_at = cyc + sp[PTS_L1_LAT];
+			r->load_lat += (uint64_t)(x->res_at - x->t0);
 		}
-		m->waiters |= 1u << s->lsu_w;
 	}
 	memmove(&s->lsu_line[0], &s->lsu_line[k], (size_t)(s->lsu_n - k) * sizeof s->lsu_line[0]);
 	s->lsu_n -= k;
