@@ -21,9 +21,11 @@ typedef struct wg_argv {
 void wg_argv_add(wg_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void wg_argv_free(wg_argv *a);
 
-/* `verilator --version` (first call runs it; "" when verilator is missing). */
+/* `verilator --version` ("" when verilator is missing). Both answers are asked once per process,
+ * and kept across processes in <out>/cache/verilator.facts while the `verilator` first in PATH,
+ * the verilator_bin beside it and $VERILATOR_ROOT, $VERILATOR_BIN stay the same (wg_vtool.c). */
 const char *wg_vtool_version(void);
-/* `verilator --getenv VERILATOR_ROOT`, or NULL when it cannot be found. */
+/* `verilator --getenv VERILATOR_ROOT`, or NULL when it cannot be found (as above). */
 const char *wg_vtool_root(void);
 /* The C++ compile flags of the runtime and the shim for one flavour
  * (traced: 1 for --trace-fst). Same VM_TRACE* defines as the model. */
