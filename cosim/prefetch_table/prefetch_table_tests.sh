@@ -160,3 +160,10 @@ pt_variant() {
 PT_FCOV="--set ENTRIES=4 --set THREADS=8 --set ADDR_BITS=16 --set CONF_BITS=3 --set DIST_BITS=2 --knob BREAK_PCT=5 --knob RESET_PPM=100 --seed 1"
 t sweep "cosim:prefetch_table-e4-t8-a16-c3-d2-break-seed1" "\$WARPGEN cosim prefetch_table $PT_FCOV --cycles ${CYCLES:-1000000} -q"
 t sweep "fcov:prefetch_table-closure" "\$WARPGEN cosim prefetch_table $PT_FCOV --model-only --cycles 1000000 | awk -v runs=1 -f tests/fcov_closure.awk"
+# Toggle coverage at the largest sweep size (docs/prefetch_table.md "Coverage", e4-w8-l32-t32): the default
+# phases of seed 1 trigger no TIA entry and suppress no lane in 50,000 cycles; the tia profile triggers
+# them (trig_m, scn_q, t_i, the tags' TIA bit, tia_trigger / tia_migrate), the stream profile at seed 4
+# draws a base near the end of the space (suppressed lanes 16-31, distances, PF States)
+PT_W8L32="--set ENTRIES=4 --set WARPS=8 --set LANES_PER_CYCLE=32"
+t sweep "cosim:prefetch_table-e4-w8-l32-t32-tia-seed1" "\$WARPGEN cosim prefetch_table $PT_W8L32 --knob PROFILE=tia --seed 1 --cycles 50000 -q"
+t sweep "cosim:prefetch_table-e4-w8-l32-t32-stream-seed4" "\$WARPGEN cosim prefetch_table $PT_W8L32 --knob PROFILE=stream --seed 4 --cycles 50000 -q"
