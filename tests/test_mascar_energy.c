@@ -3,7 +3,8 @@
  * Tab. 4.2 / §4.4.2-§4.4.3 rows and their kinds, the derived rows against
  * their arithmetic and against the descriptors' storage, every event n/g with
  * its relative basis (wrc, reexec_q, the composition mascar), pricing from an
- * L1 energy of one's own, and file:line errors for malformed or missing rows. */
+ * L1 energy of one's own, file:line errors for malformed or missing rows, and
+ * power_tables/mascar_sm.tsv's rows against their sources. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,6 +287,44 @@ static void errors(void)
 			    reexec_q_energy_model, want);
 }
 
+/* power_tables/mascar_sm.tsv (the comparison's SM energy, docs/mascar.md "Energy"): each derived or
+ * assumed row against the arithmetic on its source rows of sethia2015.tsv, gebhart2011.tsv, jeon2014.tsv. */
+static double num(const char *table, const char *s, const char *q)
+{
+	wg_ptable t;
+	char p[4096], err[512];
+	double v = -1;
+	wg_ptable_path(table, p, sizeof p);
+	if (wg_pt_load(&t, p))
+		return v;
+	if (wg_ptable_num(&t, s, q, &v, err, sizeof err))
+		printf("  %s\n", err);
+	wg_ptable_free(&t);
+	return v;
+}
+
+static void sm_rows(void)
+{
+	wg_ptable t;
+	char p[4096];
+	wg_ptable_path("mascar_sm.tsv", p, sizeof p);
+	if (wg_pt_load(&t, p))
+		return;
+	const wg_kind D = WG_KIND_DERIVED, A = WG_KIND_ASSUMED;
+	double leak = num("sethia2015.tsv", "gpu", "leakage_baseline") / num("sethia2015.tsv", "gpu", "sms") /
+		      num("sethia2015.tsv", "technology", "clock") * 1000.0; /* W / GHz = nJ: x 1000 pJ */
+	double lf = num("sethia2015.tsv", "gpu", "leakage_fraction_typical");
+	double el1 = num("jeon2014.tsv", "rf_bank", "access_energy") * sqrt(65536.0 / 4096.0) * 1024.0 / 128.0;
+	wg_pt_row(&t, "ms_sm", "leakage_per_cycle", leak, A);
+	wg_pt_row(&t, "ms_sm", "dynamic_per_cycle", leak * (1.0 - lf) / lf, D);
+	wg_pt_row(&t, "ms_sm", "memory_share_of_dynamic", num("gebhart2011.tsv", "gpu", "memory_share_of_dynamic"), A);
+	wg_pt_row(&t, "ms_sm", "l1_access_energy", el1, A);
+	wg_pt_row(&t, "ms_sm", "queue_access_energy", num("sethia2015.tsv", "reexec_q", "access_energy_vs_l1") * el1, D);
+	wg_pt_row(&t, "ms_sm", "checker_event_energy", 0, WG_KIND_NOT_GIVEN);
+	CHECK(NEAR(el1, 149.76));
+	wg_ptable_free(&t);
+}
+
 int main(void)
 {
 	wg_ptable_path("sethia2015.tsv", path, sizeof path);
@@ -293,5 +332,6 @@ int main(void)
 	models();
 	own_l1();
 	errors();
+	sm_rows();
 	return wg_check_done();
 }

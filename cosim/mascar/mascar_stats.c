@@ -9,12 +9,15 @@
  * each baseline and GTO's over LRR, the LSU stall cycles, the MP share, L1
  * hits and merges and the bandwidth used per profile, and the geometric means
  * of the memory-intensive profiles (all, and per Fig. 4.8's classes) beside
- * the thesis (docs/mascar.md "SM comparison").
+ * the thesis (docs/mascar.md "SM comparison"), and each arm's energy per
+ * instruction from power_tables/mascar_sm.tsv and sethia2015.tsv beside
+ * Fig. 4.13's 12 % (docs/mascar.md "Energy").
  *
  * Exit codes: 0; 1 when a check of the environment failed or a direction the
  * thesis states came out reversed (REVERSED: on the memory-intensive
  * profiles' geomean Mascar slower than LRR or than GTO, GTO slower than LRR,
- * or the LSU stalling more under Mascar than under LRR); 2 bad input. */
+ * the LSU stalling more under Mascar than under LRR, or Mascar spending more
+ * energy per instruction than LRR on their mean); 2 bad input. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +25,11 @@
 
 #include "mascar.h"
 #include "mascar_env.h"
+#include "reexec_q_energy.h"
 #include "wg_buf.h"
 #include "wg_cli.h"
 #include "wg_mrun.h"
+#include "wg_ptable.h"
 #include "wg_stats.h"
 #include "wg_vtool.h"
 
@@ -53,6 +58,7 @@ static const long arm_base[NARM] = {2, 1, 0};
 /* One arm's result. */
 typedef struct sm_res {
 	mse_stats st;        /* the environment's counters */
+	uint64_t ev[MSC_NEVENTS]; /* the model's energy events (rq.*, wrc.*) */
 	char err[768];       /* the failure, when rc != 0 */
 } sm_res;
 
@@ -99,6 +105,7 @@ static int run(const wg_block *b, const long *p, const long *knobs, uint64_t see
 	} else {
 		rc = wg_mrun_cycles(&m, &env_ops, e, cycles, r->err, sizeof r->err);
 		r->st = *mse_get_stats(e);
+		memcpy(r->ev, wg_mrun_counts(&m), sizeof r->ev);
 		if (!rc && (r->st.issued == 0 || r->st.loads_done == 0)) {
 			snprintf(r->err, sizeof r->err, "nothing issued or no load completed in %ld cycles", cycles);
 			rc = 1;
@@ -139,6 +146,93 @@ static int ngeo(const sm_geo *g, int c0, int c1)
 	for (int c = c0; c <= c1; c++)
 		n += g->n[c];
 	return n;
+}
+
+/* The SM's energy prices (power_tables/mascar_sm.tsv, sethia2015.tsv; docs/mascar.md "Energy"). */
+typedef struct sm_pw {
+	double leak;            /* leakage, pJ per SM cycle (ms_sm leakage_per_cycle) */
+	double dyn;             /* the LRR baseline's dynamic energy, pJ per SM cycle (ms_sm dynamic_per_cycle) */
+	double mshare;          /* the memory system's share of it, priced per departure (ms_sm memory_share_of_dynamic) */
+	double el1;             /* one L1 access, pJ (ms_sm l1_access_energy) */
+	double eq;              /* one queue access, pJ (ms_sm queue_access_energy): the checker's bound */
+	double ev[MSC_NEVENTS]; /* pJ per model event: the queue's by its queue accesses x 0.03 x el1, the checker's 0 (n/g) */
+	double th[3];           /* the thesis (Fig. 4.13): energy, leakage, others saved (sethia2015.tsv result *) */
+} sm_pw;
+
+static double pnum(const wg_ptable *t, const char *s, const char *q)
+{
+	double v;
+	char err[512];
+	if (wg_ptable_num(t, s, q, &v, err, sizeof err))
+		wg_die("stats", 2, "%s", err);
+	return v;
+}
+
+static void load_power(const wg_block *b, sm_pw *w)
+{
+	wg_ptable t, m;
+	char path[1024], err[512];
+	wg_ptable_path("sethia2015.tsv", path, sizeof path);
+	if (wg_ptable_load(&t, path, err, sizeof err))
+		wg_die("stats", 2, "%s", err);
+	wg_ptable_path("mascar_sm.tsv", path, sizeof path);
+	if (wg_ptable_load(&m, path, err, sizeof err))
+		wg_die("stats", 2, "%s", err);
+	memset(w, 0, sizeof *w);
+	w->leak = pnum(&m, "ms_sm", "leakage_per_cycle");
+	w->dyn = pnum(&m, "ms_sm", "dynamic_per_cycle");
+	w->mshare = pnum(&m, "ms_sm", "memory_share_of_dynamic");
+	w->el1 = pnum(&m, "ms_sm", "l1_access_energy");
+	w->eq = pnum(&m, "ms_sm", "queue_access_energy");
+	for (int e = 0; e < b->nevents && e < MSC_NEVENTS; e++) {
+		double u;
+		if (strncmp(b->events[e].name, "rq.", 3))
+			continue; /* wrc.*: n/g */
+		if (rq_energy_l1_units(&t, b->events[e].name + 3, &u, err, sizeof err))
+			wg_die("stats", 2, "%s", err);
+		w->ev[e] = u * w->el1;
+	}
+	w->th[0] = pnum(&t, "result", "energy_reduction");
+	w->th[1] = pnum(&t, "result", "leakage_energy_reduction");
+	w->th[2] = pnum(&t, "result", "others_energy_reduction");
+	wg_ptable_free(&t);
+	wg_ptable_free(&m);
+}
+
+/* An arm's energy over its run by part, pJ: 0 leakage, 1 memory system (departures), 2 L1 accesses and
+ * queue events, 3 the rest (per instruction); e_mem, e_ins: the prices the LRR run set. */
+static void arm_energy(const sm_pw *w, const sm_res *r, double e_mem, double e_ins, double c[4])
+{
+	c[0] = w->leak * (double)r->st.cycles;
+	c[1] = e_mem * (double)r->st.departures;
+	c[2] = w->el1 * (double)(r->st.acc_new + r->st.acc_replay);
+	for (int e = 0; e < MSC_NEVENTS; e++)
+		c[2] += w->ev[e] * (double)r->ev[e];
+	c[3] = e_ins * (double)r->st.issued;
+}
+
+/* The three arms' energy per instruction (epi) and parts per instruction (part), priced from the LRR
+ * run r[0]: its dynamic energy (dyn x T) split between its departures (mshare) and, less its L1
+ * accesses, its instructions. Returns 0, or 1 when the L1 alone would exceed the SM's share. */
+static int energy(const sm_pw *w, const sm_res *r, double epi[NARM], double part[NARM][4])
+{
+	const mse_stats *b = &r[0].st;
+	double D = w->dyn * (double)b->cycles;
+	double e_mem = b->departures ? w->mshare * D / (double)b->departures : 0.0;
+	double c[4];
+	arm_energy(w, &r[0], 0.0, 0.0, c);
+	double e_ins = ((b->departures ? 1.0 - w->mshare : 1.0) * D - c[2]) / (double)b->issued;
+	if (e_ins < 0)
+		return 1;
+	for (int a = 0; a < NARM; a++) {
+		arm_energy(w, &r[a], e_mem, e_ins, c);
+		epi[a] = 0;
+		for (int k = 0; k < 4; k++) {
+			part[a][k] = c[k] / (double)r[a].st.issued;
+			epi[a] += part[a][k];
+		}
+	}
+	return 0;
 }
 
 static int mascar_stats_run(int argc, char **argv)
@@ -182,6 +276,8 @@ static int mascar_stats_run(int argc, char **argv)
 		wg_die("stats", 2, "--cycles %ld is out of range (1000..100000000)", cycles);
 	if (o.knobs[MSE_K_BASE])
 		wg_die("stats", 2, "--knob BASE=%ld: BASE is set by the comparison itself (leave it out)", o.knobs[MSE_K_BASE]);
+	sm_pw pw;
+	load_power(o.block, &pw);
 	char cfg[256];
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
 	printf("stats mascar --compare %s seed=%llu cycles=%ld per run (C model only, RESET_PPM=0); L2_LAT=%ld MQ_GAP=%ld "
@@ -190,16 +286,27 @@ static int mascar_stats_run(int argc, char **argv)
 	       o.knobs[MSE_K_CONS_DIST], o.knobs[MSE_K_UNCOAL_PCT], o.knobs[MSE_K_STORE_PCT]);
 	printf("arms: LRR = loose round-robin (BASE=2, the thesis's baseline), GTO = greedy-then-oldest (BASE=1), both "
 	       "without the queue (a refused load stalls the LSU); Mascar (BASE=0)\n");
+	printf("energy per instruction (power_tables/mascar_sm.tsv; docs/mascar.md \"Energy\"): per profile the LRR run "
+	       "sets the prices: leakage %.0f pJ/cycle (the chip's GPUWattch leakage per SM, assumed), LRR's dynamic %.0f "
+	       "pJ/cycle (leakage %.0f %% of the total), %.0f %% of it per L2/DRAM departure (assumed: gebhart2011.tsv's "
+	       "split), an L1 access %.2f pJ (assumed: Jeon's CACTI bank by the square-root rule), a queue access %.2f pJ "
+	       "(%.0f %% of it, §4.4.2), the checker's events n/g (0), the rest per instruction\n",
+	       pw.leak, pw.dyn, 100.0 * pw.leak / (pw.leak + pw.dyn), 100.0 * pw.mshare, pw.el1, pw.eq,
+	       100.0 * pw.eq / pw.el1);
 	printf("| profile | MEM_PCT / HIT_PCT | IPC LRR / GTO / Mascar | Mascar over LRR | Mascar over GTO | GTO over LRR | "
 	       "LSU stalled LRR / GTO / Mascar | MP (Mascar) | L1 hits + merges per 1k, LRR / GTO / Mascar | "
-	       "instructions per L1 miss (LRR) | L2/DRAM bandwidth used, LRR / GTO / Mascar |\n"
-	       "|---|---|---|---|---|---|---|---|---|---|---|\n");
+	       "instructions per L1 miss (LRR) | L2/DRAM bandwidth used, LRR / GTO / Mascar | "
+	       "energy per instruction over LRR, GTO / Mascar |\n"
+	       "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 	int rc = 0;
 	sm_geo g;
 	memset(&g, 0, sizeof g);
 	uint64_t st[NARM] = {0}, cy[NARM] = {0};
 	double bw_lo = 100.0; /* the lowest bandwidth use of a memory-intensive arm (%) */
 	double hm_sum[NARM] = {0}; /* memory-intensive profiles: sums of L1 hits + merges per 1k per arm */
+	/* memory-intensive profiles: sums of the energy change per instruction against LRR (GTO, Mascar), of
+	 * Mascar's parts' change in points of LRR's energy, and of the checker's bound (% of Mascar's energy) */
+	double en_sum[2] = {0}, en_part[4] = {0}, en_wrc = 0;
 	for (int pr = p0; pr <= p1; pr++) {
 		long k[WG_MAX_PARAMS];
 		memcpy(k, o.knobs, sizeof k);
@@ -246,13 +353,22 @@ static int mascar_stats_run(int argc, char **argv)
 		}
 		double sp[3] = {ip[0] > 0 ? ip[2] / ip[0] : 0.0, ip[1] > 0 ? ip[2] / ip[1] : 0.0, ip[0] > 0 ? ip[1] / ip[0] : 0.0};
 		uint64_t miss0 = r[0].st.verdict[MSE_V_MISS];
+		double epi[NARM], part[NARM][4];
+		if (energy(&pw, r, epi, part)) {
+			printf("FAILED (%s, energy): the LRR run's L1 accesses cost more than the SM's share of its dynamic "
+			       "energy (power_tables/mascar_sm.tsv)\n",
+			       profs[pr].name);
+			rc = 1;
+			continue;
+		}
 		printf("| %s | %ld / %ld | %.3f / %.3f / %.3f | %+.1f %% | %+.1f %% | %+.1f %% | %.1f / %.1f / %.1f %% | %.1f %% | "
-		       "%.1f / %.1f / %.1f | %.1f | %.1f / %.1f / %.1f %% |\n",
+		       "%.1f / %.1f / %.1f | %.1f | %.1f / %.1f / %.1f %% | %+.1f / %+.1f %% |\n",
 		       profs[pr].name, profs[pr].mem_pct, profs[pr].hit_pct, ip[0], ip[1], ip[2], 100.0 * (sp[0] - 1.0),
 		       100.0 * (sp[1] - 1.0), 100.0 * (sp[2] - 1.0), pct(r[0].st.lsu_stalls, r[0].st.cycles),
 		       pct(r[1].st.lsu_stalls, r[1].st.cycles), pct(r[2].st.lsu_stalls, r[2].st.cycles),
 		       pct(r[2].st.mp_cycles, r[2].st.cycles), hm[0], hm[1], hm[2],
-		       miss0 ? (double)r[0].st.issued / (double)miss0 : 0.0, bw[0], bw[1], bw[2]);
+		       miss0 ? (double)r[0].st.issued / (double)miss0 : 0.0, bw[0], bw[1], bw[2], 100.0 * (epi[1] / epi[0] - 1.0),
+		       100.0 * (epi[2] / epi[0] - 1.0));
 		int c = profs[pr].cls;
 		g.n[c]++;
 		for (int x = 0; x < 3; x++)
@@ -264,6 +380,14 @@ static int mascar_stats_run(int argc, char **argv)
 				bw_lo = fmin(bw_lo, bw[a]);
 				hm_sum[a] += hm[a];
 			}
+			en_sum[0] += epi[1] / epi[0] - 1.0;
+			en_sum[1] += epi[2] / epi[0] - 1.0;
+			for (int x = 0; x < 4; x++)
+				en_part[x] += (part[2][x] - part[0][x]) / epi[0];
+			uint64_t nw = 0;
+			for (int e = MSC_EV_WRC_SELECT; e <= MSC_EV_WRC_AGE_UPDATE; e++)
+				nw += r[2].ev[e];
+			en_wrc += pw.eq * (double)nw / (epi[2] * (double)r[2].st.issued);
 		}
 	}
 	printf("\n");
@@ -286,6 +410,18 @@ static int mascar_stats_run(int argc, char **argv)
 			       "(thesis +35 %%)\n",
 			       g.n[2], geo(&g, 2, 2, 0), geo(&g, 2, 2, 2), rxg);
 		int nm = ngeo(&g, 1, 2);
+		/* Fig. 4.13: "On average, Mascar reduces energy consumption by 12 %" against the baseline (LRR) */
+		double em = 100.0 * en_sum[1] / nm;
+		char parts[256];
+		snprintf(parts, sizeof parts, "leakage %+.1f, L2/DRAM and interconnect %+.1f, L1 and queue %+.1f, the rest "
+			 "%+.1f points of LRR's energy",
+			 100.0 * en_part[0] / nm, 100.0 * en_part[1] / nm, 100.0 * en_part[2] / nm, 100.0 * en_part[3] / nm);
+		printf("memory-intensive energy per instruction (mean of %d profiles): Mascar over LRR %+.1f %% (thesis Fig. "
+		       "4.13: %+.0f %% on average), of it %s (thesis: leakage %+.0f, others %+.1f, L1 slightly lower, DRAM "
+		       "mostly unchanged); GTO over LRR %+.1f %%; the checker's events (n/g, not priced) would add %.2f %% at "
+		       "one queue access each\n",
+		       nm, em, -100.0 * pw.th[0], parts, -100.0 * pw.th[1], -100.0 * pw.th[2], 100.0 * en_sum[0] / nm,
+		       100.0 * en_wrc / nm);
 		char cause[320];
 		snprintf(cause, sizeof cause, "%s; L1 hits + merges per 1k (memory-intensive mean): LRR %.1f, GTO %.1f, Mascar %.1f",
 			 bw_lo >= 99.0 ? "every memory-intensive arm uses >= 99 % of the L2/DRAM bandwidth (MQ_GAP), so only fewer "
@@ -317,6 +453,12 @@ static int mascar_stats_run(int argc, char **argv)
 		}
 		if (pct(st[2], cy[2]) > pct(st[0], cy[0])) {
 			printf("REVERSED: the LSU stalls more under Mascar than under the LRR baseline (thesis: 40 %% -> 20 %%)\n");
+			rc = 1;
+		}
+		if (em > 0) {
+			printf("REVERSED: Mascar spends more energy per instruction than the LRR baseline on the memory-intensive "
+			       "profiles (%+.1f %%, thesis: %+.0f %%); cause: %s\n",
+			       em, -100.0 * pw.th[0], parts);
 			rc = 1;
 		}
 	}
