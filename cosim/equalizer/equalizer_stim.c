@@ -268,8 +268,24 @@ static void ref_step(eqs_stim *s)
 
 /* ---- frames: whole ports ---- */
 
-#define put(s, f, port, v) wg_port_put((s)->L, f, port, v)
+#define put(s, f, port, v) put_words((s)->L, f, port, v)
 #define get(s, f, port) wg_port_get((s)->L, f, port)
+
+/* A whole port of at most 64 bits stored as its words (issue 29 item 2: wg_port_put's
+ * read-modify-write of each word was a sixth of next's instructions). A port starts on a word
+ * boundary and owns its words, and every caller of next hands it a zeroed frame, so the stores
+ * write the same bits. A port absent at this configuration (no bits) is not written. */
+static inline void put_words(const wg_layout *L, uint32_t *f, int port, uint64_t v)
+{
+	unsigned w = (unsigned)L->width[port];
+	uint32_t *p = f + L->off[port];
+	if (!w)
+		return;
+	v &= wg_ones64(w);
+	p[0] = (uint32_t)v;
+	if (w > 32)
+		p[1] = (uint32_t)(v >> 32);
+}
 
 static void pack(const eqs_stim *s, uint32_t *in)
 {
