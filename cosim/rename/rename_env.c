@@ -363,6 +363,8 @@ static const char *build_kernel(rn_env *e, char *err, size_t n)
 	/* a kernel needs kw * (N - E) <= RT_ENTRIES with E <= EXEMPT */
 	if (s.regs - c->exempt > c->rt_entries)
 		s.regs = c->rt_entries + c->exempt;
+	if (s.gpr > s.regs)
+		s.gpr = s.regs; /* a profile cut to the configuration's REGS */
 	if (!e->fixed)
 		s.uses = e->uses;
 	int kw = s.warps < c->warps ? s.warps : c->warps;
@@ -486,7 +488,7 @@ const char *rne_init(rn_env *e, const long *p, const long *knobs, const rnk_shap
 }
 
 void rne_force_reset(rn_env *e, long cyc) { e->force_reset = cyc; }
-void rne_set_uses(rn_env *e, int uses) { e->uses = uses != 0; }
+void rne_set_uses(rn_env *e, int uses) { e->uses = uses < 0 ? 0 : uses > 2 ? 2 : uses; }
 void rne_set_mem_gap(rn_env *e, long gap) { e->mem_gap = gap > 0 ? gap : 0; }
 
 /* ---- per-cycle ---- */

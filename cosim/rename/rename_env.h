@@ -136,7 +136,9 @@ const char *rne_init(rn_env *e, const long *p, const long *knobs, const rnk_shap
 /* rnk_shape.uses of the kernels generated from here on (profiles and knob shapes; not a caller's
  * shape): 1 bounds the reads of each temporary value (warpgen stats rename) and keeps a profile's
  * W*N <= PHYS_REGS as for knob shapes (the static register file of the run without renaming must
- * hold the kernel); 0 (after rne_init) keeps the stream of the co-simulation. Not a knob: the knob
+ * hold the kernel); 2 as 1, with a profile's address/condition registers (rnk_shape.gpr) read once
+ * by the next instruction (--lifetimes table3); 0 (after rne_init) keeps the stream of the
+ * co-simulation. Not a knob: the knob
  * table is at WG_MAX_PARAMS. */
 void rne_set_uses(rn_env *e, int uses);
 /* A bounded memory bandwidth (warpgen stats rename --mem-gap): from here on the loads return in

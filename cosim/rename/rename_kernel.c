@@ -53,7 +53,10 @@ typedef uint64_t rmask;
 /* ------------------------------------------------------------------ */
 
 /* Table 3 (spec §5.1) warps and outside register counts; every code shape is
- * assumed (the paper gives none). rt_entries = 816 (spec A3) for all.
+ * assumed (the paper gives none). rt_entries = 816 (spec A3) for all. The last
+ * argument of P() is Table 3's count in parentheses (general-purpose registers,
+ * rnk_shape.gpr): the rest of N are address / condition registers, used by
+ * shape.uses = 2 (warpgen stats rename --lifetimes table3) only.
  *
  * | name         | W  | N  | insns | if | loop | div | trip | ld | long | reuse | rw | why                                           |
  * |--------------|----|----|-------|----|------|-----|------|----|------|-------|----|-----------------------------------------------|
@@ -76,27 +79,27 @@ typedef uint64_t rmask;
  * | LPS          | 28 | 17 |  220  | 20 |  25  |  20 |  6   | 20 |  30  |  60   |  0 | stencil with bounds checks                    |
  * | CP           | 32 | 17 |  200  |  5 |  40  |   0 | 16   |  5 |  40  |  55   |  0 | long inner loop over atoms                    |
  */
-#define P(nm, w, r, ins, ifp, lp, dv, tr, ld, lo, ru, rw) \
-	{nm, w, r, {r, w, 816, ins, ifp, lp, dv, tr, ld, lo, ru, rw, 0}}
+#define P(nm, w, r, ins, ifp, lp, dv, tr, ld, lo, ru, rw, gp) \
+	{nm, w, r, {r, w, 816, ins, ifp, lp, dv, tr, ld, lo, ru, rw, 0, gp}}
 static const rnk_profile rnk_prof[] = {
-	P("matrixMul", 32, 14, 160, 5, 40, 0, 8, 15, 15, 70, 0),
-	P("Blackscholes", 32, 18, 220, 10, 5, 10, 4, 8, 20, 60, 0),
-	P("dct8x8", 16, 22, 300, 5, 15, 0, 8, 10, 15, 85, 40),
-	P("nbody", 32, 41, 400, 5, 30, 5, 16, 10, 60, 40, 0),
-	P("reduction", 40, 14, 150, 30, 40, 50, 6, 10, 20, 70, 0),
-	P("vectorAdd", 48, 4, 12, 0, 0, 0, 1, 40, 0, 80, 0),
-	P("backprop", 48, 17, 220, 20, 20, 30, 4, 15, 25, 60, 0),
-	P("bfs", 48, 9, 90, 40, 20, 60, 4, 25, 20, 60, 0),
-	P("heartwall", 32, 29, 500, 20, 30, 20, 8, 15, 30, 50, 0),
-	P("hotspot", 24, 28, 300, 30, 10, 30, 4, 15, 30, 60, 0),
-	P("kmeans", 48, 13, 160, 10, 40, 10, 8, 25, 25, 60, 0),
-	P("NN", 42, 14, 160, 5, 30, 5, 8, 20, 20, 60, 0),
-	P("pathfinder", 48, 16, 200, 30, 30, 30, 8, 15, 25, 60, 0),
-	P("lud", 48, 19, 260, 15, 40, 20, 8, 15, 30, 55, 0),
-	P("gaussian", 16, 8, 60, 20, 20, 20, 4, 20, 75, 30, 0),
-	P("LIB", 8, 24, 300, 10, 30, 10, 16, 10, 70, 35, 0),
-	P("LPS", 28, 17, 220, 20, 25, 20, 6, 20, 30, 60, 0),
-	P("CP", 32, 17, 200, 5, 40, 0, 16, 5, 40, 55, 0),
+	P("matrixMul", 32, 14, 160, 5, 40, 0, 8, 15, 15, 70, 0, 7),
+	P("Blackscholes", 32, 18, 220, 10, 5, 10, 4, 8, 20, 60, 0, 16),
+	P("dct8x8", 16, 22, 300, 5, 15, 0, 8, 10, 15, 85, 40, 20),
+	P("nbody", 32, 41, 400, 5, 30, 5, 16, 10, 60, 40, 0, 40),
+	P("reduction", 40, 14, 150, 30, 40, 50, 6, 10, 20, 70, 0, 8),
+	P("vectorAdd", 48, 4, 12, 0, 0, 0, 1, 40, 0, 80, 0, 3),
+	P("backprop", 48, 17, 220, 20, 20, 30, 4, 15, 25, 60, 0, 12),
+	P("bfs", 48, 9, 90, 40, 20, 60, 4, 25, 20, 60, 0, 6),
+	P("heartwall", 32, 29, 500, 20, 30, 20, 8, 15, 30, 50, 0, 23),
+	P("hotspot", 24, 28, 300, 30, 10, 30, 4, 15, 30, 60, 0, 20),
+	P("kmeans", 48, 13, 160, 10, 40, 10, 8, 25, 25, 60, 0, 9),
+	P("NN", 42, 14, 160, 5, 30, 5, 8, 20, 20, 60, 0, 8),
+	P("pathfinder", 48, 16, 200, 30, 30, 30, 8, 15, 25, 60, 0, 8),
+	P("lud", 48, 19, 260, 15, 40, 20, 8, 15, 30, 55, 0, 12),
+	P("gaussian", 16, 8, 60, 20, 20, 20, 4, 20, 75, 30, 0, 6),
+	P("LIB", 8, 24, 300, 10, 30, 10, 16, 10, 70, 35, 0, 17),
+	P("LPS", 28, 17, 220, 20, 25, 20, 6, 20, 30, 60, 0, 10),
+	P("CP", 32, 17, 200, 5, 40, 0, 16, 5, 40, 55, 0, 17),
 	{NULL, 0, 0, {0}},
 };
 #undef P
@@ -122,6 +125,9 @@ typedef struct gen {
 	int N;                 /* registers */
 	rmask longm;           /* long-lived registers */
 	rmask temps;           /* the others */
+	rmask acm;             /* shape.uses 2: the temporaries that are address/condition registers */
+	int ac_pend;           /* an address/condition value waits for its one read (the next insn) */
+	int no_ac;             /* the destination being picked must not be one (if value, loop acc) */
 	rmask D;               /* defined on every path reaching this point */
 	rmask pinned;          /* loop accumulators: no ordinary write to them */
 	int recent[G_RECENT];  /* last written registers, most recent first (-1 none) */
@@ -168,7 +174,7 @@ static rmask pending_uses(const gen *g)
 
 static int pick_src(gen *g)
 {
-	rmask cand = g->D & g->temps;
+	rmask cand = g->D & g->temps & ~g->acm;
 	if (g->s->uses) {
 		/* a temporary with reads left; else an address / invariant (long-lived); else any */
 		rmask pend = cand & pending_uses(g);
@@ -178,7 +184,7 @@ static int pick_src(gen *g)
 	if (g->final || g_rnd(g, 100) < 4 || !cand)
 		cand |= g->D & g->longm;
 	if (!cand && g->s->uses)
-		cand = g->D & g->temps;
+		cand = g->D & g->temps & ~g->acm;
 	if (!cand)
 		return RNK_NONE;
 	if ((int)g_rnd(g, 100) < g->s->reuse_pct) {
@@ -195,6 +201,8 @@ static int pick_src(gen *g)
 static int pick_dst(gen *g, const int *src)
 {
 	rmask ok = g->temps & ~g->pinned;
+	if (g->no_ac && (ok & ~g->acm))
+		ok &= ~g->acm;
 	int rw = g->s->rewrite_pct ? g->s->rewrite_pct : 6;
 	if ((int)g_rnd(g, 100) < rw) {
 		rmask c = 0;
@@ -249,6 +257,11 @@ static void new_insn(gen *g, int cls, int s0, int s1, int s2, int dst)
 			uint32_t u = g_rnd(g, 100); /* Gebhart Fig. 2a: up to 70 % read once, 10 % more than twice */
 			g->left[dst] = u < 70 ? 1 : u < 90 ? 2 : 3;
 		}
+		if (dst != RNK_NONE && (g->acm & RB(dst))) {
+			g->left[dst] = 1; /* address/condition value: the next instruction reads it */
+			g->force = dst;
+			g->ac_pend = 1;
+		}
 	}
 	if (dst != RNK_NONE) {
 		g->D |= RB(dst);
@@ -288,6 +301,7 @@ static void emit_random(gen *g)
 	if (g->force >= 0) {
 		src[0] = g->force;
 		g->force = -1;
+		g->ac_pend = 0;
 	}
 	if (ns >= 2 && src[ns - 1] != RNK_NONE && g_rnd(g, 100) < 6)
 		src[ns - 1] = src[ns - 2]; /* C8 */
@@ -335,7 +349,7 @@ static int gen_block(gen *g, int len)
 	k->block[b].n = 0;
 	k->node[x].block = b;
 	g->cur = b;
-	for (int i = 0; i < len || k->block[b].n == 0; i++) {
+	for (int i = 0; i < len || k->block[b].n == 0 || g->ac_pend; i++) {
 		emit_random(g);
 		if (g->full)
 			break;
@@ -357,7 +371,9 @@ static int gen_if(gen *g, int rem, int *tail)
 	rnk_kernel *k = g->k;
 	int a = pick_src(g), b = pick_src(g);
 	int src0[3] = {a, b, RNK_NONE};
+	g->no_ac = 1;
 	int v = pick_dst(g, src0);
+	g->no_ac = 0;
 	new_insn(g, RNK_ALU, a, b, RNK_NONE, v); /* the value both paths read */
 	int x = new_node(g, RNK_N_IF), t;
 	rmask D0 = g->D;
@@ -395,7 +411,9 @@ static int gen_loop(gen *g, int rem, int *tail)
 {
 	rnk_kernel *k = g->k;
 	int s0 = pick_src(g), none[3] = {RNK_NONE, RNK_NONE, RNK_NONE};
+	g->no_ac = 1;
 	int acc = pick_dst(g, none);
+	g->no_ac = 0;
 	new_insn(g, RNK_ALU, s0, RNK_NONE, RNK_NONE, acc); /* the accumulator */
 	int x = new_node(g, RNK_N_LOOP), t;
 	rmask pin0 = g->pinned;
@@ -457,8 +475,10 @@ static const char *shape_ok(const rnk_shape *s, char *err, size_t n)
 		 s->long_pct < 0 || s->long_pct > 90 || s->reuse_pct < 0 || s->reuse_pct > 100 ||
 		 s->rewrite_pct < 0 || s->rewrite_pct > 100)
 		bad = "a percentage (div, reuse, rewrite 0..100; ld 0..80; long 0..90)";
-	else if (s->uses < 0 || s->uses > 1)
-		bad = "uses (0..1)";
+	else if (s->uses < 0 || s->uses > 2)
+		bad = "uses (0..2)";
+	else if (s->gpr < 0 || s->gpr > s->regs)
+		bad = "gpr (0..regs)";
 	else if (s->trip < 1 || s->trip > 1000)
 		bad = "trip (1..1000)";
 	if (!bad)
@@ -498,6 +518,17 @@ const char *rnk_build(rnk_kernel *k, const rnk_shape *s, uint64_t seed, char *er
 	while (nl-- > 0)
 		g.longm |= RB(pick_in(&g, all & ~g.longm));
 	g.temps = all & ~g.longm;
+	if (s->uses == 2 && s->gpr > 0) {
+		/* address/condition registers (Table 3: N minus the count in parentheses), at
+		 * least 2 ordinary temporaries left */
+		int nt = 0, na = s->regs - s->gpr;
+		for (rmask x = g.temps; x; x &= x - 1)
+			nt++;
+		if (na > nt - 2)
+			na = nt - 2;
+		while (na-- > 0)
+			g.acm |= RB(pick_in(&g, g.temps & ~g.acm));
+	}
 	/* first block: define the long-lived registers and two temporaries */
 	k->root = new_node(&g, RNK_N_BLOCK);
 	k->nblocks = 1;

@@ -61,7 +61,13 @@ typedef struct rnk_shape {
 	int uses;              /* 1: a temporary's value is read a bounded number of times (1, 2 or 3:
 	                          70/20/10 %, Gebhart ISCA'11 Fig. 2a) and then dead; writes go to a dead
 	                          temporary first; 0: any defined temporary may be read again until
-	                          it is rewritten (added field, last) */
+	                          it is rewritten (added field, last); 2: as 1, and regs - gpr of the
+	                          temporaries are address/condition registers (below) */
+	int gpr;               /* Table 3's count in parentheses, the general-purpose registers (0: all
+	                          regs). With uses = 2, min(regs - gpr, temporaries - 2) temporaries are
+	                          address/condition registers ($ofs, $p in PTXPlus): a value written to
+	                          one is read once, by the next instruction, then dead; the other reads
+	                          never pick one (added field, last) */
 } rnk_shape;
 
 /* Static statistics of the hint pass (after exemption). */

@@ -33,6 +33,7 @@
 #define SR_KERNELS 2            /* kernels per workload (default) */
 #define SR_CYCLES 50000000L     /* safety cap per workload (default) */
 #define SR_MAX_PROFILES 64
+#define SR_FIG2 10000L          /* Jeon Fig. 2's window: the first 10K cycles */
 
 /* Placements of the baseline (spec §2.10, A22). */
 enum { SR_COMPACT = 0, SR_SCATTERED = 1, SR_NPLACE = 2 };
@@ -52,6 +53,8 @@ typedef struct sr_run {
 	int peak;                   /* peak popcount of the availability flag (exempt included), worst kernel */
 	int ids;                    /* distinct ids ever allocated in one kernel (exempt included), worst kernel */
 	double peak_ratio, ids_ratio; /* worst kernel's peak / (W x N), ids / (W x N) */
+	double ids_ratio_sum;       /* sum over the kernels of ids / (W x N) (their mean: one program's figure) */
+	double live10k;             /* peak popcount in the first kernel's first SR_FIG2 cycles / (W x N) (Fig. 2) */
 	long cycles;                /* cycles simulated */
 	long base_cycles;           /* the same kernels without renaming (NORENAME), cycles; 0: not run */
 	uint64_t pbr_ops, pir_stalls, alc_stalls; /* renaming's own costs: pbr operations, refused pirs, refused
@@ -68,6 +71,8 @@ typedef struct sr_run {
 /* Derived figures of a run. */
 typedef struct sr_fig {
 	double save_peak, save_ids;     /* 1 - peak/(W x N), 1 - ids/(W x N) */
+	double save_ids_kmean;          /* 1 - mean over kernels of ids/(W x N) */
+	double live10k;                 /* sr_run.live10k */
 	double mean;                    /* mean registers powered with renaming (per-register gating) */
 	double e_reg, e_sub;            /* renaming static energy, pJ */
 	double b_reg[SR_NPLACE], b_sub[SR_NPLACE]; /* baseline static energy, pJ */
@@ -103,7 +108,9 @@ static void usage(void)
 	       "  --seed S        seed (default 1): the same seed gives the same output\n"
 	       "  --cycles N      give up on a workload after N cycles (default %ld; a failure)\n"
 	       "  --lifetimes L   bounded (default): each temporary value is read 1-3 times, then dead (Gebhart'11\n"
-	       "                  Fig. 2a); any: a defined temporary may be read until rewritten (the co-simulation's)\n"
+	       "                  Fig. 2a); any: a defined temporary may be read until rewritten (the co-simulation's);\n"
+	       "                  table3: bounded, and N minus Table 3's count in parentheses are address/condition\n"
+	       "                  registers, each value read once by the next instruction\n"
 	       "  --mem-gap G     a bounded memory bandwidth: loads return in the order they issue, at least G cycles\n"
 	       "                  apart (default 0: off; 8 = GTX480's 177.4 GB/s / 700 MHz / 15 SMs, 128 B a warp load)\n"
 	       "  --knob K=V      environment knobs (cosim/rename/rename_env.h; RESET_PPM defaults to 0 here)\n"
@@ -172,7 +179,8 @@ static int run(const long *p, const long *knobs, int uses, long gap, uint64_t se
 	rne_set_uses(e, uses);
 	rne_set_mem_gap(e, gap);
 	uint64_t ever[RN_MAX_PHYS / 64] = {0};
-	int kpeak = 0, kids = 0, in_kernel = 0, kwn = 1;
+	int kpeak = 0, kids = 0, in_kernel = 0, kwn = 1, p10k = 0;
+	long t_first = -1; /* the first kernel's launch cycle */
 	uint64_t done = 0;
 	double t0 = wg_now();
 	long cyc;
@@ -198,6 +206,8 @@ static int run(const long *p, const long *knobs, int uses, long gap, uint64_t se
 		int occ = rn_occ_count(m);
 		if (in_kernel && occ > kpeak)
 			kpeak = occ;
+		if (in_kernel && r->kernels == 0 && cyc < t_first + SR_FIG2 && occ > p10k)
+			p10k = occ;
 		if (v->reset) {
 			for (int k = 0; k < SR_NPLACE; k++)
 				rnp_launch(&r->pw[k], 0);
@@ -216,6 +226,8 @@ static int run(const long *p, const long *knobs, int uses, long gap, uint64_t se
 			kpeak = 0;
 			kwn = r->kw * r->kr;
 			in_kernel = 1;
+			if (t_first < 0)
+				t_first = cyc;
 		}
 		for (int k = 0; k < c.alloc_ports; k++)
 			if (out.alc_gnt[k] && !(ever[out.alc_pid[k] / 64] >> (out.alc_pid[k] % 64) & 1)) {
@@ -249,6 +261,9 @@ static int run(const long *p, const long *knobs, int uses, long gap, uint64_t se
 					r->peak_ratio = pr, r->peak = kpeak;
 				if (ir > r->ids_ratio || r->kernels == 0)
 					r->ids_ratio = ir, r->ids = kids;
+				if (r->kernels == 0)
+					r->live10k = ratio(p10k, kwn);
+				r->ids_ratio_sum += ir;
 				r->wn = kwn;
 				r->kernels++;
 			}
@@ -351,6 +366,8 @@ static sr_fig figures_of(const sr_run *r, const wg_energy_model *em, const sr_ta
 	memset(&f, 0, sizeof f);
 	f.save_peak = r->kernels ? 1.0 - r->peak_ratio : 0.0; /* no kernel completed: nothing measured */
 	f.save_ids = r->kernels ? 1.0 - r->ids_ratio : 0.0;
+	f.save_ids_kmean = r->kernels ? 1.0 - r->ids_ratio_sum / (double)r->kernels : 0.0;
+	f.live10k = r->live10k;
 	const rn_power *pw = &r->pw[SR_COMPACT];
 	f.mean = ratio((double)pw->reg_on_cycles, (double)pw->cycles);
 	f.e_reg = rnp_energy_pj(pw, RNP_REG, RNP_RENAMING);
@@ -375,11 +392,12 @@ static sr_fig figures_of(const sr_run *r, const wg_energy_model *em, const sr_ta
 
 static void print_head(void)
 {
-	printf("%-13s %3s %3s %3s %5s %5s %5s %5s %6s | %-13s %-13s | %6s %6s | %6s %6s %6s %9s\n", "workload", "W",
-	       "N", "E", "WxN", "peak", "ids", "mean", "save", "reg-gating", "sub-array", "RT/RF", "RT/RF", "dyn", "dyn", "kern",
-	       "cycles");
-	printf("%-13s %3s %3s %3s %5s %5s %5s %5s %6s | %-13s %-13s | %6s %6s | %6s %6s %6s %9s\n", "", "", "", "", "",
-	       "", "", "", "peak", "save (scat)", "save (scat)", "ungat", "gated", "RT/RF", "wr", "", "");
+	printf("%-13s %3s %3s %3s %5s %5s %5s %5s %6s | %-13s %-13s | %6s %6s | %6s %6s %6s %9s | %6s %6s\n", "workload",
+	       "W", "N", "E", "WxN", "peak", "ids", "mean", "save", "reg-gating", "sub-array", "RT/RF", "RT/RF", "dyn", "dyn",
+	       "kern", "cycles", "save", "live");
+	printf("%-13s %3s %3s %3s %5s %5s %5s %5s %6s | %-13s %-13s | %6s %6s | %6s %6s %6s %9s | %6s %6s\n", "", "", "", "",
+	       "", "", "", "", "peak", "save (scat)", "save (scat)", "ungat", "gated", "RT/RF", "wr", "", "", "k-mean",
+	       "10K");
 }
 
 static void print_row(const sr_run *r, const sr_fig *f)
@@ -387,9 +405,11 @@ static void print_row(const sr_run *r, const sr_fig *f)
 	char reg[32], sub[32];
 	snprintf(reg, sizeof reg, "%5.1f%% (%5.1f)", 100 * f->s_reg[0], 100 * f->s_reg[1]);
 	snprintf(sub, sizeof sub, "%5.1f%% (%5.1f)", 100 * f->s_sub[0], 100 * f->s_sub[1]);
-	printf("%-13s %3d %3d %3d %5d %5d %5d %5.0f %5.1f%% | %-13s %-13s | %5.2f%% %5.2f%% | %5.2f%% %5.3f%% %6llu %9ld\n",
+	printf("%-13s %3d %3d %3d %5d %5d %5d %5.0f %5.1f%% | %-13s %-13s | %5.2f%% %5.2f%% | %5.2f%% %5.3f%% %6llu %9ld | "
+	       "%5.1f%% %5.1f%%\n",
 	       r->name, r->kw, r->kr, r->ke, r->wn, r->peak, r->ids, f->mean, 100 * f->save_peak, reg, sub, 100 * f->rt_vs_ungated,
-	       100 * f->rt_vs_sub, 100 * f->dyn, 100 * f->dyn_wr, (unsigned long long)r->kernels, r->cycles);
+	       100 * f->rt_vs_sub, 100 * f->dyn, 100 * f->dyn_wr, (unsigned long long)r->kernels, r->cycles,
+	       100 * f->save_ids_kmean, 100 * f->live10k);
 }
 
 /* The four static accounts (renaming / compact baseline x per-register / sub-array gating) by power
@@ -460,7 +480,7 @@ static void json_run(wg_buf *b, const sr_run *r, const sr_fig *f)
 	wg_buf_printf(b,
 		      ", \"ok\": %s, \"warps\": %d, \"regs\": %d, \"exempt\": %d, \"arch_registers\": %d, "
 		      "\"peak_registers\": %d, \"distinct_ids\": %d, \"mean_registers_on\": %.3f, \"saving_peak\": %.6f, \"saving_ids\": %.6f, "
-		      "\"cycles\": %ld, \"cycles_no_renaming\": %ld, \"time_overhead\": %.6f, \"pbr_ops\": %llu, "
+		      "\"saving_ids_kernel_mean\": %.6f, \"live_peak_first_10k\": %.6f, \"cycles\": %ld, \"cycles_no_renaming\": %ld, \"time_overhead\": %.6f, \"pbr_ops\": %llu, "
 		      "\"pir_refused\": %llu, \"op_wait_bank\": %llu, \"op_wait_pf\": %llu, \"op_wait_oc\": %llu, "
 		      "\"alloc_refused\": %llu, \"kernels\": %llu, "
 		      "\"static_pj\": {\"reg_renaming\": %.6g, \"sub_renaming\": %.6g, \"reg_baseline_compact\": %.6g, "
@@ -472,7 +492,7 @@ static void json_run(wg_buf *b, const sr_run *r, const sr_fig *f)
 		      "\"dynamic\": {\"rt_reads\": %llu, \"rt_writes\": %llu, \"source_operands\": %llu, \"rf_writes\": %llu, "
 		      "\"rt_pj\": %.6g, \"rt_write_pj\": %.6g, \"rf_pj\": %.6g, \"rt_vs_rf\": %.6f, \"rt_writes_vs_rf\": %.6f}",
 		      r->err[0] ? "false" : "true", r->kw, r->kr, r->ke, r->wn, r->peak, r->ids, f->mean, f->save_peak, f->save_ids,
-		      r->cycles, r->base_cycles, f->time, (unsigned long long)r->pbr_ops, (unsigned long long)r->pir_stalls,
+		      f->save_ids_kmean, f->live10k, r->cycles, r->base_cycles, f->time, (unsigned long long)r->pbr_ops, (unsigned long long)r->pir_stalls,
 		      (unsigned long long)r->op_wait[RN_WAIT_BANK], (unsigned long long)r->op_wait[RN_WAIT_PF],
 		      (unsigned long long)r->op_wait[RN_WAIT_OC], (unsigned long long)r->alc_stalls, (unsigned long long)r->kernels,
 		      f->e_reg, f->e_sub, f->b_reg[0], f->b_sub[0], f->b_reg[1],
@@ -492,11 +512,13 @@ static void json_run(wg_buf *b, const sr_run *r, const sr_fig *f)
 typedef struct sr_opts {
 	const char *profile;        /* --profile, or NULL */
 	long kernels;               /* --kernels, or -1 */
-	int uses;                   /* --lifetimes: 1 bounded (default), 0 any (rnk_shape.uses) */
+	int uses;                   /* --lifetimes: 1 bounded (default), 0 any, 2 table3 (rnk_shape.uses) */
 	long gap;                   /* --mem-gap: loads return in issue order this many cycles apart (0 off) */
 	long knobs[WG_MAX_PARAMS];  /* environment knobs */
 	int reset_set, kernels_set; /* the user gave RESET_PPM / KERNELS */
 } sr_opts;
+
+static const char *const sr_lifetimes[3] = {"any", "bounded", "table3"}; /* by sr_opts.uses */
 
 static int need(int i, int argc, char **argv)
 {
@@ -529,9 +551,9 @@ static int rename_stats_run(int argc, char **argv)
 				wg_die("stats", 2, "--kernels %s: expected 1..1000000", argv[i]);
 		} else if (strcmp(argv[i], "--lifetimes") == 0) {
 			i = need(i, argc, argv);
-			if (strcmp(argv[i], "bounded") && strcmp(argv[i], "any"))
-				wg_die("stats", 2, "--lifetimes %s: expected bounded or any", argv[i]);
-			so.uses = strcmp(argv[i], "bounded") == 0;
+			if (strcmp(argv[i], "bounded") && strcmp(argv[i], "any") && strcmp(argv[i], "table3"))
+				wg_die("stats", 2, "--lifetimes %s: expected bounded, any or table3", argv[i]);
+			so.uses = strcmp(argv[i], "bounded") == 0 ? 1 : strcmp(argv[i], "table3") == 0 ? 2 : 0;
 		} else if (strcmp(argv[i], "--mem-gap") == 0) {
 			i = need(i, argc, argv);
 			char *end;
@@ -601,7 +623,7 @@ static int rename_stats_run(int argc, char **argv)
 	if (so.gap) /* printed only when set: the output without it keeps its bytes */
 		snprintf(gaps, sizeof gaps, ", loads %ld cycles apart", so.gap);
 	printf("stats rename %s seed=%llu, %ld kernel(s) per workload, lifetimes %s%s, C model only\n", cfg,
-	       (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], so.uses ? "bounded" : "any", gaps);
+	       (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], sr_lifetimes[so.uses], gaps);
 	printf("mean = registers powered with renaming, time average; save = 1 - peak/(WxN); static savings = 1 - E(renaming)/E(baseline gating), baseline placed w*N+r "
 	       "(scattered r*W_MAX+w in parentheses);\nRT/RF ungat = table leakage / whole file leakage; gated = / file "
 	       "energy with renaming, sub-array gating; dyn = table accesses x %.4g pJ / (8 x %.4g pJ per warp operand), "
@@ -610,8 +632,8 @@ static int rename_stats_run(int argc, char **argv)
 	print_head();
 	sr_run *runs = wg_xcalloc((size_t)npick * sizeof *runs);
 	sr_fig *fig = wg_xcalloc((size_t)npick * sizeof *fig);
-	int rc = 0, nok = 0, have_bfs = 0, reversed = 0;
-	double bfs = 0;
+	int rc = 0, nok = 0, have_bfs = 0, reversed = 0, half10k = 0;
+	double bfs = 0, sum_ids = 0, sum_wn = 0;
 	sr_fig avg;
 	memset(&avg, 0, sizeof avg);
 	for (int i = 0; i < npick; i++) {
@@ -635,6 +657,11 @@ static int rename_stats_run(int argc, char **argv)
 		nok++;
 		avg.save_peak += fig[i].save_peak;
 		avg.save_ids += fig[i].save_ids;
+		avg.save_ids_kmean += fig[i].save_ids_kmean;
+		avg.live10k += fig[i].live10k;
+		half10k += fig[i].live10k <= 0.5;
+		sum_ids += runs[i].ids;
+		sum_wn += runs[i].wn;
 		for (int k = 0; k < SR_NPLACE; k++) {
 			avg.s_reg[k] += fig[i].s_reg[k];
 			avg.s_sub[k] += fig[i].s_sub[k];
@@ -649,7 +676,7 @@ static int rename_stats_run(int argc, char **argv)
 	}
 	if (nok) {
 		double d = nok;
-		avg.save_peak /= d, avg.save_ids /= d, avg.rt_vs_ungated /= d, avg.rt_vs_sub /= d, avg.dyn /= d,
+		avg.save_peak /= d, avg.save_ids /= d, avg.save_ids_kmean /= d, avg.live10k /= d, avg.rt_vs_ungated /= d, avg.rt_vs_sub /= d, avg.dyn /= d,
 			avg.dyn_wr /= d, avg.time /= d;
 		for (int k = 0; k < SR_NPLACE; k++)
 			avg.s_reg[k] /= d, avg.s_sub[k] /= d;
@@ -658,6 +685,12 @@ static int rename_stats_run(int argc, char **argv)
 		printf("  register saving, 1 - ids/(WxN)    %5.1f %%   (peak live: %5.1f %%)   paper %4.1f %% (Fig. 9: registers "
 		       "ever allocated)\n",
 		       100 * avg.save_ids, 100 * avg.save_peak, 100 * tab.paper_saving);
+		printf("  the same, mean of the kernels     %5.1f %%   (pooled, 1 - sum ids / sum WxN: %5.1f %%)   above: each "
+		       "workload's worst kernel\n",
+		       100 * avg.save_ids_kmean, 100 * (1.0 - ratio(sum_ids, sum_wn)));
+		printf("  peak allocated, first 10K cycles  %5.1f %% of WxN   (%d of %d workloads at most 50 %%)   paper: 7 of 8 "
+		       "barely above half (Fig. 2)\n",
+		       100 * avg.live10k, half10k, nok);
 		printf("  static saving, per-register gating %5.1f %%   (scattered baseline: %5.1f %%)   paper %4.1f %% (Fig. 10a)\n",
 		       100 * avg.s_reg[0], 100 * avg.s_reg[1], 100 * tab.paper_reg);
 		printf("  static saving, sub-array gating    %5.1f %%   (scattered baseline: %5.1f %%)   paper %4.1f %% (Fig. 10a)\n",
@@ -695,7 +728,7 @@ static int rename_stats_run(int argc, char **argv)
 		wg_buf_printf(&b, "{\"block\": \"rename\", \"config\": ");
 		wg_buf_json_str(&b, cfg);
 		wg_buf_printf(&b, ", \"seed\": %llu, \"kernels_per_workload\": %ld, \"lifetimes\": \"%s\", ",
-			      (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], so.uses ? "bounded" : "any");
+			      (unsigned long long)o.seed, so.knobs[RNE_K_KERNELS], sr_lifetimes[so.uses]);
 		if (so.gap)
 			wg_buf_printf(&b, "\"mem_gap\": %ld, ", so.gap);
 		wg_buf_printf(&b, "\"ok\": %s, \"workloads\": [", rc ? "false" : "true");
@@ -708,11 +741,12 @@ static int rename_stats_run(int argc, char **argv)
 		if (nok)
 			wg_buf_printf(&b,
 				      ", \"average\": {\"workloads\": %d, \"saving_peak\": %.6f, \"saving_ids\": %.6f, "
+				      "\"saving_ids_kernel_mean\": %.6f, \"saving_ids_pooled\": %.6f, \"live_peak_first_10k\": %.6f, "
 				      "\"static_saving_reg_compact\": %.6f, \"static_saving_sub_compact\": %.6f, "
 				      "\"static_saving_reg_scattered\": %.6f, \"static_saving_sub_scattered\": %.6f, "
 				      "\"rt_leakage_vs_rf_ungated\": %.6f, \"rt_leakage_vs_rf_renaming_sub\": %.6f, "
 				      "\"rt_vs_rf_dynamic\": %.6f, \"rt_writes_vs_rf_dynamic\": %.6f, \"time_overhead\": %.6f}",
-				      nok, avg.save_peak, avg.save_ids, avg.s_reg[0], avg.s_sub[0], avg.s_reg[1], avg.s_sub[1],
+				      nok, avg.save_peak, avg.save_ids, avg.save_ids_kmean, 1.0 - ratio(sum_ids, sum_wn), avg.live10k, avg.s_reg[0], avg.s_sub[0], avg.s_reg[1], avg.s_sub[1],
 				      avg.rt_vs_ungated, avg.rt_vs_sub, avg.dyn, avg.dyn_wr, avg.time);
 		wg_buf_printf(&b, ", \"reversed\": %s", reversed ? "true" : "false");
 		wg_buf_printf(&b,
