@@ -117,6 +117,10 @@ void mr_free(mr_model *m);
 /* One cycle: mr_eval (any number of times, no effect on the state), then
  * mr_tick (the rising edge; reset when in->rst). */
 int mr_eval(const mr_model *m, const mr_in *in, mr_out *out);
+/* mr_eval's events (ev: MR_NEVENTS fields) and protocol check (msg: n bytes,
+ * "" when none) alone, without the state's outputs (the frame adapter's
+ * path: it copies those from the accessors below). */
+int mr_eval_ev(const mr_model *m, const mr_in *in, unsigned *ev, char *msg, size_t n);
 void mr_tick(mr_model *m, const mr_in *in);
 void mr_reset(mr_model *m);
 
@@ -131,6 +135,9 @@ uint64_t mr_prio(const mr_model *m);            /* prio_o of the current state *
 unsigned mr_last(const mr_model *m);            /* last_q */
 unsigned mr_sample(const mr_model *m);          /* smp_q (last_q at SAMPLE_PERIOD = 1) */
 unsigned mr_pc(const mr_model *m);              /* pc_q */
+const uint32_t *mr_cnt_packed(const mr_model *m); /* cnt_q as cnt_o: CNT_BITS per warp, warp 0 from
+                                                  * bit 0 of word 0; the bits past WARPS x CNT_BITS
+                                                  * are 0 */
 
 /* Frame-level entry points used through wg_block_memra (memra_frame.c). The
  * frame model is an mr_model followed by its wg_layout. */

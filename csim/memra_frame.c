@@ -1,6 +1,7 @@
 /* memra_frame.c - MEM_RA's frame adapter: wg_block_memra's model entry
  * points unpack an input frame into an mr_in, run the typed model (memra.c)
- * and pack its mr_out into an output frame (docs/memra.md "Ports").
+ * and pack the state's outputs (its accessors) and the cycle's events into
+ * an output frame (docs/memra.md "Ports").
  * Per-warp vectors are WARPS bits (bit w = warp w); done_warp_i is a warp
  * id of WB bits (read with done_valid_i only); cnt_o holds CNT_BITS
  * per warp, warp 0 lowest; ev_o's fields are packed LSB first at the
@@ -46,22 +47,23 @@ static void mr_fput(const wg_layout *L, uint32_t *out, int port, uint64_t v)
 	wg_put(out + L->off[port], 0, (unsigned)L->width[port], v);
 }
 
-static void mr_pack(const wg_layout *L, const mr_cfg *c, const mr_out *o, uint32_t *out)
+/* The state's outputs (copies: the model keeps want_o, prio_o and the packed
+ * counters) and the cycle's events. */
+static void mr_pack(const wg_layout *L, const mr_model *m, const unsigned *evf, uint32_t *out)
 {
-	unsigned cb = (unsigned)c->cnt_bits;
+	const mr_cfg *c = mr_config(m);
+	unsigned nb = (unsigned)c->warps * (unsigned)c->cnt_bits;
 	uint64_t ev = 0;
 	memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-	mr_fput(L, out, MR_WANT_O, o->want);
-	mr_fput(L, out, MR_PRIO_O, o->prio);
-	/* cnt_o: CNT_BITS per warp from bit 0 of its first word, a word at a time */
-	wg_bitw b = {out + L->off[MR_CNT_O], 0, 0};
-	for (int w = 0; w < c->warps; w++)
-		wg_bitw_put(&b, cb, o->cnt[w]);
-	wg_bitw_end(&b);
-	mr_fput(L, out, MR_MEAS_O, o->meas);
-	mr_fput(L, out, MR_SAMPLE_O, o->sample);
+	mr_fput(L, out, MR_WANT_O, mr_want(m));
+	mr_fput(L, out, MR_PRIO_O, mr_prio(m));
+	/* cnt_o from bit 0 of its first word: whole words (the model's bits past the port are 0, as the
+	 * frame's) */
+	memcpy(out + L->off[MR_CNT_O], mr_cnt_packed(m), (nb + 31u) / 32u * sizeof *out);
+	mr_fput(L, out, MR_MEAS_O, mr_meas(m));
+	mr_fput(L, out, MR_SAMPLE_O, mr_sample(m));
 	for (int e = 0; e < MR_NEVENTS; e++)
-		ev |= ((uint64_t)o->ev[e] & wg_ones64(L->ev_w[e])) << L->ev_lsb[e];
+		ev |= ((uint64_t)evf[e] & wg_ones64(L->ev_w[e])) << L->ev_lsb[e];
 	mr_fput(L, out, MR_EV_O, ev);
 }
 
@@ -84,12 +86,13 @@ int mr_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_
 {
 	const mr_model *m = mem;
 	mr_in fi;
-	mr_out o;
+	unsigned ev[MR_NEVENTS];
+	char msg[MR_MSG_LEN];
 	mr_unpack(mr_fm_lay(mem), in, &fi);
-	int rc = mr_eval(m, &fi, &o);
-	mr_pack(mr_fm_lay(mem), mr_config(m), &o, out);
+	int rc = mr_eval_ev(m, &fi, ev, msg, sizeof msg);
+	mr_pack(mr_fm_lay(mem), m, ev, out);
 	if (rc && err && errn)
-		snprintf(err, errn, "%s", o.msg);
+		snprintf(err, errn, "%s", msg);
 	return rc ? -1 : 0;
 }
 

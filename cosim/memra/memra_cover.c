@@ -99,7 +99,8 @@ void memra_cover(const wg_layout *L, const mr_model *m, const uint32_t *in, uint
 {
 	const mr_cfg *c = mr_config(m);
 	const int W = c->warps;
-	const unsigned MAX = (1u << c->cnt_bits) - 1u;
+	const unsigned MAX = (1u << c->cnt_bits) - 1u, cb = (unsigned)c->cnt_bits;
+	const uint32_t *cntp = mr_cnt_packed(m); /* the counters as cnt_o: read inline, not a call a warp */
 	uint64_t meas = mr_meas(m);
 	if (wg_port_get(L, in, MR_RST_I)) {
 		for (int w = 0; w < W; w++)
@@ -114,7 +115,7 @@ void memra_cover(const wg_layout *L, const mr_model *m, const uint32_t *in, uint
 	int dw = dv ? (int)wg_port_get(L, in, MR_DONE_WARP_I) : -1;
 	int nld = 0;
 	for (int w = 0; w < W; w++) {
-		unsigned cnt = (unsigned)mr_cnt(m, w);
+		unsigned cnt = (unsigned)wg_get(cntp, (unsigned)w * cb, cb);
 		int mw = (int)((meas >> w) & 1u), l = (int)((ld >> w) & 1u);
 		nld += l;
 		if (l && mw)
