@@ -37,6 +37,9 @@ static void usage(const wg_opts *o)
 	       "  --miter          with --netlist: run the miter even when equiv_induct proves every point\n"
 	       "  --no-assume      with --netlist: the miter without the protocol's assumptions (the `assume`s of\n"
 	       "                   rtl_templates/<block>_props.v, which it otherwise puts on the RTL's side)\n"
+	       "  --lemmas F       with --netlist: strengthening lemmas from F instead of rtl_templates/<block>_lemmas.txt\n"
+	       "                   (internal signals equal on both sides, proven with the outputs, never assumed)\n"
+	       "  --no-lemmas      with --netlist: the miter without the block's strengthening lemmas\n"
 	       "  --invariants     the block's properties (rtl_templates/<block>_props.v) on its RTL, by ABC pdr\n"
 	       "  --props F        with --invariants: this properties file instead of the block's\n"
 	       "  --props-dir D    with --invariants: the <block>_props.v files of the block and its leaves from D\n"
@@ -136,9 +139,9 @@ int wg_cmd_prove(int argc, char **argv)
 			free(mv);
 			return rc;
 		}
-	int netlist = 0, inv = 0, miter = 0, no_assume = 0, ac = 0;
+	int netlist = 0, inv = 0, miter = 0, no_assume = 0, no_lemmas = 0, ac = 0;
 	long timeout = PV_TIMEOUT_DEF, depth = PV_DEPTH_DEF;
-	const char *netlist_file = NULL, *props = NULL, *props_dir = NULL;
+	const char *netlist_file = NULL, *props = NULL, *props_dir = NULL, *lemmas = NULL;
 	char **av = calloc((size_t)argc + 1, sizeof *av);
 	if (!av)
 		wg_die("prove", 1, "out of memory");
@@ -146,7 +149,7 @@ int wg_cmd_prove(int argc, char **argv)
 		const char *a = argv[i];
 		int has_val = strcmp(a, "--timeout") == 0 || strcmp(a, "--depth") == 0 ||
 			      strcmp(a, "--netlist-file") == 0 || strcmp(a, "--props") == 0 ||
-			      strcmp(a, "--props-dir") == 0;
+			      strcmp(a, "--props-dir") == 0 || strcmp(a, "--lemmas") == 0;
 		if (has_val && i + 1 >= argc)
 			wg_die("prove", 2, "%s needs a value", a);
 		if (strcmp(a, "--netlist") == 0)
@@ -157,6 +160,10 @@ int wg_cmd_prove(int argc, char **argv)
 			miter = 1;
 		else if (strcmp(a, "--no-assume") == 0)
 			no_assume = 1;
+		else if (strcmp(a, "--no-lemmas") == 0)
+			no_lemmas = 1;
+		else if (strcmp(a, "--lemmas") == 0)
+			lemmas = argv[++i];
 		else if (strcmp(a, "--timeout") == 0)
 			timeout = number(a, argv[++i], 1, 86400);
 		else if (strcmp(a, "--depth") == 0)
@@ -181,6 +188,13 @@ int wg_cmd_prove(int argc, char **argv)
 		wg_die("prove", 2, "say what to prove: --netlist, --invariants or --model (see `warpgen prove --help`)");
 	if ((o.liberty || netlist_file || miter || no_assume) && !netlist)
 		wg_die("prove", 2, "--liberty, --netlist-file, --miter and --no-assume go with --netlist");
+	if ((lemmas || no_lemmas) && !netlist)
+		wg_die("prove", 2, "--lemmas and --no-lemmas go with --netlist");
+	if (lemmas && no_lemmas)
+		wg_die("prove", 2, "--lemmas and --no-lemmas: give one");
+	char lemmas_abs[PV_PATH];
+	if (lemmas && !realpath(lemmas, lemmas_abs))
+		wg_die("prove", 2, "--lemmas %s: no such file", lemmas);
 	if (o.liberty && netlist_file)
 		wg_die("prove", 2, "--liberty maps the synthesized netlist: it takes no --netlist-file");
 	if ((props || props_dir) && !inv)
@@ -201,7 +215,7 @@ int wg_cmd_prove(int argc, char **argv)
 		       o.block->name);
 	pv_req q = {.b = o.block, .p = o.p, .timeout_s = (int)timeout, .depth = (int)depth, .always_miter = miter, .no_assume = no_assume,
 		    .liberty = o.liberty ? lib : NULL, .netlist_file = netlist_file, .props_file = props ? props_abs : NULL,
-		    .props_dir = props_dir ? pdir : NULL};
+		    .props_dir = props_dir ? pdir : NULL, .lemmas_file = lemmas ? lemmas_abs : NULL, .no_lemmas = no_lemmas};
 	char cfg[1024], err[2048];
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);
 	pv_result res[2];

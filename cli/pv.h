@@ -48,6 +48,8 @@ typedef struct pv_req {
 	const char *props_file; /* --props FILE: invariants from this file instead of the block's */
 	const char *props_dir;  /* --props-dir DIR: the <block>_props.v files from DIR (absolute), or NULL */
 	int no_assume;          /* --netlist --no-assume: the miter without the props file's assumes */
+	const char *lemmas_file; /* --lemmas F: strengthening lemmas from F instead of the block's (absolute), or NULL */
+	int no_lemmas;          /* --no-lemmas: the miter without the block's strengthening lemmas */
 } pv_req;
 
 /* The RTL against the netlist. Returns 0 (r filled), or -1 with a message
@@ -66,12 +68,20 @@ void pv_props_labels(const char *text, const char *kind, char *buf, size_t n);
 /* ---- pv_wrap.c ---- */
 /* The proof top module: both designs' instances (gold, gate) on shared inputs, outputs
  * compared from the cycle after the first rst_i = 1. */
-void pv_miter_top(wg_buf *o, const wg_block *b, const long *p);
+void pv_miter_top(wg_buf *o, const wg_block *b, const long *p, const char *lemmas);
 /* The RTL text with the properties inserted before the top module's endmodule,
  * behind a wg_armed register (1 from the cycle after the first rst_i = 1).
  * NULL (message in err) when the top module is not found. */
 char *pv_insert_props(const char *rtl, const char *top, const char *props, const char *props_name, char *err,
 		      size_t n);
+
+/* ---- pv_lemma.c ---- */
+/* The strengthening lemmas of text (a <block>_lemmas.txt, its sections selected; named file in
+ * messages) against the netlist text nl: the miter top's wires and assertions appended to vlog,
+ * the Yosys script's connect lines (after flattening) to ys, their number in *count. 0, or -1
+ * and a message (a malformed line, a signal the netlist lacks). */
+int pv_lemmas(const char *text, const char *nl, const char *file, wg_buf *vlog, wg_buf *ys, int *count, char *err,
+	      size_t n);
 
 /* ---- pv_oblig.c ---- */
 /* The properties text of a leaf, instance `inst` of composition `comp`, with each assumption

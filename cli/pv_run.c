@@ -37,6 +37,20 @@ int pv_props_path(const wg_block *b, const char *dir, char *buf, size_t n)
 	return 0;
 }
 
+/* The path of the block's strengthening lemmas for --netlist, rtl_templates/<template>_lemmas.txt
+ * (pv_lemma.c); 0 when it exists. */
+static int lemmas_path(const wg_block *b, char *buf, size_t n)
+{
+	const char *t = b->template_file;
+	size_t len = t && strstr(t, ".v") ? (size_t)(strstr(t, ".v") - t) : strlen(b->name);
+	snprintf(buf, n, "%s/rtl_templates/%.*s_lemmas.txt", wg_root(), (int)len, t ? t : b->name);
+	FILE *f = fopen(buf, "r");
+	if (!f)
+		return -1;
+	fclose(f);
+	return 0;
+}
+
 /* A properties file's text with the template's {{if}} sections selected for block b at p (the
  * same sections as its template: a port that exists only in some configurations is named only
  * there). NULL and a message in err. */
@@ -211,13 +225,34 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	if (!nl)
 		return -1;
 	key = wg_fnv_part(key, nl, strlen(nl));
+	/* the strengthening lemmas (pv_lemma.c): assertions on both sides' internal signals */
+	wg_buf lem = {0}, conn = {0};
+	int nlem = 0;
+	char lp[PV_PATH + 64];
+	if (q->lemmas_file)
+		snprintf(lp, sizeof lp, "%s", q->lemmas_file);
+	int has_lem = !q->no_lemmas && (q->lemmas_file || lemmas_path(q->b, lp, sizeof lp) == 0);
+	if (has_lem) {
+		char *lt = read_props(q->b, q->p, lp, err, n);
+		int lrc = lt ? pv_lemmas(lt, nl, strrchr(lp, '/') ? strrchr(lp, '/') + 1 : lp, &lem, &conn, &nlem, err, n) : -1;
+		free(lt);
+		if (lrc != 0) {
+			*code = 2;
+			free(nl);
+			wg_buf_free(&lem);
+			wg_buf_free(&conn);
+			return -1;
+		}
+	}
 	free(nl);
 	wg_buf top = {0};
-	pv_miter_top(&top, q->b, q->p);
+	pv_miter_top(&top, q->b, q->p, lem.s);
+	wg_buf_free(&lem);
 	char path[PV_PATH + 64];
 	snprintf(path, sizeof path, "%s/miter_top.v", r->dir);
 	if (wg_write_atomic(path, top.s, strlen(top.s), err, n) != 0) {
 		wg_buf_free(&top);
+		wg_buf_free(&conn);
 		return -1;
 	}
 	key = wg_fnv_part(key, top.s, strlen(top.s));
@@ -235,7 +270,10 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	wg_buf_printf(&s, "design -copy-from gold -as wg_gold wg_gold\ndesign -copy-from gate -as wg_gate wg_gate\n"
 			  "design -save pair\n"
 			  "equiv_make wg_gold wg_gate equiv\nhierarchy -top equiv\nasync2sync\n"
-			  "equiv_simple -seq 5\nequiv_induct -seq 5\ntee -q -o equiv.txt equiv_status\n");
+			  "# equiv_induct alone (no equiv_simple -seq 5 first): the same points proven at every\n"
+			  "# small configuration of tests/suites/prove.sh, at a fraction of the CPU time\n"
+			  "# (docs/cosim.md \"Where proofs run and what they cost\")\n"
+			  "equiv_induct -seq 2\ntee -q -o equiv.txt equiv_status\n");
 	wg_buf_printf(&s, "# 2. the miter (miter_top.v): every output compared after the first reset\n");
 	if (assumed)
 		wg_buf_printf(&s, "# the RTL's side with the protocol's assumptions of %s_props.v (its assertions removed:\n"
@@ -249,6 +287,13 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 		wg_buf_printf(&s, "design -load pair\n");
 	wg_buf_printf(&s, "read_verilog -formal ../miter_top.v\nhierarchy -top wg_prove_top\n"
 			  "prep -top wg_prove_top -flatten\n");
+	if (conn.s)
+		wg_buf_printf(&s, "# the lemmas' signals of both sides (%d lemmas)\n%s", nlem, conn.s);
+	wg_buf_free(&conn);
+	wg_buf_printf(&s, "# start from the state after the first reset, where co-simulation starts comparing: sim\n"
+			  "# writes each flip-flop's value after one cycle with rst_i = 1 as its initial value; one the\n"
+			  "# reset does not set is x there and stays without one (-zinit below: any value)\n"
+			  "sim -clock clk_i -reset rst_i -rstlen 1 -n 1 -w\n");
 	if (assumed)
 		/* ABC's fold counts a constraint from the frames before a failing one: a comparison in
 		 * the very cycle whose input breaks the protocol would fail. Checked one cycle later
@@ -270,7 +315,19 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 			size_t used = strlen(r->what);
 			snprintf(r->what + used, sizeof r->what - used, ", protocol assumed (%s)", assumes);
 		}
+		if (nlem) {
+			size_t used = strlen(r->what);
+			snprintf(r->what + used, sizeof r->what - used, ", %d lemma%s of %s proven along", nlem,
+				 nlem == 1 ? "" : "s", strrchr(lp, '/') ? strrchr(lp, '/') + 1 : lp);
+		}
 		pv_engines(q, r->dir, 1, r);
+		if (r->verdict == PV_CEX && strncmp(r->failed, "lm", 2) == 0) {
+			size_t used = strlen(r->note);
+			snprintf(r->note + used, sizeof r->note - used,
+				 "%sthe assertion that fails is a strengthening lemma, not an output: the lemma is "
+				 "false, or the netlist differs inside (--no-lemmas compares the outputs alone)",
+				 used ? "; " : "");
+		}
 	}
 	r->seconds = wg_now() - t0;
 	return 0;

@@ -13,7 +13,7 @@ static void range(wg_buf *o, int w)
 		wg_buf_printf(o, "[%d:0] ", w - 1);
 }
 
-void pv_miter_top(wg_buf *o, const wg_block *b, const long *p)
+void pv_miter_top(wg_buf *o, const wg_block *b, const long *p, const char *lemmas)
 {
 	wg_layout L;
 	wg_layout_init(&L, b, p);
@@ -22,8 +22,9 @@ void pv_miter_top(wg_buf *o, const wg_block *b, const long *p)
 			 "// at time 0); every output is compared from the cycle after the first rst_i = 1, as\n"
 			 "// co-simulation does (docs/cosim.md, \"One cycle\"). The first cycle is assumed to be\n"
 			 "// a reset (wg_first_rst): the states after the first reset are the same as with any\n"
-			 "// number of cycles before it (a flip-flop the reset does not set starts free), and the\n"
-			 "// flip-flops that reset makes equal then start equal, which scorr needs.\n",
+			 "// number of cycles before it (a flip-flop the reset does not set starts free). The\n"
+			 "// proof's script goes further: it starts the miter from the state after that reset\n"
+			 "// (Yosys sim -w), where the flip-flops that reset sets are equal, which scorr needs.\n",
 		      b->name);
 	wg_buf_printf(o, "module wg_prove_top (\n  input wire clk_i");
 	for (int i = 0; i < b->nports; i++)
@@ -56,7 +57,7 @@ void pv_miter_top(wg_buf *o, const wg_block *b, const long *p)
 		if (b->ports[i].dir == WG_OUT && L.width[i] > 0)
 			wg_buf_printf(o, "      eq_%s: assert (gold_%s == gate_%s);\n", b->ports[i].name, b->ports[i].name,
 				      b->ports[i].name);
-	wg_buf_printf(o, "    end\n  end\nendmodule\n");
+	wg_buf_printf(o, "    end\n  end\n%sendmodule\n", lemmas ? lemmas : "");
 }
 
 /* Start of "module <top>" followed by a non-identifier character, or NULL. */

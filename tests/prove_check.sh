@@ -11,6 +11,9 @@
 #                          must give a counterexample (exit 1) with a non-empty trace.vcd
 #   false PROPS BLOCK ARGS...  the properties file PROPS (a false invariant) must give a
 #                          counterexample naming its property, with a trace
+#   false-lemma LEMMAS BLOCK ARGS...  --netlist with the strengthening lemmas LEMMAS (a false one)
+#                          must give a counterexample naming a lemma (lmN_...), with a trace,
+#                          never "proven": lemmas are proven along, not assumed
 #   without LEAF BLOCK ARGS...  BLOCK is a composition: --invariants with LEAF's properties (its
 #                          one-line "p_NAME: assert (...);" statements) removed, in a copy of the
 #                          properties files given by --props-dir, must be proven (every other
@@ -26,7 +29,7 @@
 set -uo pipefail
 W=${WARPGEN:-out/bin/warpgen}
 mode=$1; shift
-if [ "$mode" = false ]; then props=$1; shift; fi
+if [ "$mode" = false ] || [ "$mode" = false-lemma ]; then props=$1; shift; fi
 if [ "$mode" = obligation ]; then leaf=$1 label=$2 extra=$3; shift 3; fi
 if [ "$mode" = without ]; then leaf=$1; shift; fi
 block=$1; shift
@@ -88,6 +91,13 @@ broken)
 false)
 	run 1 "$@" --invariants --props "$props"
 	grep -q ': counterexample at cycle [0-9]* (p_[a-z_0-9]*)' "$tmp/out" || fail "no counterexample naming a property"
+	tr=$(sed -n 's/^  trace:  //p' "$tmp/out")
+	[ -s "$tr" ] || fail "no waveform at '$tr'"
+	;;
+false-lemma)
+	run 1 "$@" --netlist --lemmas "$props"
+	grep -q ': counterexample at cycle [0-9]* (lm[0-9]*_[a-z_0-9]*)' "$tmp/out" || fail "no counterexample naming a lemma"
+	grep -q 'is a strengthening lemma, not an output' "$tmp/out" || fail "the note does not say a lemma failed"
 	tr=$(sed -n 's/^  trace:  //p' "$tmp/out")
 	[ -s "$tr" ] || fail "no waveform at '$tr'"
 	;;

@@ -49,6 +49,11 @@ t sweep "prove:sm_rfc-obligation" "tests/prove_check.sh obligation rfc a_lookup_
 # open): equiv_induct leaves 32 of 152 points, ABC's scorr + pdr prove the miter (docs/rename.md
 # "Invariants"; about 50 test-seconds cold, 45 CPU-s, Yosys's synthesis most of it, ABC about 5)
 t test "prove:rename-netlist" "tests/prove_check.sh netlist rename --set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2"
+# sweep: rename's netlist at RT_ENTRIES=2, proven with its strengthening lemmas
+# (rtl_templates/rename_lemmas.txt; docs/cosim.md "Stop 45"), and a false lemma of reexec_q
+# must give a counterexample naming it (lemmas are proven along, never assumed)
+t sweep "prove:rename-netlist-rt2" "tests/prove_check.sh netlist rename --set WARPS=2 --set REGS=2 --set PHYS_REGS=16 --set RT_ENTRIES=2 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2"
+t sweep "prove:reexec_q-false-lemma" "tests/prove_check.sh false-lemma tests/data/prove_reexec_q_false_lemma.txt reexec_q --set ENTRIES=4 --set THREADS=2 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set WARPS=4 --set REG_BITS=1"
 # the Liberty-mapped netlist (OSU 0.18 um from make deps)
 t sweep "prove:tuba-liberty" "tests/prove_check.sh netlist tuba --set TFET_REGS=8 --set MAX_BLOCKS=2 --liberty out/liberty/osu018/usr/share/qflow/tech/osu018/osu018_stdcells.lib"
 # bad input: one line, exit 2
@@ -56,4 +61,5 @@ t fast "bad:prove-unknown-block" "tests/expect_bad.sh \"unknown block 'nosuch'\"
 t fast "bad:prove-nothing-to-prove" "tests/expect_bad.sh 'say what to prove: --netlist, --invariants or --model' $W prove tuba"
 t fast "bad:prove-timeout" "tests/expect_bad.sh '--timeout 0: not a whole number in 1..86400' $W prove tuba --netlist --timeout 0"
 t fast "bad:prove-props-dir-alone" "tests/expect_bad.sh '--props and --props-dir go with --invariants' $W prove sm_rfc --netlist --props-dir tests"
+t fast "bad:prove-lemmas-alone" "tests/expect_bad.sh '--lemmas and --no-lemmas go with --netlist' $W prove rename --invariants --no-lemmas"
 t fast "bad:prove-no-assume-alone" "tests/expect_bad.sh '--no-assume go with --netlist' $W prove rename --invariants --no-assume"
