@@ -1,27 +1,29 @@
 # prove.sh - `warpgen prove --netlist / --invariants` (docs/cosim.md "Proofs"; issue 25 items 1, 3).
 # Sourced by tests/list_tests.sh. The small configurations below are the ones the proofs run at;
 # tests/prove_report.sh prints make's "## Proofs" section from the same list (PROVE_SMALL).
-# make test holds the cheap ones (budget: 60 test-seconds on a cold cache, plus 15 for
-# prove:invariants-small and 50 for prove:rename-netlist); the rest, every composition and the
-# Liberty-mapped netlist are in the sweep tier; tier "open" marks a configuration whose netlist
-# proof ends with a counterexample not explained yet (prove_report.sh still runs it),
-# "open-netlist" one whose invariants are proven (sweep) but whose netlist proof is open.
+# Tier "test": the netlist and the invariants in make test (issue 25 item 4; CPU-s per block in
+# docs/cosim.md "Where proofs run and what they cost"); "test-invariants": the invariants in make
+# test, the netlist in the sweep (prefetch_table's takes ABC minutes; tuba's netlist is proven in
+# make test by prove:broken-netlist); "sweep": both in the sweep; "open" marks a configuration
+# whose netlist proof ends with a counterexample not explained yet (prove_report.sh still runs
+# it), "open-netlist" one whose invariants are proven (sweep) but whose netlist proof is open at
+# this size (rename: both proven at its smallest size in make test, below).
 PROVE_SMALL=(
 	"tuba|--set TFET_REGS=8 --set MAX_BLOCKS=2|test-invariants"
-	"vf_manager|--set SMS=2 --set SM_LAT=4 --set MEM_LAT=4|sweep"
-	"reexec_q|--set ENTRIES=4 --set THREADS=2 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set WARPS=4 --set REG_BITS=1|test-invariants"
-	"wrc|--set WARPS=4 --set SCHEDULERS=1 --set MSHRS=4 --set MISSQ=2 --set SAT_MARGIN_MSHR=1|sweep"
-	"sched2l|--set WARPS=4 --set ACTIVE=2|sweep"
-	"slg|--set WARPS=4 --set CTAS=2 --set X=1 --set Y=2|sweep"
-	"memra|--set WARPS=2 --set CNT_BITS=4 --set REF_SHIFT=2 --set SAMPLE_PERIOD=4|sweep"
-	"equalizer|--set WARPS=4 --set SAMPLE_PERIOD=2 --set EPOCH=8 --set MAX_CTAS=2|sweep"
-	"rfc|--set WARPS=4 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2|sweep"
-	"prefetch_table|--set ENTRIES=2 --set PC_BITS=2 --set ADDR_BITS=12 --set OFFSET_BITS=2 --set CONF_BITS=1 --set TIDX_BITS=2 --set DIST_BITS=1 --set WARPS=1 --set THREADS=2 --set LANES_PER_CYCLE=1 --set LINE_BYTES=4 --set PQ_DEPTH=1 --set MIN_ACTIVE=2 --set ITER_BITS=4|sweep"
+	"vf_manager|--set SMS=2 --set SM_LAT=4 --set MEM_LAT=4|test"
+	"reexec_q|--set ENTRIES=4 --set THREADS=2 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set WARPS=4 --set REG_BITS=1|test"
+	"wrc|--set WARPS=4 --set SCHEDULERS=1 --set MSHRS=4 --set MISSQ=2 --set SAT_MARGIN_MSHR=1|test"
+	"sched2l|--set WARPS=4 --set ACTIVE=2|test"
+	"slg|--set WARPS=4 --set CTAS=2 --set X=1 --set Y=2|test"
+	"memra|--set WARPS=2 --set CNT_BITS=4 --set REF_SHIFT=2 --set SAMPLE_PERIOD=4|test"
+	"equalizer|--set WARPS=4 --set SAMPLE_PERIOD=2 --set EPOCH=8 --set MAX_CTAS=2|test"
+	"rfc|--set WARPS=4 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2|test"
+	"prefetch_table|--set ENTRIES=2 --set PC_BITS=2 --set ADDR_BITS=12 --set OFFSET_BITS=2 --set CONF_BITS=1 --set TIDX_BITS=2 --set DIST_BITS=1 --set WARPS=1 --set THREADS=2 --set LANES_PER_CYCLE=1 --set LINE_BYTES=4 --set PQ_DEPTH=1 --set MIN_ACTIVE=2 --set ITER_BITS=4|test-invariants"
 	"rename|--set WARPS=2 --set REGS=2 --set PHYS_REGS=16 --set RT_ENTRIES=4 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2|open-netlist"
-	"mascar|--set WARPS=2 --set SCHEDULERS=1 --set MSHRS=2 --set MISSQ=1 --set SAT_MARGIN_MSHR=1 --set SAT_MARGIN_MQ=0 --set ENTRIES=2 --set THREADS=1 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set REG_BITS=1|sweep"
-	"sm_slg|--set WARPS=4 --set CTAS=2 --set X=1 --set Y=2|sweep"
-	"sm_rfc|--set WARPS=4 --set ACTIVE=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2|sweep"
-	"equalizer_gpu|--set SMS=2 --set WARPS=4 --set SAMPLE_PERIOD=2 --set EPOCH=8 --set MAX_CTAS=2 --set SM_LAT=4 --set MEM_LAT=4|sweep"
+	"mascar|--set WARPS=2 --set SCHEDULERS=1 --set MSHRS=2 --set MISSQ=1 --set SAT_MARGIN_MSHR=1 --set SAT_MARGIN_MQ=0 --set ENTRIES=2 --set THREADS=1 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set REG_BITS=1|test"
+	"sm_slg|--set WARPS=4 --set CTAS=2 --set X=1 --set Y=2|test"
+	"sm_rfc|--set WARPS=4 --set ACTIVE=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2|test"
+	"equalizer_gpu|--set SMS=2 --set WARPS=4 --set SAMPLE_PERIOD=2 --set EPOCH=8 --set MAX_CTAS=2 --set SM_LAT=4 --set MEM_LAT=4|test"
 )
 for pv_e in "${PROVE_SMALL[@]}"; do
 	IFS='|' read -r pv_b pv_a pv_tier <<<"$pv_e"
@@ -31,12 +33,11 @@ for pv_e in "${PROVE_SMALL[@]}"; do
 		t sweep "prove:$pv_b" "tests/prove_check.sh proven $pv_b $pv_a" ;;
 	open) ;; # a counterexample nobody has explained yet (docs/cosim.md "Proofs", Open): in the report only
 	open-netlist) t sweep "prove:$pv_b-invariants" "tests/prove_check.sh invariants $pv_b $pv_a" ;;
-	*) t sweep "prove:$pv_b" "tests/prove_check.sh proven $pv_b $pv_a" ;; # (netlist and invariants)
+	test) t test "prove:$pv_b" "tests/prove_check.sh proven $pv_b $pv_a" ;; # (netlist and invariants)
+	*) t sweep "prove:$pv_b" "tests/prove_check.sh proven $pv_b $pv_a" ;;
 	esac
 done
 unset pv_e pv_b pv_a pv_tier
-# make test: the invariants of four small blocks in one test (about 10 s cold, Yosys included)
-t test "prove:invariants-small" "tests/prove_check.sh invariants memra --set WARPS=2 --set CNT_BITS=4 --set REF_SHIFT=2 --set SAMPLE_PERIOD=4 && tests/prove_check.sh invariants rfc --set WARPS=4 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2 && tests/prove_check.sh invariants mascar --set WARPS=2 --set SCHEDULERS=1 --set MSHRS=2 --set MISSQ=1 --set SAT_MARGIN_MSHR=1 --set SAT_MARGIN_MQ=0 --set ENTRIES=2 --set THREADS=1 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set REG_BITS=1 && tests/prove_check.sh invariants equalizer_gpu --set SMS=2 --set WARPS=4 --set SAMPLE_PERIOD=2 --set EPOCH=8 --set MAX_CTAS=2 --set SM_LAT=4 --set MEM_LAT=4"
 # a counterexample each: one gate of tuba's netlist changed (the test first proves the netlist
 # itself: make test's netlist equivalence), a false invariant of reexec_q
 t test "prove:broken-netlist" "tests/prove_check.sh broken tuba --set TFET_REGS=8 --set MAX_BLOCKS=2"
@@ -47,8 +48,10 @@ t test "prove:false-invariant" "tests/prove_check.sh false tests/data/prove_reex
 t sweep "prove:sm_rfc-obligation" "tests/prove_check.sh obligation rfc a_lookup_owned '!lu_valid_i || lu_slot_i == 0' sm_rfc --set WARPS=4 --set ACTIVE=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2"
 # make test: rename's netlist at its smallest legal size (at the larger configuration above it is
 # open): equiv_induct leaves 32 of 152 points, ABC's scorr + pdr prove the miter (docs/rename.md
-# "Invariants"; about 50 test-seconds cold, 45 CPU-s, Yosys's synthesis most of it, ABC about 5)
+# "Invariants"; 24 CPU-s cold with equiv_induct alone, 45-53 with equiv_simple -seq 5 before it)
 t test "prove:rename-netlist" "tests/prove_check.sh netlist rename --set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2"
+# and its invariants at the same size (about 8 CPU-s; at the size above 25 CPU-s: sweep)
+t test "prove:rename-invariants-smallest" "tests/prove_check.sh invariants rename --set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2"
 # sweep: rename's netlist at RT_ENTRIES=2, proven with its strengthening lemmas
 # (rtl_templates/rename_lemmas.txt; docs/cosim.md "Stop 45"), and a false lemma of reexec_q
 # must give a counterexample naming it (lemmas are proven along, never assumed)
