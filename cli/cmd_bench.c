@@ -78,6 +78,11 @@ static void pregenerate(bench *B)
 			wg_die("bench", 1, "internal error: cycle %ld: the stimulus broke the protocol: %s", c, err);
 		if (o->stim->observe)
 			o->stim->observe(st, model, in, out, c);
+		/* as the harness's loop: a stimulus's check may keep state its next cycle reads (slg's held
+		   accesses) */
+		const char *msg = o->stim->check ? o->stim->check(st, model, in, out, c, err, sizeof err) : NULL;
+		if (msg)
+			wg_die("bench", 1, "internal error: cycle %ld: the stimulus's own check failed: %s", c, msg);
 		o->block->model_tick(model, in);
 	}
 	B->pregen_s = wg_now() - t0;

@@ -37,6 +37,9 @@ for b in $("$OUT"/bin/warpgen list | awk '{print $1}'); do
 		t test "cosim:$b-gate-default$sfx" "tests/gate_check.sh pass $b 20000${sfx:+ --synth quick}"
 	fi
 	t sweep "gate:$b-default-200000" "tests/gate_check.sh pass $b 200000 --seed 2"
+	# make bench's row of the block, short: its pre-generated stimulus must keep the protocol and its
+	# co-simulations pass (exit 1 otherwise), as make bench's full-length run needs
+	t sweep "bench:$b-default-3000" "\$WARPGEN bench $b --cycles 3000"
 done
 
 # --- C unit tests (built under ASan + UBSan by the Makefile; one per tests/test_*.c source:
@@ -160,4 +163,4 @@ decl_read list "$TIER"
 [ "$TIER" = sweep ] && while IFS=$'\t' read -r m _; do
 	t sweep "mutant:${m/\//-}" "tests/mutant.sh $m"
 done < <(decl_read mutants) | sort -u
-t sweep "plots:full" "PLOTS_FULL=1 tests/plots.sh out/sweep/plots"
+t sweep "plots:full" "PLOTS_FULL=1 tests/plots.sh \$OUT/sweep/plots"
