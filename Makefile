@@ -66,13 +66,13 @@ DEB_PKGS := gcc g++ make verilator yosys iverilog gtkwave z3 zlib1g-dev xvfb xau
 main:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory -j$(NPROC) $(OUT)/bin/warpgen
-	@tests/main_job.sh
+	@OUT=$(OUT) tests/main_job.sh
 
 # make full: make, plus the non-default sizes, the statistics grids, the proofs and the gate-level section
 full:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory -j$(NPROC) $(OUT)/bin/warpgen
-	@MAIN_FULL=1 tests/main_job.sh
+	@OUT=$(OUT) MAIN_FULL=1 tests/main_job.sh
 
 build: deps $(OUT)/bin/warpgen $(OUT)/bin/warpgen-san
 

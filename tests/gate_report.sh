@@ -10,7 +10,7 @@
 # GATE_BLOCKS="a b" limits it to those blocks. Exit 1 if a run fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-out/main}
+out=${1:-${OUT:-out}/main}
 W=${WARPGEN:-out/bin/warpgen}
 CYCLES=${GATE_CYCLES:-100000}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}

@@ -2,17 +2,24 @@
 # main_task.sh TASK [COST] - one task of the main job (tests/main_job.sh runs them JOBS at a time, in one
 # pool, so that a core is never idle while work remains). TASK is one of:
 #   config|NAME|ARGS|AREA_OPT   every step of one configuration: gen, lint, co-simulation, area,
-#                               energy; a line per step on stdout, times in out/main/NAME/steps.json
+#                               energy; a line per step on stdout, times in $OUT/main/NAME/steps.json
 #   section|ORDER|FUNCTION      a block's report section (`main_report ORDER FUNCTION`): its output
-#                               goes to out/main/sections/ORDER-FUNCTION.out, its part of the report
+#                               goes to $OUT/main/sections/ORDER-FUNCTION.out, its part of the report
 #                               to .md (REPORT_MD), both joined in ORDER by main_job.sh
-#   timing                      the timing table (tests/timing_report.sh) to out/main/timing.md
-#   timing_plot                 the plot of delay against size (tests/timing_plot.sh) to out/plots/
+#   timing                      the timing table (tests/timing_report.sh) to $OUT/main/timing.md
+#   timing_plot                 the plot of delay against size (tests/timing_plot.sh) to $OUT/plots/
 # COST: what main_job.sh expected the task to cost (CPU seconds), for the progress display.
-# Each task's user + system seconds go to out/main/cost/NAME (main_job.sh starts the costliest first
+# Each task's user + system seconds go to $OUT/main/cost/NAME (main_job.sh starts the costliest first
 # on the next run). Needs W, CYCLES and MAIN_FULL in the environment. Exit 1 if a check fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# The build's folder (make OUT=DIR, default out; tests/main_job.sh passes it on): the task's files go
+# to $OUT/main and $OUT/plots; a build other than out/ keeps warpgen's cache and run files to itself
+# (warpgen --out), as in tests/run_tests.sh.
+export OUT=${OUT:-out}
+if [ "$OUT" != out ] && [ -z "${WARPGEN_OUT:-}" ]; then
+	case $OUT in /*) export WARPGEN_OUT=$OUT ;; *) export WARPGEN_OUT=$PWD/$OUT ;; esac
+fi
 : "${W:?main_task.sh: W (the warpgen program) not set}" "${CYCLES:?}" "${MAIN_FULL:?}"
 task=${1:?usage: main_task.sh TASK [COST], TASK: config\|NAME\|ARGS\|AREA_OPT or section\|ORDER\|FUNCTION or timing or timing_plot}
 expected=${2:-0} # the cost main_job.sh expected of it (the progress display's time left)
@@ -40,7 +47,7 @@ step() {
 	return $rc
 }
 one() { # NAME ARGS AREA_OPT: every step of one configuration, one line each; times in $d/steps.json
-	local name=$1 args=$2 aopt=$3 d=out/main/$1 rc=0
+	local name=$1 args=$2 aopt=$3 d=$OUT/main/$1 rc=0
 	local -a steps=()
 	mkdir -p "$d"
 	step gen $W gen $args -o "$d/rtl" -q || rc=1
@@ -76,32 +83,32 @@ section() {
 	. tests/decl.sh
 	decl_read define # (the block files' top-level variables land in this shell: name nothing before it)
 	status=0
-	REPORT_MD=out/main/sections/$1-$2.md "$2" >"out/main/sections/$1-$2.out" 2>&1 || status=1
+	REPORT_MD=$OUT/main/sections/$1-$2.md "$2" >"$OUT/main/sections/$1-$2.out" 2>&1 || status=1
 	return $status
 }
 
-mkdir -p out/main/cost out/main/sections
+mkdir -p $OUT/main/cost $OUT/main/sections
 IFS='|' read -r kind a b c <<<"$task"
 cpu c0
 case $kind in
 config) one "$a" "$b" "$c"; rc=$? name=$a ;;
 section) section "$a" "$b"; rc=$? name=$b ;;
 timing) # shellcheck disable=SC2086
-	WARPGEN=$W TIMING_JSON_DIR=out/main/timing tests/timing_report.sh ${TIMING_BLOCKS:-sched2l tuba memra vf_manager equalizer} \
-		>out/main/timing.md 2>out/main/timing.log
+	WARPGEN=$W TIMING_JSON_DIR=$OUT/main/timing tests/timing_report.sh ${TIMING_BLOCKS:-sched2l tuba memra vf_manager equalizer} \
+		>$OUT/main/timing.md 2>$OUT/main/timing.log
 	rc=$? name=timing
-	echo "$rc" >out/main/timing.rc ;;
+	echo "$rc" >$OUT/main/timing.rc ;;
 timing_plot) # the delay against size of each block (Yosys and ABC at several sizes; exit 3: no gnuplot)
 	# make: two points per block (a third of the CPU); make full: every point of the sweep
 	quick=1
 	[ "$MAIN_FULL" = 1 ] && quick=
-	TIMING_PLOT_QUICK=$quick WARPGEN=$W tests/timing_plot.sh out/plots >out/main/timing_plot.log 2>&1
+	TIMING_PLOT_QUICK=$quick WARPGEN=$W tests/timing_plot.sh $OUT/plots >$OUT/main/timing_plot.log 2>&1
 	rc=$? name=timing_plot
-	echo "$rc" >out/main/timing_plot.rc
+	echo "$rc" >$OUT/main/timing_plot.rc
 	[ "$rc" -eq 3 ] && rc=0 ;;
 *) echo "main_task.sh: unknown task '$task' (config|..., section|..., timing)" >&2; exit 2 ;;
 esac
 cpu c1
-awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.0f\n", b - a }' >"out/main/cost/$name"
+awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.0f\n", b - a }' >"$OUT/main/cost/$name"
 tests/progress.sh step "$name" "$expected"
 exit $rc

@@ -6,13 +6,13 @@
 # $MSC_REPORT_CYCLES cycles per arm (100,000; ~5.5 s of CPU per seed), the speedups and LSU stall
 # figures beside the thesis's; a REVERSED direction is printed as such (the script still exits 0: the
 # section reports it). With gnuplot, a plot of Mascar's speedup over LRR per profile and seed beside the
-# thesis's: $MSC_REPORT_PLOT (out/main/mascar_sm.png), named in the section.
+# thesis's: $MSC_REPORT_PLOT ($OUT/main/mascar_sm.png), named in the section.
 # $WARPGEN (default out/bin/warpgen). Exit 0, 1 when a run failed (not a reversal).
 set -uo pipefail
 W=${WARPGEN:-out/bin/warpgen}
 SEEDS=${MSC_REPORT_SEEDS:-1 2 3}
 CYC=${MSC_REPORT_CYCLES:-100000}
-PLOT=${MSC_REPORT_PLOT:-out/main/mascar_sm.png}
+PLOT=${MSC_REPORT_PLOT:-${OUT:-out}/main/mascar_sm.png}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bad=0

@@ -9,14 +9,17 @@ cd "$(dirname "$0")/.."
 W=${WARPGEN:-out/bin/warpgen}
 root=$PWD
 base=${OUT:-out}/out-dir-test
-rm -rf "$base" && mkdir -p "$base/a" "$base/b" "$root/out/vlrt"
+# the shared Verilator runtime folder: the build's ($WARPGEN_OUT, set by tests/run_tests.sh for a build
+# other than out/), else the checkout's out/
+vlrt=${WARPGEN_OUT:-$root/out}/vlrt
+rm -rf "$base" && mkdir -p "$base/a" "$base/b" "$vlrt"
 a=$root/$base/a b=$root/$base/b
 fail() { echo "FAIL: $*"; exit 1; }
 # gen: its default folder (out/gen/BLOCK/CONFIG) under --out, given after the command
 "$W" gen sched2l --set WARPS=8 --set ACTIVE=4 --out "$a" -q
 ls "$a"/gen/sched2l/*/sched2l.v >/dev/null 2>&1 || fail "gen --out wrote no $a/gen/sched2l/*/sched2l.v"
 # cosim from another folder, through the environment variable (relative: made absolute at start)
-ln -s "$root/out/vlrt" "$b/vlrt"
+ln -s "$vlrt" "$b/vlrt"
 (cd "$base" && WARPGEN_OUT=b "$root/$W" cosim sched2l --set WARPS=8 --set ACTIVE=4 --case greedy_keeps_warp \
 	--wave -q) >"$base/cosim.log" 2>&1 || { cat "$base/cosim.log"; fail "cosim under WARPGEN_OUT failed"; }
 cat "$base/cosim.log"

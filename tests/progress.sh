@@ -11,10 +11,10 @@
 # else by the steps left over the steps done.
 # On a terminal (stdout a tty): one line rewritten in place, "[done/total] NAME  elapsed  ~left".
 # Otherwise: a line per step with a UTC timestamp appended to the log (nothing on stdout).
-# PROGRESS_DIR: where the state and log live (default out/main): progress.state, progress.log.
+# PROGRESS_DIR: where the state and log live (default $OUT/main, OUT defaulting to out): progress.state, progress.log.
 # PROGRESS_NOW: the clock in Unix seconds (tests/progress_check.sh; default: date +%s).
 set -u
-dir=${PROGRESS_DIR:-out/main}
+dir=${PROGRESS_DIR:-${OUT:-out}/main}
 state=$dir/progress.state log=$dir/progress.log
 mkdir -p "$dir"
 fmt() { local s=$1; ((s >= 3600)) && printf '%dh%02dm' $((s / 3600)) $((s % 3600 / 60)) || printf '%dm%02ds' $((s / 60)) $((s % 60)); }

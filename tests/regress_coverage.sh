@@ -32,6 +32,9 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "regress_coverage: $*"; exit 1; }
 CFG="--set WARPS=4 --set SCHEDULERS=1 --set MSHRS=8 --set MISSQ=4"
 mode=${1:?usage: regress_coverage.sh regress | slurm | verdict | bench | report}
+# the folder `warpgen regress` writes its coverage folders and coverage-last in: OUT's ($tmp/o), but
+# $WARPGEN_OUT wins over OUT when set (tests/run_tests.sh sets it for a build other than out/)
+reg=${WARPGEN_OUT:-$tmp/o}/regress
 
 if [ "$mode" = verdict ]; then
 	strip() { sed -E 's/ \([^)]*cycles\/s\)//'; }
@@ -158,7 +161,7 @@ cat "$tmp/run.txt"
 tail -1 "$tmp/run.txt" | grep -qx '6 passed, 0 failed' || fail "not 6 passed"
 dir=$(sed -n 's/^regress: coverage data in //p' "$tmp/run.txt")
 [ -d "$dir" ] || fail "no coverage folder named"
-[ "$(readlink -f "$tmp/o/regress/coverage-last")" = "$(readlink -f "$dir")" ] || fail "coverage-last does not point at $dir"
+[ "$(readlink -f "$reg/coverage-last")" = "$(readlink -f "$dir")" ] || fail "coverage-last does not point at $dir"
 [ "$(ls "$dir"/dat/*.dat | wc -l)" = 4 ] || fail "expected 4 data files (not the --model-only job's): $(ls "$dir"/dat)"
 [ "$(ls "$dir"/json/*.json | wc -l)" = 4 ] || fail "expected 4 records: $(ls "$dir"/json)"
 "$W" coverage wrc "$dir"/dat/*.dat --write "$tmp/m.dat" --json "$tmp/code.json" >/dev/null || fail "warpgen coverage failed"

@@ -125,10 +125,12 @@ signal_all() {
 }
 
 SLG_SMALL=(--set WARPS=4 --set CTAS=2)
+# warpgen area's cache: under $WARPGEN_OUT when set (tests/run_tests.sh sets it for a build other than out/)
+AREA=${WARPGEN_OUT:-out}/area
 # a configuration no other test synthesizes (its area cache can be emptied safely), one per check
 # (make sweep runs them side by side): ENTER_DELAY 7 for concurrent-area, 6 for kill-synth
 area_cfg() { AREA_CFG=(--set WARPS=3 --set CTAS=3 --set ENTER_DELAY="$1"); }
-area_dir() { echo "out/area/slg/WARPS-3_CTAS-3_ENTER_DELAY-${AREA_CFG[5]#ENTER_DELAY=}"; }
+area_dir() { echo "$AREA/slg/WARPS-3_CTAS-3_ENTER_DELAY-${AREA_CFG[5]#ENTER_DELAY=}"; }
 
 case ${1:-} in
 disk)
@@ -265,7 +267,7 @@ sigint)
 	[ ! -e "$T/i2.json" ] || fail "Ctrl-C during the co-simulation left $T/i2.json"
 	# during a synthesis: a configuration whose synthesis takes minutes (nothing else uses it; Ctrl-C
 	# must stop it at once, so it costs a few seconds)
-	d=out/area/rfc/WARPS-24_ACTIVE_WARPS-5_ENTRIES-5
+	d=$AREA/rfc/WARPS-24_ACTIVE_WARPS-5_ENTRIES-5
 	rm -rf "$d"
 	CACHE_DIRS+=("$d")
 	start_group "$W" area rfc --set WARPS=24 --set ACTIVE_WARPS=5 --set ENTRIES=5 --liberty none --json "$T/i3.json" >"$T/i3.log" 2>&1

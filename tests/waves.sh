@@ -24,7 +24,7 @@ mkdir -p "$out" 2>/dev/null || { echo "waves: cannot create folder $out" >&2; ex
 export WARPGEN=$W
 # the default folder of `warpgen wave` is out/waves/BLOCK/NAME: no -o there, so that the reproduce
 # command recorded in each scenario.json is the plain one
-[ "$(realpath "$out")" = "$(realpath out/waves 2>/dev/null || true)" ] && use_o=0 || use_o=1
+[ "$(realpath "$out")" = "$(realpath "${WARPGEN_OUT:-out}/waves" 2>/dev/null || true)" ] && use_o=0 || use_o=1
 
 jobs=$(mktemp)
 logs=$(mktemp -d)

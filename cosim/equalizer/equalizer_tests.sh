@@ -67,8 +67,8 @@ plot_size WARPS "8 16 32 48" "" flops
 # Equalizer: the statistics storage against §3.5.1.2.
 equalizer_report() {
 	echo "Equalizer storage (Sethia 2015 §3.5.1.2, from the manifests of warpgen gen equalizer / equalizer_gpu):"
-	cosim/equalizer/equalizer_storage.sh | tee out/main/equalizer-storage.log || status=1
-	{ echo; echo "## Equalizer storage against the thesis's §3.5.1.2"; echo; cat out/main/equalizer-storage.log; } >>"$REPORT_MD"
+	WARPGEN=$W cosim/equalizer/equalizer_storage.sh | tee $OUT/main/equalizer-storage.log || status=1
+	{ echo; echo "## Equalizer storage against the thesis's §3.5.1.2"; echo; cat $OUT/main/equalizer-storage.log; } >>"$REPORT_MD"
 }
 
 # functional coverage closure (docs/equalizer.md "Functional coverage points"): 3 sweep runs of the C model that

@@ -99,13 +99,13 @@ equalizer_gpu_report() {
 	local cyc=50000
 	[ "${MAIN_FULL:-0}" = 1 ] && cyc=200000
 	echo "Equalizer on the GPU model (warpgen stats equalizer_gpu, 15 SMs x 48 warps, $cyc cycles per profile,"
-	echo "C model only; profiles assumed; plots in out/stats/equalizer_gpu-*/):"
+	echo "C model only; profiles assumed; plots in $OUT/stats/equalizer_gpu-*/):"
 	{
 		echo "| objective | profile | numBlocks first -> last (mean) | decisions -1/0/+1 | main VF state | IPC per SM |"
 		echo "|---|---|---|---|---|---|"
 		for obj in ENERGY PERFORMANCE; do
-			d=out/stats/equalizer_gpu-$obj
-			$W stats equalizer_gpu --set OBJECTIVE=$obj --cycles $cyc -o "$d" >"out/main/stats-eqg-$obj.log" 2>&1 || status=1
+			d=$OUT/stats/equalizer_gpu-$obj
+			$W stats equalizer_gpu --set OBJECTIVE=$obj --cycles $cyc -o "$d" >"$OUT/main/stats-eqg-$obj.log" 2>&1 || status=1
 			python3 - "$d/equalizer_gpu_summary.csv" $obj <<'PY' || status=1
 import csv, sys
 states = [("f_normal", "normal"), ("f_sm_high", "SM high"), ("f_sm_low", "SM low"), ("f_mem_high", "memory high"),
@@ -120,9 +120,9 @@ PY
 		echo
 		echo "thesis (Sethia 2015 Fig. 3.9, §3.5.2): compute kernels -> SM high (performance) / memory low (energy);"
 		echo "memory and cache kernels -> memory high / SM low; cache kernels run fewer CTAs."
-	} >out/stats-equalizer.md
-	cat out/stats-equalizer.md
-	{ echo; echo "## Equalizer on the GPU model (C model only)"; echo; cat out/stats-equalizer.md; } >>"$REPORT_MD"
+	} >$OUT/stats-equalizer.md
+	cat $OUT/stats-equalizer.md
+	{ echo; echo "## Equalizer on the GPU model (C model only)"; echo; cat $OUT/stats-equalizer.md; } >>"$REPORT_MD"
 }
 
 # RTL mutants: an instance's module broken inside the composed file
@@ -139,9 +139,9 @@ equalizer_compare_report() {
 	# reversal (a finding, shown first here) and fails only on a failed run (docs/user-guide.md "Reversals").
 	local cyc=100000
 	[ "${MAIN_FULL:-0}" = 1 ] && cyc=400000
-	EQC_REPORT_CYCLES=$cyc WARPGEN=$W tests/equalizer_compare_report.sh >out/main/equalizer_gpu-compare.md 2>out/main/equalizer_gpu-compare.log || { echo "equalizer_gpu-compare: FAILED (see out/main/equalizer_gpu-compare.log)"; status=1; }
-	tests/report_findings.sh out/main/equalizer_gpu-compare.md
-	echo "Equalizer energy against the baseline GPU (Sethia 2015 §3.5.2) (out/main/equalizer_gpu-compare.md):"
-	grep '^|' out/main/equalizer_gpu-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
-	{ echo; tests/report_findings.sh --md out/main/equalizer_gpu-compare.md; } >>"$REPORT_MD"
+	EQC_REPORT_CYCLES=$cyc WARPGEN=$W tests/equalizer_compare_report.sh >$OUT/main/equalizer_gpu-compare.md 2>$OUT/main/equalizer_gpu-compare.log || { echo "equalizer_gpu-compare: FAILED (see $OUT/main/equalizer_gpu-compare.log)"; status=1; }
+	tests/report_findings.sh $OUT/main/equalizer_gpu-compare.md
+	echo "Equalizer energy against the baseline GPU (Sethia 2015 §3.5.2) ($OUT/main/equalizer_gpu-compare.md):"
+	grep '^|' $OUT/main/equalizer_gpu-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
+	{ echo; tests/report_findings.sh --md $OUT/main/equalizer_gpu-compare.md; } >>"$REPORT_MD"
 }

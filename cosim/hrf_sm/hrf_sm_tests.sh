@@ -126,18 +126,18 @@ main_report 75 hrf_sm_report
 
 # P1's schemes beside Fig. 9, 10 and 15, with a plot (PNG + SVG).
 hrf_sm_report() {
-	local j=out/main/stats-hrf_sm.json d=out/plots q=--quick
+	local j=$OUT/main/stats-hrf_sm.json d=$OUT/plots q=--quick
 	# make (MAIN_FULL unset or 0): the quick grid (BFS, MT, MM, CP on 2 SMs, 100 instructions per warp;
 	# about 40 s of CPU for the three seeds); make full (MAIN_FULL=1): every profile (about 25 minutes
 	# of CPU). Three seeds: checks 4 and 5 compare the mean with the seeds' scatter (docs/hrf_sm.md).
 	# A reversed direction is a finding, a failed run fails make (tests/report_run.sh, docs/user-guide.md
 	# "Reversals").
 	[ "${MAIN_FULL:-0}" = 1 ] && q=
-	mkdir -p out/main "$d"
+	mkdir -p $OUT/main "$d"
 	# shellcheck disable=SC2086
-	tests/report_run.sh out/main/stats-hrf_sm.log $W stats hrf_sm $q --seeds 3 --json "$j" >out/main/hrf_sm.findings || status=1
-	cat out/main/hrf_sm.findings
-	python3 - "$j" "$d" >out/stats-hrf_sm.md <<'PY' || status=1
+	tests/report_run.sh $OUT/main/stats-hrf_sm.log $W stats hrf_sm $q --seeds 3 --json "$j" >$OUT/main/hrf_sm.findings || status=1
+	cat $OUT/main/hrf_sm.findings
+	python3 - "$j" "$d" >$OUT/stats-hrf_sm.md <<'PY' || status=1
 import json, os, sys
 d = json.load(open(sys.argv[1])); out = sys.argv[2]
 S = d["schemes"]
@@ -170,17 +170,17 @@ with open(os.path.join(out, "hrf_sm_schemes.gp"), "w") as o:
     for term, ext in (("pngcairo size 1400,600 font 'sans,9' noenhanced", "png"), ("svg size 1400,600 font 'sans,9' noenhanced", "svg")):
         o.write("reset\nset terminal %s\nset output '%s'\n%s\nset output\n" % (term, os.path.join(out, "hrf_sm_schemes." + ext), "\n".join(body)))
 PY
-	cat out/stats-hrf_sm.md
+	cat $OUT/stats-hrf_sm.md
 	if command -v gnuplot >/dev/null; then
-		gnuplot "$d/hrf_sm_schemes.gp" 2>out/main/hrf_sm_schemes.gp.err && [ ! -s out/main/hrf_sm_schemes.gp.err ] ||
-			{ echo "hrf_sm plot: gnuplot failed:"; cat out/main/hrf_sm_schemes.gp.err; status=1; }
+		gnuplot "$d/hrf_sm_schemes.gp" 2>$OUT/main/hrf_sm_schemes.gp.err && [ ! -s $OUT/main/hrf_sm_schemes.gp.err ] ||
+			{ echo "hrf_sm plot: gnuplot failed:"; cat $OUT/main/hrf_sm_schemes.gp.err; status=1; }
 	else
 		echo "hrf_sm plot: gnuplot not installed, no plot"
 	fi
 	{ echo; echo "## Hybrid CMOS/TFET register file (hrf_sm, C models only)"; echo
-	  [ -s out/main/hrf_sm.findings ] && { sed 's/^/**/; s/$/**/' out/main/hrf_sm.findings; echo; }
+	  [ -s $OUT/main/hrf_sm.findings ] && { sed 's/^/**/; s/$/**/' $OUT/main/hrf_sm.findings; echo; }
 	  [ -n "$q" ] && { echo "make's quick set (\`--quick\`: BFS, MT, MM, CP on 2 SMs); \`make full\` runs every profile."; echo; }
-	  cat out/stats-hrf_sm.md
+	  cat $OUT/stats-hrf_sm.md
 	  echo; echo "Plot: [hrf_sm_schemes.png](plots/hrf_sm_schemes.png) / [hrf_sm_schemes.svg](plots/hrf_sm_schemes.svg) (data hrf_sm_schemes.dat)"; } >>"$REPORT_MD"
 }
 

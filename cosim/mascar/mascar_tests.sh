@@ -69,8 +69,8 @@ plot_size ENTRIES "4 8 16 32" "WARPS=8 THREADS=8" flops
 # Mascar's storage against the thesis's Table 4.2 (the manifest's parts; Yosys counted the flops).
 mascar_report() {
 	echo "Mascar storage (Sethia 2015 Tab. 4.2, from the manifest of warpgen gen mascar):"
-	cosim/mascar/mascar_storage.sh | tee out/main/mascar-storage.log || status=1
-	{ echo; echo "## Mascar storage against the thesis's Table 4.2"; echo; cat out/main/mascar-storage.log; } >>"$REPORT_MD"
+	WARPGEN=$W cosim/mascar/mascar_storage.sh | tee $OUT/main/mascar-storage.log || status=1
+	{ echo; echo "## Mascar storage against the thesis's Table 4.2"; echo; cat $OUT/main/mascar-storage.log; } >>"$REPORT_MD"
 }
 
 # RTL mutants: an instance's module broken inside the composed file
@@ -107,9 +107,9 @@ mascar_compare_report() {
 	# (docs/user-guide.md "Reversals").
 	local cyc=50000
 	[ "${MAIN_FULL:-0}" = 1 ] && cyc=100000
-	MSC_REPORT_CYCLES=$cyc WARPGEN=$W tests/mascar_compare_report.sh >out/main/mascar-compare.md 2>out/main/mascar-compare.log || { echo "mascar-compare: FAILED (see out/main/mascar-compare.log)"; status=1; }
-	tests/report_findings.sh out/main/mascar-compare.md
-	echo "Mascar at the SM against its baseline (Sethia 2015 §4.4.3) (out/main/mascar-compare.md):"
-	grep '^|' out/main/mascar-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
-	{ echo; tests/report_findings.sh --md out/main/mascar-compare.md; } >>"$REPORT_MD"
+	MSC_REPORT_CYCLES=$cyc WARPGEN=$W tests/mascar_compare_report.sh >$OUT/main/mascar-compare.md 2>$OUT/main/mascar-compare.log || { echo "mascar-compare: FAILED (see $OUT/main/mascar-compare.log)"; status=1; }
+	tests/report_findings.sh $OUT/main/mascar-compare.md
+	echo "Mascar at the SM against its baseline (Sethia 2015 §4.4.3) ($OUT/main/mascar-compare.md):"
+	grep '^|' $OUT/main/mascar-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
+	{ echo; tests/report_findings.sh --md $OUT/main/mascar-compare.md; } >>"$REPORT_MD"
 }

@@ -87,36 +87,36 @@ plot_size ENTRIES "4 8 16 32 64" "THREADS=8 LANES_PER_CYCLE=2 PQ_DEPTH=8" flops 
 # profile (C model only), beside the thesis.
 prefetch_table_report() {
 	echo "APOGEE prefetch table storage (Sethia 2015 Tab. 5.3(b), from the manifest of warpgen gen prefetch_table):"
-	cosim/prefetch_table/prefetch_table_storage.sh | tee out/main/prefetch_table-storage.log || status=1
-	{ echo; echo "## APOGEE prefetch table storage against the thesis's Tab. 5.3(b)"; echo; cat out/main/prefetch_table-storage.log; } >>"$REPORT_MD"
+	WARPGEN=$W cosim/prefetch_table/prefetch_table_storage.sh | tee $OUT/main/prefetch_table-storage.log || status=1
+	{ echo; echo "## APOGEE prefetch table storage against the thesis's Tab. 5.3(b)"; echo; cat $OUT/main/prefetch_table-storage.log; } >>"$REPORT_MD"
 	# make: 30,000 cycles per run; make full (MAIN_FULL=1): 100,000. A reversed direction is a finding,
 	# a failed run fails make (tests/report_run.sh, docs/user-guide.md "Reversals").
 	local cyc=30000
 	[ "${MAIN_FULL:-0}" = 1 ] && cyc=100000
 	echo "APOGEE prefetching per access profile (warpgen stats prefetch_table, defaults, $cyc cycles per run,"
 	echo "C model only; profiles assumed; thesis Fig. 5.13/5.16: 93.5 % accuracy, 2.2 % extra traffic):"
-	$W stats prefetch_table --cycles $cyc >out/main/stats-prefetch_table.log 2>&1 || status=1
-	sed 's/^/  /' out/main/stats-prefetch_table.log
-	{ echo; echo "## APOGEE prefetching per access profile (C model only)"; echo; echo '```'; cat out/main/stats-prefetch_table.log; echo '```'; } >>"$REPORT_MD"
+	$W stats prefetch_table --cycles $cyc >$OUT/main/stats-prefetch_table.log 2>&1 || status=1
+	sed 's/^/  /' $OUT/main/stats-prefetch_table.log
+	{ echo; echo "## APOGEE prefetching per access profile (C model only)"; echo; echo '```'; cat $OUT/main/stats-prefetch_table.log; echo '```'; } >>"$REPORT_MD"
 	# the thesis's headline at the SM (§5.5.1): Apogee_4 against SIMT_32 and SIMT_4, IPC and perf/W, with a plot
 	# (the comparison runs its kernels to completion: the same in make and make full)
 	echo "APOGEE at the SM (warpgen stats prefetch_table --compare, C model only, seed 1; thesis §5.5.1: Apogee_4"
 	echo "19 % faster than SIMT_32, 51 % higher perf/W; a direction the thesis states that comes out reversed is a finding):"
-	tests/report_run.sh out/main/stats-prefetch_table-compare.log $W stats prefetch_table --compare >out/main/prefetch_table-compare.findings || status=1
-	cat out/main/prefetch_table-compare.findings
+	tests/report_run.sh $OUT/main/stats-prefetch_table-compare.log $W stats prefetch_table --compare >$OUT/main/prefetch_table-compare.findings || status=1
+	cat $OUT/main/prefetch_table-compare.findings
 	# the log under the findings, each finding once (tests/report_log.sh: without its REVERSED lines and
 	# its FAILED verdict, which are those findings)
-	tests/report_log.sh out/main/stats-prefetch_table-compare.log out/main/prefetch_table-compare.findings \
-		>out/main/stats-prefetch_table-compare.shown
-	sed 's/^/  /' out/main/stats-prefetch_table-compare.shown
-	cosim/prefetch_table/prefetch_table_sm_plot.sh out/main/stats-prefetch_table-compare.log out/main/apogee_sm || status=1
+	tests/report_log.sh $OUT/main/stats-prefetch_table-compare.log $OUT/main/prefetch_table-compare.findings \
+		>$OUT/main/stats-prefetch_table-compare.shown
+	sed 's/^/  /' $OUT/main/stats-prefetch_table-compare.shown
+	cosim/prefetch_table/prefetch_table_sm_plot.sh $OUT/main/stats-prefetch_table-compare.log $OUT/main/apogee_sm || status=1
 	{
 		echo; echo "## APOGEE at the level of the SM: Apogee_4 against SIMT_32 and SIMT_4 (C model only)"; echo
-		[ -s out/main/prefetch_table-compare.findings ] && { sed 's/^/**/; s/$/**/' out/main/prefetch_table-compare.findings; echo; }
+		[ -s $OUT/main/prefetch_table-compare.findings ] && { sed 's/^/**/; s/$/**/' $OUT/main/prefetch_table-compare.findings; echo; }
 		echo "Thesis (Sethia 2015 §5.5.1, §5.7): Apogee_4 19 % faster than SIMT_32, 51 % (52 %) higher performance per watt."
 		echo "Model, power rule and calibration: docs/prefetch_table.md \"SM-level comparison\"."; echo
 		awk '/^[|]/ { if (inb) { print "```"; inb = 0 } print; next } { if (!inb) { print "```"; inb = 1 } print } END { if (inb) print "```" }' \
-			out/main/stats-prefetch_table-compare.shown
+			$OUT/main/stats-prefetch_table-compare.shown
 		echo; echo "Plot: [apogee_sm.png](main/apogee_sm/apogee_sm.png) / [apogee_sm.svg](main/apogee_sm/apogee_sm.svg)"
 	} >>"$REPORT_MD"
 	# make and make full (22 CPU-s): the same with the L1's MSHRs shared by demand and prefetch lines and
@@ -136,15 +136,15 @@ prefetch_table_report() {
 }
 
 # pt_variant NAME LINE HEADING SM-ARGS...: one variant of the SM comparison in make's report: the
-# run (its findings to out/main/prefetch_table-compare-NAME.findings), its geomeans and checks on
+# run (its findings to $OUT/main/prefetch_table-compare-NAME.findings), its geomeans and checks on
 # the console under LINE, and in the report under "### HEADING".
 PT_PAYS='docs/prefetch_table.md "What SIMT_32 pays"'
 pt_variant() {
-	local name=$1 line=$2 heading=$3 log=out/main/stats-prefetch_table-compare-$1.log
+	local name=$1 line=$2 heading=$3 log=$OUT/main/stats-prefetch_table-compare-$1.log
 	shift 3
 	echo "$line"
 	tests/report_run.sh "$log" $W stats prefetch_table --compare "$@" \
-		>"out/main/prefetch_table-compare-$name.findings" || status=1
+		>"$OUT/main/prefetch_table-compare-$name.findings" || status=1
 	grep -E '^(  |check:|geomean)' "$log" | sed 's/^/  /'
 	{
 		echo; echo "### $heading"; echo

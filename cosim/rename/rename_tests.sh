@@ -116,12 +116,12 @@ rename_report() {
 	echo "code shapes assumed; $what), against compiler reservation, the paper's baseline power gating and"
 	echo "the same kernels without renaming:"
 	# shellcheck disable=SC2086
-	tests/report_run.sh out/main/stats-rename.log $W stats rename $q --json out/main/stats-rename.json >out/main/stats-rename.findings || status=1
-	cat out/main/stats-rename.findings
-	sed -n '/^average/,/^static energy/p' out/main/stats-rename.log | sed '$d' | tee out/stats-rename.md
+	tests/report_run.sh $OUT/main/stats-rename.log $W stats rename $q --json $OUT/main/stats-rename.json >$OUT/main/stats-rename.findings || status=1
+	cat $OUT/main/stats-rename.findings
+	sed -n '/^average/,/^static energy/p' $OUT/main/stats-rename.log | sed '$d' | tee $OUT/stats-rename.md
 	{ echo; echo "## Register renaming on Table 3-shaped kernels (C model only)"; echo
-	  [ -s out/main/stats-rename.findings ] && { sed 's/^/**/; s/$/**/' out/main/stats-rename.findings; echo; }
-	  echo "$what."; echo; echo '```'; cat out/main/stats-rename.log; echo '```'; } >>"$REPORT_MD"
+	  [ -s $OUT/main/stats-rename.findings ] && { sed 's/^/**/; s/$/**/' $OUT/main/stats-rename.findings; echo; }
+	  echo "$what."; echo; echo '```'; cat $OUT/main/stats-rename.log; echo '```'; } >>"$REPORT_MD"
 }
 
 # ---- TFET register classes (Xie 2017 on Jeon's table; docs/rename.md "TFET register classes") ----

@@ -74,7 +74,7 @@ t test "area:rfc-sky130" "tests/area_sky130.sh"
 # --- waveforms ---
 t sweep "wave:rfc-case" "tests/check_wave.sh"
 t test "wave:check-rfc" "tests/wave_check.sh rfc victim_vs_inflight_reader"
-t test "wave:case-fails" "tests/expect_check_fail.sh 'LRU: the read of r1 makes r2 the victim' \$WARPGEN wave rfc --case lru_read_touch --set REPLACEMENT=FIFO -o out/tests/wave-fail --no-png"
+t test "wave:case-fails" "tests/expect_check_fail.sh 'LRU: the read of r1 makes r2 the victim' \$WARPGEN wave rfc --case lru_read_touch --set REPLACEMENT=FIFO -o \$OUT/tests/wave-fail --no-png"
 
 # --- gate level: the small rfc (gate_small above) in the full flow in Verilator too, its netlist with one gate
 # changed (must mismatch), and mapped to a Liberty library's cells (sky130, else OSU) ---

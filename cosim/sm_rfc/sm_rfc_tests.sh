@@ -93,8 +93,8 @@ sm_rfc_report() {
 		echo "| active warps | IPC vs all active | MRF reads avoided | MRF writes avoided | flush write-backs per 1000 instr. |"
 		echo "|---|---|---|---|---|"
 		for a in 4 6 8; do
-			$W stats sm_rfc --set ACTIVE=$a --compare --cycles $cyc --json "out/main/stats-a$a.json" >"out/main/stats-a$a.log" 2>&1 || status=1
-			python3 - "out/main/stats-a$a.json" "$a" <<'PY' || status=1
+			$W stats sm_rfc --set ACTIVE=$a --compare --cycles $cyc --json "$OUT/main/stats-a$a.json" >"$OUT/main/stats-a$a.log" 2>&1 || status=1
+			python3 - "$OUT/main/stats-a$a.json" "$a" <<'PY' || status=1
 import json, sys
 d = json.load(open(sys.argv[1]))
 r, b = d["runs"][0], d["runs"][1]
@@ -107,9 +107,9 @@ PY
 		echo
 		echo "paper (Gebhart ISCA'11 §5.2, §5.3): 8 active ~ all 32 active, 6 active -1 % to -5 %;"
 		echo "with 6 entries the combined design avoids more than half of the MRF reads and writes."
-	} >out/stats.md # (not a pipeline: status must survive)
-	cat out/stats.md
-	{ echo; echo "## Two-level scheduler + RFC on the synthetic SM (C model only)"; echo; cat out/stats.md; } >>"$REPORT_MD"
+	} >$OUT/stats.md # (not a pipeline: status must survive)
+	cat $OUT/stats.md
+	{ echo; echo "## Two-level scheduler + RFC on the synthetic SM (C model only)"; echo; cat $OUT/stats.md; } >>"$REPORT_MD"
 }
 
 # RTL mutants: an instance's module broken inside the composed file
@@ -126,9 +126,9 @@ sm_rfc_compare_report() {
 	# make full also synthesizes Table 2's 8 x 8 corner at both port counts (SMR_REPORT_AREA=2).
 	local cyc=200000 area=1
 	[ "${MAIN_FULL:-0}" = 1 ] && cyc=1000000 area=2
-	SMR_REPORT_AREA=${SMR_REPORT_AREA:-$area} SMR_REPORT_CYCLES=$cyc WARPGEN=$W tests/sm_rfc_compare_report.sh >out/main/sm_rfc-compare.md 2>out/main/sm_rfc-compare.log || { echo "sm_rfc-compare: FAILED (see out/main/sm_rfc-compare.log)"; status=1; }
-	tests/report_findings.sh out/main/sm_rfc-compare.md
-	echo "Gebhart §3.1 at the SM: LRU against FIFO with MRF banks, Table 2's area at 3 read ports (out/main/sm_rfc-compare.md):"
-	grep '^|' out/main/sm_rfc-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
-	{ echo; tests/report_findings.sh --md out/main/sm_rfc-compare.md; } >>"$REPORT_MD"
+	SMR_REPORT_AREA=${SMR_REPORT_AREA:-$area} SMR_REPORT_CYCLES=$cyc WARPGEN=$W tests/sm_rfc_compare_report.sh >$OUT/main/sm_rfc-compare.md 2>$OUT/main/sm_rfc-compare.log || { echo "sm_rfc-compare: FAILED (see $OUT/main/sm_rfc-compare.log)"; status=1; }
+	tests/report_findings.sh $OUT/main/sm_rfc-compare.md
+	echo "Gebhart §3.1 at the SM: LRU against FIFO with MRF banks, Table 2's area at 3 read ports ($OUT/main/sm_rfc-compare.md):"
+	grep '^|' $OUT/main/sm_rfc-compare.md | grep -v '^|---' | head -12 | sed 's/^/  /'
+	{ echo; tests/report_findings.sh --md $OUT/main/sm_rfc-compare.md; } >>"$REPORT_MD"
 }

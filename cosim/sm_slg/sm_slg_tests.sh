@@ -114,15 +114,15 @@ main_report 70 sm_slg_report
 
 # P2's x.y.z grid on the synthetic shader (C models only), beside the paper, with plots.
 sm_slg_report() {
-	local j=out/main/stats-sm_slg.json d=out/plots q=--quick
+	local j=$OUT/main/stats-sm_slg.json d=$OUT/plots q=--quick
 	# make: --quick (6 pairs + 1.2 at z = 3, 10, shortened runs); make full (MAIN_FULL=1): the whole grid.
 	# A reversed direction is a finding, a failed run fails make (tests/report_run.sh).
 	[ "${MAIN_FULL:-0}" = 1 ] && q=
-	mkdir -p out/main "$d"
+	mkdir -p $OUT/main "$d"
 	# shellcheck disable=SC2086
-	tests/report_run.sh out/main/stats-sm_slg.log $W stats sm_slg $q --json "$j" >out/main/sm_slg.findings || status=1
-	cat out/main/sm_slg.findings
-	python3 - "$j" "$d" >out/stats-sm_slg.md <<'PY' || status=1
+	tests/report_run.sh $OUT/main/stats-sm_slg.log $W stats sm_slg $q --json "$j" >$OUT/main/sm_slg.findings || status=1
+	cat $OUT/main/sm_slg.findings
+	python3 - "$j" "$d" >$OUT/stats-sm_slg.md <<'PY' || status=1
 import json, os, sys
 d = json.load(open(sys.argv[1])); out = sys.argv[2]
 P = d["passes"]
@@ -189,16 +189,16 @@ with open(os.path.join(out, "sm_slg_grid.gp"), "w") as o:
     for term, ext in (("pngcairo size 1500,900 font 'sans,9' noenhanced", "png"), ("svg size 1500,900 font 'sans,9' noenhanced", "svg")):
         o.write("reset\nset terminal %s\nset output '%s'\n%s\nset output\n" % (term, os.path.join(out, "sm_slg_grid." + ext), "\n".join(body)))
 PY
-	cat out/stats-sm_slg.md
+	cat $OUT/stats-sm_slg.md
 	if command -v gnuplot >/dev/null; then
-		gnuplot "$d/sm_slg_grid.gp" 2>out/main/sm_slg_grid.gp.err && [ ! -s out/main/sm_slg_grid.gp.err ] ||
-			{ echo "sm_slg plot: gnuplot failed:"; cat out/main/sm_slg_grid.gp.err; status=1; }
+		gnuplot "$d/sm_slg_grid.gp" 2>$OUT/main/sm_slg_grid.gp.err && [ ! -s $OUT/main/sm_slg_grid.gp.err ] ||
+			{ echo "sm_slg plot: gnuplot failed:"; cat $OUT/main/sm_slg_grid.gp.err; status=1; }
 	else
 		echo "sm_slg plot: gnuplot not installed, no plot"
 	fi
 	{ echo; echo "## Sync-aware power gating of the register file (sm_slg, C models only)"; echo
-	  [ -s out/main/sm_slg.findings ] && { sed 's/^/**/; s/$/**/' out/main/sm_slg.findings; echo; }
+	  [ -s $OUT/main/sm_slg.findings ] && { sed 's/^/**/; s/$/**/' $OUT/main/sm_slg.findings; echo; }
 	  [ -n "$q" ] && { echo "make's quick grid (\`--quick\`: 6 pairs + 1.2 at z = 3, 10, shortened runs); \`make full\` runs P2's whole grid."; echo; }
-	  cat out/stats-sm_slg.md
+	  cat $OUT/stats-sm_slg.md
 	  echo; echo "Plot: [sm_slg_grid.png](plots/sm_slg_grid.png) / [sm_slg_grid.svg](plots/sm_slg_grid.svg) (loss and saving over the grid, data sm_slg_grid.dat)"; } >>"$REPORT_MD"
 }
