@@ -17,6 +17,8 @@
 
 SHELL := /bin/bash
 OUT   ?= out
+# a build other than out/ keeps warpgen's cache and run files to itself (as tests/run_tests.sh)
+OUT_ENV := $(if $(WARPGEN_OUT)$(filter out,$(OUT)),,WARPGEN_OUT=$(abspath $(OUT)))
 CC    ?= gcc
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -166,17 +168,17 @@ bench: build
 # Verilator build per configuration and 1.4-34x the co-simulation time).
 sweep: build
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TEST_BINS)
-	@OUT=$(OUT) $(OUT)/bin/warpgen regress --tier sweep -j $(JOBS) $(if $(T),--filter '$(T)') $(if $(filter 1,$(COVERAGE)),--coverage)
+	@OUT=$(OUT) $(OUT_ENV) $(OUT)/bin/warpgen regress --tier sweep -j $(JOBS) $(if $(T),--filter '$(T)') $(if $(filter 1,$(COVERAGE)),--coverage)
 
 # every directed case of every block as a waveform scenario, then the gallery ($(OUT)/waves/index.html)
 waves: build
-	@WARPGEN=$(OUT)/bin/warpgen tests/waves.sh $(OUT)/waves
+	@WARPGEN=$(OUT)/bin/warpgen $(OUT_ENV) tests/waves.sh $(OUT)/waves
 
 # one directed case as a waveform scenario: make wave CASE=BLOCK/NAME [SET="--set N=V ..."]
 # (files in $(OUT)/waves/BLOCK/NAME/; `warpgen wave BLOCK --list` names the cases)
 wave: build
 	@[[ "$(CASE)" =~ ^[a-z0-9_]+/[a-z0-9_]+$$ ]] || { echo "usage: make wave CASE=BLOCK/NAME (cases: warpgen wave BLOCK --list)" >&2; exit 2; }
-	@$(OUT)/bin/warpgen wave $(word 1,$(subst /, ,$(CASE))) --case $(word 2,$(subst /, ,$(CASE))) $(SET) \
+	@$(OUT_ENV) $(OUT)/bin/warpgen wave $(word 1,$(subst /, ,$(CASE))) --case $(word 2,$(subst /, ,$(CASE))) $(SET) \
 		$(if $(filter out,$(OUT)),,-o $(OUT)/waves/$(CASE))
 
 # ---- the C models as a library (docs/library.md) ----
