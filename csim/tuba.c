@@ -24,7 +24,7 @@ typedef struct tb_plan {
 	unsigned lim_n;                /* the limit after this cycle's evaluation */
 	unsigned cap_n;                /* cap_q after the edge */
 	unsigned pc_n;                 /* pc_q after the edge */
-	unsigned evs[TB_NEVENTS];      /* this cycle's events */
+	unsigned evs;                  /* this cycle's events, bit e = event e */
 } tb_plan;
 
 struct tb_model {
@@ -33,6 +33,8 @@ struct tb_model {
 	unsigned lim;                  /* lim_q: the block limit, 1..cap_q (0 before the first kernel) */
 	unsigned cap;                  /* cap_q: min(MAX_BLOCKS, occ_i) of the running kernel */
 	unsigned pc;                   /* pc_q: EVAL_PERIOD > 1, the period's cycle counter */
+	unsigned lo_lt;                /* tb_low's threshold: free_i below it lowers (ceil(DW_PCT TFET_REGS / 100)) */
+	unsigned hi_gt;                /* tb_high's threshold: free_i above it raises (floor(UP_PCT TFET_REGS / 100)) */
 	uint64_t counts[TB_NEVENTS];   /* cumulative events (reset cycles excluded) */
 };
 
@@ -106,6 +108,9 @@ tb_model *tb_init(void *mem, const tb_cfg *c)
 	memset(m, 0, tb_size(c));
 	m->cfg = *c;
 	tb_dims_of(c, &m->d);
+	/* 100 f < D <=> f < ceil(D / 100); 100 f > U <=> f > floor(U / 100) (integers, A19) */
+	m->lo_lt = (unsigned)(((unsigned long)c->dw_pct * (unsigned long)c->tfet_regs + 99ul) / 100ul);
+	m->hi_gt = (unsigned)((unsigned long)c->up_pct * (unsigned long)c->tfet_regs / 100ul);
 	tb_reset(m);
 	return m;
 }
@@ -125,24 +130,29 @@ void tb_free(tb_model *m)
 /* Protocol                                                            */
 /* ------------------------------------------------------------------ */
 
-/* First violated rule of "Protocol", or TB_OK; message in msg ("" when none). */
+/* First violated rule of "Protocol", or TB_OK; message in msg ("" when
+ * none), unless msg is NULL (the frame adapter's fast path). */
 static int tb_check(const tb_model *m, const tb_in *in, char *msg, size_t n)
 {
 	const tb_cfg *c = &m->cfg;
-	msg[0] = '\0';
+	if (msg)
+		msg[0] = '\0';
 	if (in->rst)
 		return TB_OK;
 	if (in->start && (in->occ < 1 || in->occ > (unsigned)c->max_blocks)) {
-		snprintf(msg, n, "tuba: start_i with occ_i=%u out of range (1..MAX_BLOCKS=%d)", in->occ,
-			 c->max_blocks);
+		if (msg)
+			snprintf(msg, n, "tuba: start_i with occ_i=%u out of range (1..MAX_BLOCKS=%d)", in->occ,
+				 c->max_blocks);
 		return TB_E_OCC;
 	}
 	if (in->free > (unsigned)c->tfet_regs) {
-		snprintf(msg, n, "tuba: free_i=%u exceeds TFET_REGS=%d", in->free, c->tfet_regs);
+		if (msg)
+			snprintf(msg, n, "tuba: free_i=%u exceeds TFET_REGS=%d", in->free, c->tfet_regs);
 		return TB_E_FREE;
 	}
 	if (in->res > (unsigned)c->max_blocks) {
-		snprintf(msg, n, "tuba: res_i=%u exceeds MAX_BLOCKS=%d", in->res, c->max_blocks);
+		if (msg)
+			snprintf(msg, n, "tuba: res_i=%u exceeds MAX_BLOCKS=%d", in->res, c->max_blocks);
 		return TB_E_RES;
 	}
 	return TB_OK;
@@ -192,14 +202,14 @@ static unsigned tb_lim_next(const tb_model *m, const tb_in *in, const tb_plan *p
 static void tb_plan_make(const tb_model *m, const tb_in *in, tb_plan *pl)
 {
 	pl->ev = tb_eval_now(m, in);
-	pl->lo = (unsigned)tb_low(&m->cfg, in->free);
-	pl->hi = (unsigned)tb_high(&m->cfg, in->free);
+	pl->lo = in->free < m->lo_lt;  /* tb_low */
+	pl->hi = in->free > m->hi_gt;  /* tb_high */
 	pl->lim_n = tb_lim_next(m, in, pl);
 	pl->cap_n = in->start ? tb_min((unsigned)m->cfg.max_blocks, in->occ) : m->cap;
 	pl->pc_n = tb_pc_next(m, in);
-	pl->evs[TB_EV_EVAL] = pl->ev;
-	pl->evs[TB_EV_DEC] = pl->ev && pl->lo && m->lim > 1;
-	pl->evs[TB_EV_INC] = pl->ev && pl->hi && m->lim < m->cap;
+	pl->evs = pl->ev ? 1u << TB_EV_EVAL | (unsigned)(pl->lo && m->lim > 1) << TB_EV_DEC |
+				   (unsigned)(pl->hi && m->lim < m->cap) << TB_EV_INC
+			 : 0u;
 }
 
 /* ------------------------------------------------------------------ */
@@ -213,8 +223,21 @@ int tb_eval(const tb_model *m, const tb_in *in, tb_out *out)
 	memset(out, 0, sizeof *out);
 	out->lim = m->lim;
 	out->accept = in->res < pl.lim_n; /* combinational in the new limit (W-P1-12) */
-	memcpy(out->ev, pl.evs, sizeof out->ev);
+	for (int e = 0; e < TB_NEVENTS; e++)
+		out->ev[e] = pl.evs >> e & 1u;
 	return tb_check(m, in, out->msg, sizeof out->msg);
+}
+
+/* The frame adapter's eval: the same outputs as tb_eval, without the
+ * message and tb_out (the events as bits, eval at bit 0); the check code. */
+int tb_eval_bits(const tb_model *m, const tb_in *in, unsigned *lim, unsigned *accept, unsigned *evs)
+{
+	tb_plan pl;
+	tb_plan_make(m, in, &pl);
+	*lim = m->lim;
+	*accept = in->res < pl.lim_n;
+	*evs = pl.evs;
+	return tb_check(m, in, NULL, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -232,8 +255,9 @@ void tb_tick(tb_model *m, const tb_in *in)
 	m->lim = pl.lim_n;
 	m->cap = pl.cap_n;
 	m->pc = pl.pc_n;
-	for (int e = 0; e < TB_NEVENTS; e++)
-		m->counts[e] += pl.evs[e];
+	if (pl.evs) /* most cycles have none */
+		for (int e = 0; e < TB_NEVENTS; e++)
+			m->counts[e] += pl.evs >> e & 1u;
 }
 
 /* ------------------------------------------------------------------ */

@@ -111,6 +111,9 @@ void tb_free(tb_model *m);
 /* One cycle: tb_eval (any number of times, no effect on the state), then
  * tb_tick (the rising edge; reset when in->rst). */
 int tb_eval(const tb_model *m, const tb_in *in, tb_out *out);
+/* tb_eval's outputs without tb_out: lim_o, accept_o and the events as bits
+ * (bit e is event e); the same return value, no message (tb_eval has it). */
+int tb_eval_bits(const tb_model *m, const tb_in *in, unsigned *lim, unsigned *accept, unsigned *evs);
 void tb_tick(tb_model *m, const tb_in *in);
 void tb_reset(tb_model *m);
 

@@ -9,17 +9,62 @@
 
 #include "wg_bits.h"
 
+/* The layout's positions, read once at init: each port is in its own words
+ * (wg_layout), so a port of at most 32 bits is one word, masked. The frame
+ * model's eval and tick are most of a small block's cost (docs/tuba.md,
+ * "Speed of the C model"). */
+typedef struct tb_fm {
+	unsigned in_off[TB_RES_I + 1];   /* word of each input port */
+	uint32_t in_mask[TB_RES_I + 1];  /* its width's mask */
+	unsigned lim_off, acc_off, ev_off; /* words of lim_o, accept_o, ev_o */
+	uint32_t lim_mask;               /* lim_o's width's mask */
+	unsigned ev_direct;              /* 1: event e is 1 bit at bit e of ev_o (the tb_eval_bits order) */
+	unsigned nout;                   /* words of the output frame */
+} tb_fm;
+
 /* One frame-level model: the typed model first (so that a composition's
  * wg_comp_child() is a tb_model*), then the layout at the next 8-byte
- * boundary. */
+ * boundary, then the tb_fm at the next one. */
 static size_t tb_fm_loff(const tb_cfg *c)
 {
 	return (tb_size(c) + 7u) & ~(size_t)7u;
 }
 
+static size_t tb_fm_foff(const tb_cfg *c)
+{
+	return tb_fm_loff(c) + ((sizeof(wg_layout) + 7u) & ~(size_t)7u);
+}
+
 static const wg_layout *tb_fm_lay(const void *mem)
 {
 	return (const wg_layout *)((const char *)mem + tb_fm_loff(tb_config(mem)));
+}
+
+static void tb_fm_init(tb_fm *f, const wg_layout *L)
+{
+	for (int p = 0; p <= TB_RES_I; p++) {
+		f->in_off[p] = (unsigned)L->off[p];
+		f->in_mask[p] = (uint32_t)wg_ones64((unsigned)L->width[p]);
+	}
+	f->lim_off = (unsigned)L->off[TB_LIM_O];
+	f->acc_off = (unsigned)L->off[TB_ACCEPT_O];
+	f->ev_off = (unsigned)L->off[TB_EV_O];
+	f->lim_mask = (uint32_t)wg_ones64((unsigned)L->width[TB_LIM_O]);
+	f->ev_direct = L->width[TB_EV_O] <= 32;
+	for (int e = 0; e < TB_NEVENTS; e++)
+		f->ev_direct &= L->ev_w[e] == 1 && L->ev_lsb[e] == e;
+	f->nout = (unsigned)L->nwords[WG_OUT];
+}
+
+/* tb_unpack through the tb_fm: the same tb_in. */
+static void tb_unpack_fast(const tb_fm *f, const uint32_t *in, tb_in *fi)
+{
+	fi->rst = in[f->in_off[TB_RST_I]] & f->in_mask[TB_RST_I];
+	fi->start = in[f->in_off[TB_START_I]] & f->in_mask[TB_START_I];
+	fi->occ = in[f->in_off[TB_OCC_I]] & f->in_mask[TB_OCC_I];
+	fi->done = in[f->in_off[TB_DONE_I]] & f->in_mask[TB_DONE_I];
+	fi->free = in[f->in_off[TB_FREE_I]] & f->in_mask[TB_FREE_I];
+	fi->res = in[f->in_off[TB_RES_I]] & f->in_mask[TB_RES_I];
 }
 
 /* Input port `port` (at most 32 bits here). */
@@ -59,7 +104,7 @@ size_t tb_model_size(const long *p)
 {
 	tb_cfg c;
 	tb_cfg_from_params(&c, p);
-	return tb_fm_loff(&c) + sizeof(wg_layout);
+	return tb_fm_foff(&c) + sizeof(tb_fm);
 }
 
 void tb_model_init(void *mem, const long *p, const wg_layout *L)
@@ -68,12 +113,30 @@ void tb_model_init(void *mem, const long *p, const wg_layout *L)
 	tb_cfg_from_params(&c, p);
 	tb_init(mem, &c);
 	memcpy((char *)mem + tb_fm_loff(&c), L, sizeof *L);
+	tb_fm_init((tb_fm *)((char *)mem + tb_fm_foff(&c)), L);
 }
 
+/* The fast path (tb_fm, tb_eval_bits) when ev_o is in the tb_eval_bits
+ * order, as the descriptor lays it out; else, and on a protocol violation
+ * (for its message), the typed path through tb_out. */
 int tb_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
 {
 	const tb_model *m = mem;
+	const tb_fm *f = (const tb_fm *)((const char *)mem + tb_fm_foff(tb_config(m)));
 	tb_in fi;
+	if (f->ev_direct) {
+		unsigned lim, acc, evs;
+		tb_unpack_fast(f, in, &fi);
+		int rc = tb_eval_bits(m, &fi, &lim, &acc, &evs);
+		if (rc == TB_OK) {
+			for (unsigned i = 0; i < f->nout; i++)
+				out[i] = 0;
+			out[f->lim_off] = lim & f->lim_mask;
+			out[f->acc_off] = acc;
+			out[f->ev_off] = evs;
+			return 0;
+		}
+	}
 	tb_out o;
 	tb_unpack(tb_fm_lay(mem), in, &fi);
 	int rc = tb_eval(m, &fi, &o);
@@ -85,8 +148,9 @@ int tb_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_
 
 void tb_model_tick(void *mem, const uint32_t *in)
 {
+	const tb_fm *f = (const tb_fm *)((const char *)mem + tb_fm_foff(tb_config(mem)));
 	tb_in fi;
-	tb_unpack(tb_fm_lay(mem), in, &fi);
+	tb_unpack_fast(f, in, &fi);
 	tb_tick(mem, &fi);
 }
 
