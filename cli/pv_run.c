@@ -22,14 +22,16 @@
 static const char *const pv_outs[] = {"miter.aig", "miter.aim", "miter.il", "miter.smt2", "equiv.txt", NULL};
 static const char *const pv_outs_inv[] = {"miter.aig", "miter.aim", "miter.il", "miter.smt2", NULL};
 
-int pv_props_path(const wg_block *b, const char *dir, char *buf, size_t n)
+/* The path of a file beside block b's template, DIR/<template>SUFFIX (DIR: rtl_templates/ when NULL);
+ * 0 when it exists. */
+static int template_side_path(const wg_block *b, const char *dir, const char *suffix, char *buf, size_t n)
 {
 	const char *t = b->template_file;
 	size_t len = t && strstr(t, ".v") ? (size_t)(strstr(t, ".v") - t) : strlen(b->name);
 	if (dir)
-		snprintf(buf, n, "%s/%.*s_props.v", dir, (int)len, t ? t : b->name);
+		snprintf(buf, n, "%s/%.*s%s", dir, (int)len, t ? t : b->name, suffix);
 	else
-		snprintf(buf, n, "%s/rtl_templates/%.*s_props.v", wg_root(), (int)len, t ? t : b->name);
+		snprintf(buf, n, "%s/rtl_templates/%.*s%s", wg_root(), (int)len, t ? t : b->name, suffix);
 	FILE *f = fopen(buf, "r");
 	if (!f)
 		return -1;
@@ -37,18 +39,16 @@ int pv_props_path(const wg_block *b, const char *dir, char *buf, size_t n)
 	return 0;
 }
 
+int pv_props_path(const wg_block *b, const char *dir, char *buf, size_t n)
+{
+	return template_side_path(b, dir, "_props.v", buf, n);
+}
+
 /* The path of the block's strengthening lemmas for --netlist, rtl_templates/<template>_lemmas.txt
  * (pv_lemma.c); 0 when it exists. */
 static int lemmas_path(const wg_block *b, char *buf, size_t n)
 {
-	const char *t = b->template_file;
-	size_t len = t && strstr(t, ".v") ? (size_t)(strstr(t, ".v") - t) : strlen(b->name);
-	snprintf(buf, n, "%s/rtl_templates/%.*s_lemmas.txt", wg_root(), (int)len, t ? t : b->name);
-	FILE *f = fopen(buf, "r");
-	if (!f)
-		return -1;
-	fclose(f);
-	return 0;
+	return template_side_path(b, NULL, "_lemmas.txt", buf, n);
 }
 
 /* A properties file's text with the template's {{if}} sections selected for block b at p (the
