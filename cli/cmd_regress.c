@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -184,8 +185,21 @@ static void parse_args(int argc, char **argv, args *a)
 		a->tier = "test";
 }
 
+/* The same folder: one file (device and inode), or, when one does not exist yet, the same text. */
+static int same_folder(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return !strcmp(a, b);
+}
+
 /* OUT (the build the jobs use): $OUT made absolute, else the folder above this program's bin/. WARPGEN
- * and WARPGEN_SAN: this program's folder. Exported for the jobs (tier commands use them). */
+ * and WARPGEN_SAN: this program's folder. WARPGEN_OUT (where warpgen writes, wg_out_dir): kept when
+ * --out or $WARPGEN_OUT gave it, else OUT when OUT is not the checkout's out/ (the rule of make,
+ * tests/run_tests.sh and tests/main_task.sh: a build of its own keeps its cache and runs to itself,
+ * docs/user-guide.md §7), so that the regression's files and its jobs' go to one folder. Exported
+ * for the jobs (tier commands use them). */
 static void environment(args *a, char *warpgen, char *warpgen_san, size_t n)
 {
 	char exe[4096], out[4096];
@@ -207,6 +221,12 @@ static void environment(args *a, char *warpgen, char *warpgen_san, size_t n)
 		snprintf(out, sizeof out, "%s", exe);
 	}
 	setenv("OUT", out, 1);
+	if (!wg_out_given()) {
+		char def[4096];
+		wg_fmt(def, sizeof def, "%s/out", wg_root());
+		if (!same_folder(out, def))
+			setenv("WARPGEN_OUT", out, 1);
+	}
 	setenv("WARPGEN", warpgen, 1);
 	setenv("WARPGEN_SAN", warpgen_san, 1);
 	/* as tests/run_tests.sh: a sanitizer report fails its job; make test's tiers build at -Og */
@@ -302,7 +322,7 @@ int wg_cmd_regress(int argc, char **argv)
 	if (a.db)
 		snprintf(dbpath, sizeof dbpath, "%s", a.db);
 	else
-		wg_fmt(dbpath, sizeof dbpath, "%s/regress.db", wg_out_given() ? wg_out_dir() : getenv("OUT"));
+		wg_fmt(dbpath, sizeof dbpath, "%s/regress.db", wg_out_dir());
 
 	rg_set set = {0};
 	rg_db *db = NULL;

@@ -29,13 +29,8 @@ rg_cov_class rg_cov_point_class(const rg_cov_point *p)
 int rg_cov_dir(const rg_opts *o, char *dir, size_t n, char *err, size_t en)
 {
 	char base[PATH_MAX], e[512], stamp[32];
-	const char *out = wg_out_given() ? NULL : getenv("OUT"); /* --out wins */
 	if (o->shared_dir && *o->shared_dir)
 		wg_abs_path(o->shared_dir, base, sizeof base);
-	else if (out && *out && out[0] == '/')
-		wg_fmt(base, sizeof base, "%s/regress", out);
-	else if (out && *out)
-		wg_fmt(base, sizeof base, "%s/%s/regress", wg_root(), out);
 	else
 		wg_fmt(base, sizeof base, "%s/regress", wg_out_dir());
 	time_t now = time(NULL);

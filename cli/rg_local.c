@@ -165,13 +165,7 @@ int rg_local_run(const rg_set *set, const rg_unit *u, int nu, const rg_opts *o, 
 		 size_t n)
 {
 	char dir[4096], msg[256];
-	const char *out = wg_out_given() ? NULL : getenv("OUT"); /* --out wins */
-	if (out && out[0] == '/')
-		snprintf(dir, sizeof dir, "%s/regress", out);
-	else if (out && *out)
-		snprintf(dir, sizeof dir, "%s/%s/regress", wg_root(), out);
-	else
-		snprintf(dir, sizeof dir, "%s/regress", wg_out_dir());
+	snprintf(dir, sizeof dir, "%s/regress", wg_out_dir()); /* (OUT's when not out/: cmd_regress.c) */
 	if (wg_mkdirs(dir, msg, sizeof msg) != 0) {
 		snprintf(err, n, "local engine: %s", msg);
 		return 2;

@@ -181,9 +181,9 @@ void rg_replay_line(const rg_set *set, int job, char *buf, size_t n)
 		if (j->cycles >= 0)
 			wg_buf_printf(&b, " --cycles %ld", j->cycles);
 	} else {
-		const char *names[3] = {"WARPGEN", "WARPGEN_SAN", "OUT"};
+		const char *names[4] = {"WARPGEN", "WARPGEN_SAN", "OUT", "WARPGEN_OUT"};
 		wg_buf_printf(&b, " &&");
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < 4; k++) {
 			const char *v = getenv(names[k]);
 			if (!v && k < 2)
 				program(k, prog, sizeof prog), v = prog;
@@ -438,16 +438,11 @@ static void run_job(const rg_set *set, int idx, const rg_opts *o, const char *tm
 		rg_replay_line(set, idx, r->replay, sizeof r->replay);
 }
 
-/* $OUT/regress/logs (OUT as warpgen regress resolved it, else the tool's out/). */
+/* OUT/regress/logs, OUT the folder warpgen writes in (wg_out_dir: warpgen regress sets it to its
+ * build's folder when that is not out/, cmd_regress.c). */
 static void logs_dir(char *buf, size_t n)
 {
-	const char *out = wg_out_given() ? NULL : getenv("OUT"); /* --out wins */
-	if (out && *out && out[0] == '/')
-		snprintf(buf, n, "%s/regress/logs", out);
-	else if (out && *out)
-		snprintf(buf, n, "%s/%s/regress/logs", wg_root(), out);
-	else
-		snprintf(buf, n, "%s/regress/logs", wg_out_dir());
+	snprintf(buf, n, "%s/regress/logs", wg_out_dir());
 }
 
 void rg_run_unit(const rg_set *set, const rg_unit *u, const rg_opts *o, const rg_sink *sink)

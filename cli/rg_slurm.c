@@ -131,18 +131,13 @@ static void shell_quote(wg_buf *b, const char *s)
 	wg_buf_put(b, "'", 1);
 }
 
-/* The run folder: SHARED/slurm-YYYYmmdd-HHMMSS-PID, SHARED the --shared-dir, else $OUT/regress
- * ($OUT relative to the repository root, where the tasks run; out/ when unset). */
+/* The run folder: SHARED/slurm-YYYYmmdd-HHMMSS-PID, SHARED the --shared-dir, else OUT/regress (OUT
+ * the folder warpgen writes in, wg_out_dir: the build's when not out/, cmd_regress.c). */
 static int make_run_dir(const rg_opts *o, char *dir, size_t n, char *err, size_t en)
 {
 	char base[PATH_MAX];
-	const char *out = wg_out_given() ? NULL : getenv("OUT"); /* --out wins */
 	if (o->shared_dir && *o->shared_dir)
 		wg_abs_path(o->shared_dir, base, sizeof base);
-	else if (out && *out && out[0] == '/')
-		snprintf(base, sizeof base, "%s/regress", out);
-	else if (out && *out)
-		snprintf(base, sizeof base, "%s/%s/regress", wg_root(), out);
 	else
 		snprintf(base, sizeof base, "%s/regress", wg_out_dir());
 	time_t now = time(NULL);

@@ -108,6 +108,8 @@ t fast "bad:regress-workers" "tests/expect_bad.sh '-j 0 is not a number of worke
 t fast "bad:regress-prefix-slurm" "tests/expect_bad.sh '--prefix goes with --engine local' $W regress --engine slurm --prefix 'bsub -K' --db @OUT@/r.db"
 t fast "bad:regress-db" "tests/expect_bad.sh 'database /proc/nope/r.db' $W regress --tier main wrc --db /proc/nope/r.db"
 t test "regress:small-j1-j2" "tests/regress_check.sh"
+# a regression whose OUT is not out/ (a build of its own) writes everything there, its jobs' files too
+t test "regress:out-dir" "tests/regress_out.sh"
 
 # --- regress database: the results history (cli/rg_db.c; the C side in unit:rg_db) written by 4
 # `warpgen regress` at once with --report read meanwhile (integrity, every row), and the files it

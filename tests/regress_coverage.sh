@@ -32,8 +32,13 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "regress_coverage: $*"; exit 1; }
 CFG="--set WARPS=4 --set SCHEDULERS=1 --set MSHRS=8 --set MISSQ=4"
 mode=${1:?usage: regress_coverage.sh regress | slurm | verdict | bench | report}
-# the folder `warpgen regress` writes its coverage folders and coverage-last in: OUT's ($tmp/o), but
-# $WARPGEN_OUT wins over OUT when set (tests/run_tests.sh sets it for a build other than out/)
+# the folder `warpgen regress` writes its coverage folders and coverage-last in: OUT's ($tmp/o, where
+# a regression with an OUT other than out/ writes everything, the build cache too), but $WARPGEN_OUT
+# wins over OUT when set (tests/run_tests.sh sets it for a build other than out/). $tmp/o's build
+# cache and Verilator runtimes are the shared ones (linked), so that each flavour is built once.
+shared=${WARPGEN_OUT:-$PWD/out}
+mkdir -p "$tmp/o" "$shared/cache" "$shared/vlrt"
+ln -s "$shared/cache" "$tmp/o/cache" && ln -s "$shared/vlrt" "$tmp/o/vlrt" || fail "cannot link $tmp/o's cache"
 reg=${WARPGEN_OUT:-$tmp/o}/regress
 
 if [ "$mode" = verdict ]; then
