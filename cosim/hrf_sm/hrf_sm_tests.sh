@@ -137,13 +137,13 @@ hrf_sm_report() {
 	# shellcheck disable=SC2086
 	tests/report_run.sh $OUT/main/stats-hrf_sm.log $W stats hrf_sm $q --seeds 3 --json "$j" >$OUT/main/hrf_sm.findings || status=1
 	cat $OUT/main/hrf_sm.findings
-	python3 - "$j" "$d" >$OUT/stats-hrf_sm.md <<'PY' || status=1
+	python3 - "$j" "$d" "$OUT/main/stats-hrf_sm.log" >$OUT/stats-hrf_sm.md <<'PY' || status=1
 import json, os, sys
 d = json.load(open(sys.argv[1])); out = sys.argv[2]
 S = d["schemes"]
 print("Hybrid CMOS/TFET register file (Xie et al. 2017) in the SM environment: `warpgen stats hrf_sm` (C models")
-print("only; log out/main/stats-hrf_sm.log), P1's schemes on %s of P1 Table 2's profiles (assumed shapes), each" %
-      ("four (the quick grid: BFS, MT, MM, CP on 2 SMs, 100 instructions per warp)" if d["quick"] else "all fourteen"))
+print("only; log %s), P1's schemes on %s of P1 Table 2's profiles (assumed shapes), each" % (sys.argv[3],
+      "four (the quick grid: BFS, MT, MM, CP on 2 SMs, 100 instructions per warp)" if d["quick"] else "all fourteen"))
 print("against the all-CMOS baseline with kernel-long gating on the same streams, means over seeds %d..%d." %
       (d["seed"], d["seed"] + d["seeds"] - 1))
 print("Energy rows assumed")

@@ -122,12 +122,12 @@ sm_slg_report() {
 	# shellcheck disable=SC2086
 	tests/report_run.sh $OUT/main/stats-sm_slg.log $W stats sm_slg $q --json "$j" >$OUT/main/sm_slg.findings || status=1
 	cat $OUT/main/sm_slg.findings
-	python3 - "$j" "$d" >$OUT/stats-sm_slg.md <<'PY' || status=1
+	python3 - "$j" "$d" "$OUT/main/stats-sm_slg.log" >$OUT/stats-sm_slg.md <<'PY' || status=1
 import json, os, sys
 d = json.load(open(sys.argv[1])); out = sys.argv[2]
 P = d["passes"]
 print("Sync-aware two-level power gating of the register file (Jooya & Baniasadi DATE'13) on the synthetic shader:")
-print("`warpgen stats sm_slg` (C models only; log out/main/stats-sm_slg.log), P2's grid of 18 (x, y) pairs + 1.2 at")
+print("`warpgen stats sm_slg` (C models only; log %s), P2's grid of 18 (x, y) pairs + 1.2 at" % sys.argv[3])
 print("z = %s, six profiles of P2 Table II, each against the all-ACTIVE baseline on the same streams." % ", ".join(map(str, d["z"])))
 print("Passes: front end INORDER (a read waiting for its wake stalls the in-order front end, as P2's reasoning")
 print("assumes) or WARP (spec B4: only the waking warp waits), each with S21_WAKE=REST (B5: a wake during")
