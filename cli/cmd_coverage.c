@@ -5,7 +5,9 @@
  * A .dat record names the generated file (the build's copy in the cache),
  * a line, a page (v_line, v_branch, v_toggle), a comment (for a toggle
  * point the signal bit), the hierarchy (h) and, for line points, the span of
- * lines the point stands for (key S). The generated file is the header of
+ * lines the point stands for (key S); the records are read with
+ * wg_covdat_point and wg_covdat_field (cosim/harness/wg_covdat.c, the one
+ * reader of the format). The generated file is the header of
  * wg_gen.c plus the template with its {{if}} sections chosen and its
  * placeholders filled in, line for line, so a generated line maps to exactly
  * one template line (gen/wg_tmap.c recomputes the selection from the
@@ -20,6 +22,7 @@
  * it. A toggle point (one bit of one signal of one configuration and copy) is
  * covered when it toggled at least once. Exit: 0, or 2 on bad input. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +32,7 @@
 #include "wg_cli.h"
 #include "wg_cmds.h"
 #include "wg_comp.h"
+#include "wg_covdat.h"
 #include "wg_proc.h"
 #include "wg_root.h"
 #include "wg_tmap.h"
@@ -202,21 +206,6 @@ static int map_file(cov_rep *R, cov_file *F, char *err, size_t en)
 	F->npts = wg_xcalloc((size_t)(m.nlines + 2) * sizeof *F->npts);
 	F->nhit = wg_xcalloc((size_t)(m.nlines + 2) * sizeof *F->nhit);
 	return 0;
-}
-
-/* One record's value of key k (keys are \001KEY\002VALUE), copied into v. */
-static int key(const char *rec, const char *k, char *v, size_t n)
-{
-	size_t kl = strlen(k);
-	for (const char *s = strchr(rec, '\001'); s; s = strchr(s + 1, '\001'))
-		if (strncmp(s + 1, k, kl) == 0 && s[1 + kl] == '\002') {
-			const char *a = s + 2 + kl, *z = a;
-			while (*z && *z != '\001' && *z != '\'')
-				z++;
-			snprintf(v, n, "%.*s", (int)(z - a), a);
-			return 0;
-		}
-	return -1;
 }
 
 /* The file's index, mapping it on first sight: >= 0, -2 skipped (--set), -1 error. */
@@ -472,11 +461,14 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 	int n, nskip = 0, rc = -1;
 	char **rec = wg_split_lines(text, &n), *skipped[MAX_FILES];
 	for (int i = 1; i <= n; i++) {
-		if (strncmp(rec[i], "C '", 3) != 0)
+		const char *pk;
+		size_t kl;
+		unsigned long long ucount;
+		if (!wg_covdat_point(rec[i], &pk, &kl, &ucount))
 			continue;
-		const char *q = strrchr(rec[i], '\'');
-		long long count = q ? atoll(q + 1) : 0;
-		if (key(rec[i], "f", f, sizeof f) || key(rec[i], "page", page, sizeof page) || key(rec[i], "l", l, sizeof l))
+		long long count = ucount > LLONG_MAX ? LLONG_MAX : (long long)ucount;
+		if (wg_covdat_field(pk, kl, "f", f, sizeof f) || wg_covdat_field(pk, kl, "page", page, sizeof page) ||
+		    wg_covdat_field(pk, kl, "l", l, sizeof l))
 			continue;
 		int fi = file_of(R, f, &nskip, MAX_FILES, skipped, err, en);
 		if (fi == -1)
@@ -486,7 +478,7 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 		cov_file *F = &R->f[fi];
 		int line = atoi(l);
 		int src = line >= 1 && line <= F->nlines ? F->src[line] : WG_TMAP_NONE;
-		if (key(rec[i], "o", o, sizeof o))
+		if (wg_covdat_field(pk, kl, "o", o, sizeof o))
 			o[0] = '\0';
 		if (strncmp(page, "v_toggle/", 9) == 0) {
 			F->ntog++;
@@ -504,7 +496,7 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 				*br = '\0';
 			}
 			snprintf(name, sizeof name, "%s", o);
-			if (R->comp && key(rec[i], "h", h, sizeof h) == 0) { /* TOP.<top>.u_x_0... -> u_x_0....signal */
+			if (R->comp && wg_covdat_field(pk, kl, "h", h, sizeof h) == 0) { /* TOP.<top>.u_x_0... -> u_x_0....signal */
 				const char *below = strchr(h, '.');
 				below = below ? strchr(below + 1, '.') : NULL;
 				if (below)
@@ -545,9 +537,9 @@ static int read_merged(cov_rep *R, const char *path, char *err, size_t en)
 			}
 			t->seq = R->ntr++;
 		} else if (strncmp(page, "v_line/", 7) == 0 || strncmp(page, "v_branch/", 9) == 0) {
-			if (key(rec[i], "S", S, sizeof S))
+			if (wg_covdat_field(pk, kl, "S", S, sizeof S))
 				S[0] = '\0';
-			if (key(rec[i], "n", col, sizeof col))
+			if (wg_covdat_field(pk, kl, "n", col, sizeof col))
 				col[0] = '\0';
 			snprintf(key_, sizeof key_, "%d\001%d\001%s\001%s\001%s\001%s", fi, line, col, page, o, S);
 			lp_add(R, key_, fi, line, S, count);

@@ -3,7 +3,8 @@
  * deleting the model, and the counters at the first reset edge beside it; adding
  * it left the other flavours' shim text and compiler flags, so their cache keys
  * and runtime stamps, as they were; wg_covdat_since_reset takes the reset edge's
- * toggles out of the toggle points only. */
+ * toggles out of the toggle points only; wg_covdat_point and wg_covdat_field read
+ * the format's lines and keys. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,5 +130,23 @@ int main(void)
 	CHECK(strcmp(again, got) == 0);
 	unlink(dat);
 	unlink(mk);
+
+	/* the one reader of the format (warpgen coverage's too): a point line's key and count, a key's
+	 * fields by name (not a prefix of another's, the last one up to the key's end, truncated to the
+	 * buffer), and the lines that are not points */
+	const char *pt = "C '\001f\002a.v\001l\00212\001page\002v_line/m\001obj\002x\001o\002if' 42\n", *k;
+	size_t kl;
+	unsigned long long cnt;
+	char v[64];
+	CHECK(wg_covdat_point(pt, &k, &kl, &cnt) == 1 && k == pt + 3 && kl == strlen(pt) - 3 - 5 && cnt == 42);
+	CHECK(wg_covdat_field(k, kl, "l", v, sizeof v) == 0 && strcmp(v, "12") == 0);
+	CHECK(wg_covdat_field(k, kl, "page", v, sizeof v) == 0 && strcmp(v, "v_line/m") == 0);
+	CHECK(wg_covdat_field(k, kl, "o", v, sizeof v) == 0 && strcmp(v, "if") == 0);
+	CHECK(wg_covdat_field(k, kl, "obj", v, sizeof v) == 0 && strcmp(v, "x") == 0);
+	CHECK(wg_covdat_field(k, kl, "f", v, 2) == 0 && strcmp(v, "a") == 0);
+	CHECK(wg_covdat_field(k, kl, "h", v, sizeof v) == -1);
+	CHECK(wg_covdat_field(k, kl - 3, "o", v, sizeof v) == -1); /* "\001o\002if" cut before its value's end */
+	CHECK(wg_covdat_point("# SystemC::Coverage-3\n", &k, &kl, &cnt) == 0);
+	CHECK(wg_covdat_point("C 'abc' \n", &k, &kl, &cnt) == 0 && wg_covdat_point("C 'abc\n", &k, &kl, &cnt) == 0);
 	return wg_check_done();
 }

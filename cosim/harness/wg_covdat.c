@@ -1,4 +1,5 @@
-/* wg_covdat.c - a coverage data file's toggle counts from the first reset edge on.
+/* wg_covdat.c - a coverage data file: its point lines and keys (wg_covdat_point, wg_covdat_field), and
+ * its toggle counts from the first reset edge on.
  *
  * Verilator's toggle coverage counts every change of a bit, and the first ones of a run are not
  * stimulus: the model starts with random values (--x-initial unique), the coverage shadow of each
@@ -14,21 +15,12 @@
 #include "wg_covdat.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* The key lies inside its line, followed by "' count": the tag found past its end is not in it. */
-static int is_toggle(const char *key, size_t n)
-{
-	const char *t = strstr(key, "\001page\002v_toggle/");
-	return t && t < key + n;
-}
-
-/* Split "C '<key>' <count>": the key's start and length and the count; 0 when the line is not a point. */
-static int parse(const char *line, const char **key, size_t *klen, uint64_t *count)
+int wg_covdat_point(const char *line, const char **key, size_t *klen, unsigned long long *count)
 {
 	if (strncmp(line, "C '", 3) != 0)
 		return 0;
@@ -44,6 +36,28 @@ static int parse(const char *line, const char **key, size_t *klen, uint64_t *cou
 	*klen = (size_t)(end - (line + 3));
 	*count = c;
 	return 1;
+}
+
+int wg_covdat_field(const char *key, size_t klen, const char *f, char *v, size_t n)
+{
+	size_t fl = strlen(f);
+	const char *z = key + klen;
+	for (const char *s = memchr(key, '\001', klen); s; s = memchr(s + 1, '\001', (size_t)(z - s - 1)))
+		if ((size_t)(z - s) > fl + 1 && memcmp(s + 1, f, fl) == 0 && s[1 + fl] == '\002') {
+			const char *a = s + 2 + fl, *e = memchr(a, '\001', (size_t)(z - a));
+			if (!e)
+				e = z;
+			snprintf(v, n, "%.*s", (int)(e - a), a);
+			return 0;
+		}
+	return -1;
+}
+
+/* A toggle point: its page is v_toggle/MODULE. */
+static int is_toggle(const char *key, size_t n)
+{
+	char page[16];
+	return wg_covdat_field(key, n, "page", page, sizeof page) == 0 && strncmp(page, "v_toggle/", 9) == 0;
 }
 
 int wg_covdat_since_reset(const char *dat, const char *mark, char *err, size_t en)
@@ -77,13 +91,13 @@ int wg_covdat_since_reset(const char *dat, const char *mark, char *err, size_t e
 		int got = getline(&mline, &mcap, mf) > 0;
 		const char *key, *mkey;
 		size_t k, mk;
-		uint64_t c, mc;
-		int pt = parse(line, &key, &k, &c);
-		if (pt && !(got && parse(mline, &mkey, &mk, &mc) && mk == k && memcmp(mkey, key, k) == 0)) {
+		unsigned long long c, mc;
+		int pt = wg_covdat_point(line, &key, &k, &c);
+		if (pt && !(got && wg_covdat_point(mline, &mkey, &mk, &mc) && mk == k && memcmp(mkey, key, k) == 0)) {
 			snprintf(err, en, "%s and %s differ at line %ld: not the same model's points", dat, mark, n);
 			rc = -1;
 		} else if (pt && is_toggle(key, k)) {
-			fprintf(out, "C '%.*s' %llu\n", (int)k, key, (unsigned long long)(c > mc ? c - mc : 0));
+			fprintf(out, "C '%.*s' %llu\n", (int)k, key, c > mc ? c - mc : 0);
 		} else {
 			fputs(line, out);
 		}
