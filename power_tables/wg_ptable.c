@@ -26,6 +26,13 @@ void wg_ptable_path(const char *name, char *buf, size_t n)
 	snprintf(buf, n, "%s/power_tables/%s", wg_root(), name);
 }
 
+int wg_ptable_load_name(wg_ptable *t, const char *name, char *err, size_t n)
+{
+	char path[4096];
+	wg_ptable_path(name, path, sizeof path);
+	return wg_ptable_load(t, path, err, n);
+}
+
 /* A whole-string finite number. */
 static int parse_num(const char *s, double *v)
 {
@@ -223,4 +230,15 @@ int wg_ptable_num(const wg_ptable *t, const char *structure, const char *quantit
 		return -1;
 	*v = r->value;
 	return 0;
+}
+
+double wg_ptable_val(const wg_ptable *t, const char *structure, const char *quantity, char *err, size_t n)
+{
+	char e[512];
+	const wg_prow *r = wg_ptable_need_num(t, structure, quantity, e, sizeof e);
+	if (r)
+		return r->value;
+	if (n && !err[0])
+		snprintf(err, n, "%s", e);
+	return NAN;
 }

@@ -62,11 +62,17 @@ const wg_prow *wg_ptable_need_num(const wg_ptable *t, const char *structure, con
 				  size_t n);
 /* Its value into *v: 0, or -1 with the message of wg_ptable_need_num. */
 int wg_ptable_num(const wg_ptable *t, const char *structure, const char *quantity, double *v, char *err, size_t n);
+/* The same for reading many numbers in a row and checking once: the value, or NAN with the message
+ * of wg_ptable_need_num in err unless err already holds one (the first failure is kept; start with
+ * err empty, test err[0] after the last read). */
+double wg_ptable_val(const wg_ptable *t, const char *structure, const char *quantity, char *err, size_t n);
 
 const char *wg_kind_name(wg_kind k);
 
 /* <root>/power_tables/NAME. */
 void wg_ptable_path(const char *name, char *buf, size_t n);
+/* wg_ptable_load of <root>/power_tables/NAME. */
+int wg_ptable_load_name(wg_ptable *t, const char *name, char *err, size_t n);
 
 #ifdef __cplusplus
 }

@@ -104,6 +104,27 @@ static void malformed(void)
 	CHECK(strcmp(err, "mem.tsv:2: value '-' is not a number") == 0);
 }
 
+/* A table by name, and many numbers read in a row with one check: the first failure's message is the
+ * one kept, and a readable row still gives its number after it. */
+static void by_name(void)
+{
+	char err[512] = "";
+	wg_ptable t;
+	CHECK(wg_ptable_load_name(&t, "nope.tsv", err, sizeof err) == -1 && strstr(err, "power_tables/nope.tsv"));
+	err[0] = '\0';
+	int rc = wg_ptable_load_name(&t, "gebhart2011.tsv", err, sizeof err);
+	CHECK(rc == 0 && !err[0]);
+	if (rc != 0)
+		return;
+	CHECK(wg_ptable_val(&t, "rfc_N6_A8", "area", err, sizeof err) == 14300 && !err[0]);
+	CHECK(isnan(wg_ptable_val(&t, "rfc_N6_A8", "nope", err, sizeof err)) && strstr(err, "no row 'rfc_N6_A8 nope'"));
+	char first[512];
+	snprintf(first, sizeof first, "%s", err);
+	CHECK(isnan(wg_ptable_val(&t, "nope", "area", err, sizeof err)) && strcmp(err, first) == 0);
+	CHECK(wg_ptable_val(&t, "rfc_N4_A4", "area", err, sizeof err) == 5100 && strcmp(err, first) == 0);
+	wg_ptable_free(&t);
+}
+
 /* The shipped table: loads, and holds every Table 2, 3 and 5 number. */
 static void gebhart(void)
 {
@@ -169,5 +190,6 @@ int main(void)
 	good();
 	malformed();
 	gebhart();
+	by_name();
 	return wg_check_done();
 }

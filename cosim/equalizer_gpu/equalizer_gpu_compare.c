@@ -155,15 +155,6 @@ static void usage(void)
 	       EC_CYCLES);
 }
 
-static double tnum(const wg_ptable *t, const char *s, const char *q)
-{
-	char err[256];
-	double v;
-	if (wg_ptable_num(t, s, q, &v, err, sizeof err))
-		wg_die("stats", 2, "%s", err);
-	return v;
-}
-
 /* The thesis's figures per objective and profile (ec_profs' order; §3.5.2, Figs. 3.7 and 3.8), as
  * fractions: speedup and energy change; NAN where the text gives none. */
 typedef struct ec_thesis {
@@ -171,31 +162,32 @@ typedef struct ec_thesis {
 	double gsp[2], gen[2];                   /* geomeans over the 27 kernels */
 } ec_thesis;
 
-static void thesis_rows(const wg_ptable *t, ec_thesis *th)
+/* (a row that cannot be read: its message in err, wg_ptable_val) */
+static void thesis_rows(const wg_ptable *t, ec_thesis *th, char *err, size_t n)
 {
 	static const char *const cls[EC_NPROF] = {"compute", "memory", "cache", "unsaturated"};
 	char q[80];
 	for (int k = 0; k < EC_NPROF; k++) {
 		snprintf(q, sizeof q, "energy_%s_saving", cls[k]);
-		th->en[0][k] = -tnum(t, "eq_result", q);
+		th->en[0][k] = -wg_ptable_val(t, "eq_result", q, err, n);
 		if (k == 2)
-			th->sp[0][k] = tnum(t, "eq_result", "energy_cache_speedup");
+			th->sp[0][k] = wg_ptable_val(t, "eq_result", "energy_cache_speedup", err, n);
 		else {
 			snprintf(q, sizeof q, "energy_%s_perf_loss", cls[k]);
-			th->sp[0][k] = -tnum(t, "eq_result", q);
+			th->sp[0][k] = -wg_ptable_val(t, "eq_result", q, err, n);
 		}
 		th->sp[1][k] = th->en[1][k] = NAN;
 		if (k < 3) {
 			snprintf(q, sizeof q, "perf_%s_speedup", cls[k]);
-			th->sp[1][k] = tnum(t, "eq_result", q);
+			th->sp[1][k] = wg_ptable_val(t, "eq_result", q, err, n);
 			snprintf(q, sizeof q, "perf_%s_energy_%s", cls[k], k == 2 ? "reduction" : "increase");
-			th->en[1][k] = (k == 2 ? -1 : 1) * tnum(t, "eq_result", q);
+			th->en[1][k] = (k == 2 ? -1 : 1) * wg_ptable_val(t, "eq_result", q, err, n);
 		}
 	}
-	th->gsp[0] = tnum(t, "eq_result", "energy_mode_speedup");
-	th->gen[0] = -tnum(t, "eq_result", "energy_mode_energy_saving");
-	th->gsp[1] = tnum(t, "eq_result", "perf_mode_speedup");
-	th->gen[1] = tnum(t, "eq_result", "perf_mode_energy_increase");
+	th->gsp[0] = wg_ptable_val(t, "eq_result", "energy_mode_speedup", err, n);
+	th->gen[0] = -wg_ptable_val(t, "eq_result", "energy_mode_energy_saving", err, n);
+	th->gsp[1] = wg_ptable_val(t, "eq_result", "perf_mode_speedup", err, n);
+	th->gen[1] = wg_ptable_val(t, "eq_result", "perf_mode_energy_increase", err, n);
 }
 
 /* The directions the thesis states clearly (§3.1, §3.5.2): the sign of a figure whose magnitude is
@@ -256,20 +248,21 @@ int eqs_compare_main(int argc, char **argv)
 	o.knobs[EQE_K_RESET_PPM] = 0;
 	/* the power rows */
 	wg_ptable t, g;
-	char path[1024], err[512];
-	wg_ptable_path("sethia2015.tsv", path, sizeof path);
-	if (wg_ptable_load(&t, path, err, sizeof err))
+	char err[512] = "";
+	if (wg_ptable_load_name(&t, "sethia2015.tsv", err, sizeof err) ||
+	    wg_ptable_load_name(&g, "gebhart2011.tsv", err, sizeof err))
 		wg_die("stats", 2, "%s", err);
-	wg_ptable_path("gebhart2011.tsv", path, sizeof path);
-	if (wg_ptable_load(&g, path, err, sizeof err))
-		wg_die("stats", 2, "%s", err);
-	double hi = tnum(&t, "vf", "dynamic_energy_factor_high"), lo = tnum(&t, "vf", "dynamic_energy_factor_low");
-	double leak = tnum(&t, "gpu", "leakage_baseline"), lfrac = tnum(&t, "gpu", "leakage_fraction_typical");
-	double smshare = tnum(&g, "gpu", "sm_share_of_dynamic");
+	double hi = wg_ptable_val(&t, "vf", "dynamic_energy_factor_high", err, sizeof err);
+	double lo = wg_ptable_val(&t, "vf", "dynamic_energy_factor_low", err, sizeof err);
+	double leak = wg_ptable_val(&t, "gpu", "leakage_baseline", err, sizeof err);
+	double lfrac = wg_ptable_val(&t, "gpu", "leakage_fraction_typical", err, sizeof err);
+	double smshare = wg_ptable_val(&g, "gpu", "sm_share_of_dynamic", err, sizeof err);
 	ec_thesis th;
-	thesis_rows(&t, &th);
+	thesis_rows(&t, &th, err, sizeof err);
 	wg_ptable_free(&t);
 	wg_ptable_free(&g);
+	if (err[0])
+		wg_die("stats", 2, "%s", err);
 	double pdyn = leak * (1.0 - lfrac) / lfrac; /* nominal dynamic power, W */
 	char cfg[256];
 	wg_config_name(o.block, o.p, 0, cfg, sizeof cfg);

@@ -159,44 +159,34 @@ typedef struct sm_pw {
 	double th[3];           /* the thesis (Fig. 4.13): energy, leakage, others saved (sethia2015.tsv result *) */
 } sm_pw;
 
-static double pnum(const wg_ptable *t, const char *s, const char *q)
-{
-	double v;
-	char err[512];
-	if (wg_ptable_num(t, s, q, &v, err, sizeof err))
-		wg_die("stats", 2, "%s", err);
-	return v;
-}
-
+/* The rows of power_tables/mascar_sm.tsv and sethia2015.tsv; a bad table stops with its one line, exit 2. */
 static void load_power(const wg_block *b, sm_pw *w)
 {
 	wg_ptable t, m;
-	char path[1024], err[512];
-	wg_ptable_path("sethia2015.tsv", path, sizeof path);
-	if (wg_ptable_load(&t, path, err, sizeof err))
-		wg_die("stats", 2, "%s", err);
-	wg_ptable_path("mascar_sm.tsv", path, sizeof path);
-	if (wg_ptable_load(&m, path, err, sizeof err))
+	char err[512] = "";
+	if (wg_ptable_load_name(&t, "sethia2015.tsv", err, sizeof err) ||
+	    wg_ptable_load_name(&m, "mascar_sm.tsv", err, sizeof err))
 		wg_die("stats", 2, "%s", err);
 	memset(w, 0, sizeof *w);
-	w->leak = pnum(&m, "ms_sm", "leakage_per_cycle");
-	w->dyn = pnum(&m, "ms_sm", "dynamic_per_cycle");
-	w->mshare = pnum(&m, "ms_sm", "memory_share_of_dynamic");
-	w->el1 = pnum(&m, "ms_sm", "l1_access_energy");
-	w->eq = pnum(&m, "ms_sm", "queue_access_energy");
-	for (int e = 0; e < b->nevents && e < MSC_NEVENTS; e++) {
+	w->leak = wg_ptable_val(&m, "ms_sm", "leakage_per_cycle", err, sizeof err);
+	w->dyn = wg_ptable_val(&m, "ms_sm", "dynamic_per_cycle", err, sizeof err);
+	w->mshare = wg_ptable_val(&m, "ms_sm", "memory_share_of_dynamic", err, sizeof err);
+	w->el1 = wg_ptable_val(&m, "ms_sm", "l1_access_energy", err, sizeof err);
+	w->eq = wg_ptable_val(&m, "ms_sm", "queue_access_energy", err, sizeof err);
+	for (int e = 0; e < b->nevents && e < MSC_NEVENTS && !err[0]; e++) {
 		double u;
 		if (strncmp(b->events[e].name, "rq.", 3))
 			continue; /* wrc.*: n/g */
-		if (rq_energy_l1_units(&t, b->events[e].name + 3, &u, err, sizeof err))
-			wg_die("stats", 2, "%s", err);
-		w->ev[e] = u * w->el1;
+		if (rq_energy_l1_units(&t, b->events[e].name + 3, &u, err, sizeof err) == 0)
+			w->ev[e] = u * w->el1;
 	}
-	w->th[0] = pnum(&t, "result", "energy_reduction");
-	w->th[1] = pnum(&t, "result", "leakage_energy_reduction");
-	w->th[2] = pnum(&t, "result", "others_energy_reduction");
+	w->th[0] = wg_ptable_val(&t, "result", "energy_reduction", err, sizeof err);
+	w->th[1] = wg_ptable_val(&t, "result", "leakage_energy_reduction", err, sizeof err);
+	w->th[2] = wg_ptable_val(&t, "result", "others_energy_reduction", err, sizeof err);
 	wg_ptable_free(&t);
 	wg_ptable_free(&m);
+	if (err[0])
+		wg_die("stats", 2, "%s", err);
 }
 
 /* An arm's energy over its run by part, pJ: 0 leakage, 1 memory system (departures), 2 L1 accesses and
