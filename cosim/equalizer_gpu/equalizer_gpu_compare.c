@@ -219,8 +219,9 @@ int eqs_compare_main(int argc, char **argv)
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--compare") == 0)
 			continue;
-		if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
-			profile = argv[++i];
+		if (strcmp(argv[i], "--profile") == 0) {
+			i = wg_opt_value("stats", i, argc, argv);
+			profile = argv[i];
 			continue;
 		}
 		av[ac++] = argv[i];

@@ -285,13 +285,6 @@ static int plot(se_run *r, const char *dir, const char *cfg, char *err, size_t n
 	return 0;
 }
 
-static int need(int i, int argc, char **argv)
-{
-	if (i + 1 >= argc)
-		wg_die("stats", 2, "%s needs a value", argv[i]);
-	return i + 1;
-}
-
 static int equalizer_gpu_stats_run(int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++)
@@ -303,7 +296,7 @@ static int equalizer_gpu_stats_run(int argc, char **argv)
 	int ac = 0;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--profile") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			profile = argv[i];
 		} else if (strcmp(argv[i], "--all-profiles") == 0) {
 			profile = NULL;

@@ -19,6 +19,13 @@ void wg_die(const char *cmd, int code, const char *fmt, ...)
 	exit(code);
 }
 
+int wg_opt_value(const char *cmd, int i, int argc, char **argv)
+{
+	if (i + 1 >= argc)
+		wg_die(cmd, 2, "%s needs a value", argv[i]);
+	return i + 1;
+}
+
 void wg_print_params(const wg_block *b)
 {
 	char range[128], def[64];

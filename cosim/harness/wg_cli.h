@@ -63,6 +63,9 @@ void wg_contra_line(const wg_opts *o, int k, char *buf, size_t n);
 void wg_contra_say(const wg_opts *o);
 /* Print one line to stderr as "warpgen CMD: msg" and exit with code. */
 void wg_die(const char *cmd, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4), noreturn));
+/* A command's own option with a value (argv[i] is "--opt", its value follows): the value's index
+ * i + 1, or, when argv[i] is the last word, "warpgen CMD: --opt needs a value" and exit 2. */
+int wg_opt_value(const char *cmd, int i, int argc, char **argv);
 /* Print the parameter table of a block (for --help). */
 void wg_print_params(const wg_block *b);
 

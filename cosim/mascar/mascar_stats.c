@@ -236,8 +236,9 @@ static int mascar_stats_run(int argc, char **argv)
 			compare = 1;
 			continue;
 		}
-		if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
-			prof = argv[++i];
+		if (strcmp(argv[i], "--profile") == 0) {
+			i = wg_opt_value("stats", i, argc, argv);
+			prof = argv[i];
 			continue;
 		}
 		av[ac++] = argv[i];

@@ -43,6 +43,7 @@ t test "stats-neg:mascar-compare-energy-reversed" "tests/expect_check_fail.sh 'R
 t fast "bad:stats-mascar-no-compare" "tests/expect_bad.sh 'give --compare' $W stats mascar"
 t fast "bad:stats-mascar-base" "tests/expect_bad.sh 'BASE is set by the comparison itself' $W stats mascar --compare --knob BASE=1"
 t fast "bad:stats-mascar-profile" "tests/expect_bad.sh '--profile bogus: stream, cache, reuse, thrash or compute' $W stats mascar --compare --profile bogus"
+t fast "bad:stats-mascar-profile-missing" "tests/expect_bad.sh '--profile needs a value' $W stats mascar --compare --profile"
 for s in 1 2 3; do
 	t sweep "stats:mascar-compare-seed$s" "out=\$(\$WARPGEN stats mascar --compare --seed $s); rc=\$?; printf '%s\\n' \"\$out\"; printf '%s\\n' \"\$out\" | awk -v rc=\$rc '/^[|] (stream|cache|reuse|thrash|compute) [|]/{n++} /^REVERSED/{rev=1} /^FAILED/{f=1} END{exit !(n==5 && !f && rc==(rev?1:0))}'"
 done

@@ -68,8 +68,9 @@ int pts_compare_main(int argc, char **argv)
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--compare") == 0)
 			continue;
-		if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
-			prof = argv[++i];
+		if (strcmp(argv[i], "--profile") == 0) {
+			i = wg_opt_value("stats", i, argc, argv);
+			prof = argv[i];
 			continue;
 		}
 		if (strcmp(argv[i], "--sm") == 0) {

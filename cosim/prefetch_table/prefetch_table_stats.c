@@ -134,8 +134,9 @@ static int prefetch_table_stats_run(int argc, char **argv)
 	int ac = 0, reset_knob = 0;
 	const char *prof = NULL;
 	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
-			prof = argv[++i];
+		if (strcmp(argv[i], "--profile") == 0) {
+			i = wg_opt_value("stats", i, argc, argv);
+			prof = argv[i];
 			continue;
 		}
 		if (i > 0 && strcmp(argv[i - 1], "--knob") == 0 && strncmp(argv[i], "RESET_PPM=", 10) == 0)

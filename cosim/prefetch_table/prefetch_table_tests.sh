@@ -22,6 +22,7 @@ gate_small "--set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=
 t fast "gen:help-prefetch_table" "\$WARPGEN gen prefetch_table --help | grep -q 'ENTRIES *64'"
 t fast "bad:prefetch_table-tidx" "tests/expect_bad.sh 'TIDX_BITS=5 must hold THREADS=32 lanes' $W gen prefetch_table --set TIDX_BITS=5 -o @OUT@"
 t fast "bad:stats-pt-profile" "tests/expect_bad.sh 'profile bogus: stream' $W stats prefetch_table --profile bogus"
+t fast "bad:stats-pt-profile-missing" "tests/expect_bad.sh '--profile needs a value' $W stats prefetch_table --profile"
 t fast-only "cosim:prefetch_table-e1-short" "\$WARPGEN_SAN cosim prefetch_table --set ENTRIES=1 --set WARPS=1 --set LANES_PER_CYCLE=1 --set THREADS=8 --seed 3 --knob MEM_LAT=100 --knob GAP=8 --knob PHASE_CYC=1000 --cycles 5000 -q"
 t sweep "lint:prefetch_table-small" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4"
 t sweep "lint:prefetch_table-edges" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=1 --set WARPS=1 --set THREADS=8 --set LANES_PER_CYCLE=1 --set PQ_DEPTH=1 --set ISSUE_LAT=0"

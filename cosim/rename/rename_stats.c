@@ -520,13 +520,6 @@ typedef struct sr_opts {
 
 static const char *const sr_lifetimes[3] = {"any", "bounded", "table3"}; /* by sr_opts.uses */
 
-static int need(int i, int argc, char **argv)
-{
-	if (i + 1 >= argc)
-		wg_die("stats", 2, "%s needs a value", argv[i]);
-	return i + 1;
-}
-
 static int rename_stats_run(int argc, char **argv)
 {
 	sr_opts so;
@@ -541,27 +534,27 @@ static int rename_stats_run(int argc, char **argv)
 	char err[640];
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--profile") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			so.profile = argv[i];
 		} else if (strcmp(argv[i], "--kernels") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			char *end;
 			so.kernels = strtol(argv[i], &end, 10);
 			if (*end || so.kernels < 1 || so.kernels > 1000000)
 				wg_die("stats", 2, "--kernels %s: expected 1..1000000", argv[i]);
 		} else if (strcmp(argv[i], "--lifetimes") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			if (strcmp(argv[i], "bounded") && strcmp(argv[i], "any") && strcmp(argv[i], "table3"))
 				wg_die("stats", 2, "--lifetimes %s: expected bounded, any or table3", argv[i]);
 			so.uses = strcmp(argv[i], "bounded") == 0 ? 1 : strcmp(argv[i], "table3") == 0 ? 2 : 0;
 		} else if (strcmp(argv[i], "--mem-gap") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			char *end;
 			so.gap = strtol(argv[i], &end, 10);
 			if (*end || end == argv[i] || so.gap < 0 || so.gap > 1000)
 				wg_die("stats", 2, "--mem-gap %s: expected 0..1000 (cycles between load returns)", argv[i]);
 		} else if (strcmp(argv[i], "--knob") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			if (wg_param_set(&kb, so.knobs, argv[i], err, sizeof err))
 				wg_die("stats", 2, "rename: %s", err);
 			so.reset_set |= strncmp(argv[i], "RESET_PPM=", 10) == 0;

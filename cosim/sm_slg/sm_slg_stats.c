@@ -51,13 +51,6 @@ static void usage(void)
 	       100 * SST_Z_TOL, SST_QUICK_WORK, SST_CYCLES);
 }
 
-static int need(int i, int argc, char **argv)
-{
-	if (i + 1 >= argc)
-		wg_die("stats", 2, "%s needs a value", argv[i]);
-	return i + 1;
-}
-
 /* "1..2" of the stalls the oracle gives for the records of a kind, and the measured range. */
 static void stall_cell(const sst_run *r, const wg_pm_table *pm0, int kind, char *buf, size_t n)
 {
@@ -371,16 +364,16 @@ static int sm_slg_stats_run(int argc, char **argv)
 	int ac = 0;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--profile") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			profile = argv[i];
 		} else if (strcmp(argv[i], "--front") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			front = argv[i];
 		} else if (strcmp(argv[i], "--s21") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			s21 = argv[i];
 		} else if (strcmp(argv[i], "--jobs") == 0) {
-			i = need(i, argc, argv);
+			i = wg_opt_value("stats", i, argc, argv);
 			char *end;
 			long j = strtol(argv[i], &end, 10);
 			if (*end || j < 1 || j > 256)
