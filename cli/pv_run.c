@@ -140,6 +140,9 @@ static void equiv_counts(pv_result *r)
 	free(t);
 }
 
+static char *pv_props_all(const pv_req *q, const char *rtl, char *labels, size_t ln, char *oblig, size_t on,
+			  char *mixed, size_t mn, int *code, char *err, size_t n);
+
 int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 {
 	double t0 = wg_now();
@@ -192,7 +195,34 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	 * miter (its assertions are --invariants' business and are removed there) */
 	int assumed = 0;
 	char pp[PV_PATH + 64], assumes[sizeof r->what - 64] = "";
-	if (!q->no_assume && pv_props_path(q->b, NULL, pp, sizeof pp) == 0) {
+	if (!q->no_assume && q->b->comp) {
+		/* a composition: its leaves' properties in their modules as --invariants has them, the
+		 * leaves' protocols assumed at the ports the composition's inputs drive; the assertions
+		 * (the obligations among them: --invariants proves them) are removed below */
+		char labels[2048] = "", oblig[1024] = "", mixed[1024] = "";
+		int pcode = 1;
+		char *full = pv_props_all(q, rtl, labels, sizeof labels, oblig, sizeof oblig, mixed, sizeof mixed, &pcode,
+					  err, n);
+		if (!full) {
+			*code = pcode;
+			free(rtl);
+			return -1;
+		}
+		pv_props_labels(full, "assume", assumes, sizeof assumes);
+		if (assumes[0]) {
+			char path[PV_PATH + 64];
+			snprintf(path, sizeof path, "%s/%s_assumed.v", r->dir, q->b->name);
+			int wrc = wg_write_atomic(path, full, strlen(full), err, n);
+			key = wg_fnv_part(key, full, strlen(full));
+			if (wrc != 0) {
+				free(full);
+				free(rtl);
+				return -1;
+			}
+			assumed = 1;
+		}
+		free(full);
+	} else if (!q->no_assume && pv_props_path(q->b, NULL, pp, sizeof pp) == 0) {
 		char *props = read_props(q->b, q->p, pp, err, n);
 		char alabels[sizeof r->what - 64];
 		if (!props) {

@@ -27,8 +27,8 @@ static const wg_param_def hrf_params[HRF_NPARAMS] = {
 	[HRF_P_REGS] = {"REGS", 63, 1, 63, NULL, "largest architectural registers per thread", "Fermi ISA limit (docs/rename.md)"},
 	[HRF_P_PHYS_REGS] = {"PHYS_REGS", 1024, 16, 1024, NULL, "physical warp-registers of the file (4 banks of PHYS_REGS/4 rows)",
 		"P1 Table 1: 128 KB = 1024 x 128 B (A1)"},
-	[HRF_P_RT_ENTRIES] = {"RT_ENTRIES", 3024, 8, 4032, NULL,
-		"renaming-table entries, a multiple of 8 up to WARPS*REGS rounded up (default: every (warp, register) has one)",
+	[HRF_P_RT_ENTRIES] = {"RT_ENTRIES", 3024, 1, 4032, NULL,
+		"renaming-table entries, a multiple of RT_BANKS up to WARPS*REGS rounded up (default: every (warp, register) has one)",
 		"decision (docs/hrf_sm.md): RT_ENTRIES = WARPS*REGS"},
 	[HRF_P_TFET_ROWS] = {"TFET_ROWS", 56, 1, 256, NULL, "TFET rows per register bank (the top rows), 1..PHYS_REGS/4",
 		"P1 §4.1.2.1: 56 of 256 rows = 78 % CMOS; §6.1.2 sweep 96, 32"},
@@ -49,6 +49,15 @@ static const wg_param_def hrf_params[HRF_NPARAMS] = {
 	[HRF_P_FC_ENTRIES] = {"FC_ENTRIES", 48, 1, 64, NULL,
 		"release flag cache entries of the renaming table (rename's FC_ENTRIES), WARPS..64; small for proofs",
 		"rename's default (docs/rename.md)"},
+	[HRF_P_EXEMPT] = {"EXEMPT", 16, 0, 62, NULL,
+		"largest exempt (not renamed) registers per thread a kernel may declare (rename's EXEMPT), below REGS",
+		"rename's default (Jeon §8.4; the environment launches with none)"},
+	[HRF_P_RT_BANKS] = {"RT_BANKS", 8, 1, 8, NULL, "renaming-table banks, one lookup each per cycle (1, 2, 4 or 8)",
+		"decision (docs/hrf_sm.md): the most banks, P1's rename stage costs no throughput (§4.1.1)"},
+	[HRF_P_ALLOC_PORTS] = {"ALLOC_PORTS", 2, 1, 4, NULL, "allocation requests per cycle (the table's write-back ports)",
+		"rename's default (spec §3 [R])"},
+	[HRF_P_PF_DEPTH] = {"PF_DEPTH", 4, 3, 16, NULL,
+		"pending-free entries per warp (at least one instruction's 3 sources)", "rename's default (docs/rename.md)"},
 };
 
 static const wg_port_def hrf_ports[HRF_NPORTS] = {
@@ -165,8 +174,8 @@ static const wg_comp_inst hrf_inst[HRF_NINST] = {
 	[HRF_I_PRED] = {"pred", &wg_block_memra,
 		"WARPS=WARPS,THR_ACC=THR_ACC,REF_SHIFT=REF_SHIFT,SAMPLE_PERIOD=SAMPLE_PERIOD", NULL},
 	[HRF_I_REN] = {"ren", &wg_block_rename,
-		"WARPS=WARPS,REGS=REGS,PHYS_REGS=PHYS_REGS,RT_ENTRIES=RT_ENTRIES,RT_BANKS=8,TFET_ROWS=TFET_ROWS,"
-		"CLASS=CLASS,GATING=STATIC,FC_ENTRIES=FC_ENTRIES", NULL},
+		"WARPS=WARPS,REGS=REGS,PHYS_REGS=PHYS_REGS,RT_ENTRIES=RT_ENTRIES,RT_BANKS=RT_BANKS,TFET_ROWS=TFET_ROWS,"
+		"CLASS=CLASS,GATING=STATIC,FC_ENTRIES=FC_ENTRIES,EXEMPT=EXEMPT,ALLOC_PORTS=ALLOC_PORTS,PF_DEPTH=PF_DEPTH", NULL},
 	[HRF_I_TUBA] = {"tuba", &wg_block_tuba, "TFET_REGS=TFET_REGS,DW_PCT=DW_PCT,UP_PCT=UP_PCT,MAX_BLOCKS=MAX_BLOCKS",
 		NULL},
 };

@@ -244,11 +244,14 @@ void hx_cfgs_of_params(hx_cfgs *c, const long *p)
 	c->r.regs = (int)p[HRF_P_REGS];
 	c->r.phys = (int)p[HRF_P_PHYS_REGS];
 	c->r.rt_entries = (int)p[HRF_P_RT_ENTRIES];
-	c->r.rt_banks = 8;
+	c->r.rt_banks = (int)p[HRF_P_RT_BANKS];
 	c->r.tfet_rows = (int)p[HRF_P_TFET_ROWS];
 	c->r.cls = p[HRF_P_CLASS] == 0 ? RN_CMOS_RA : RN_MEM_RA;
 	c->r.gating = RN_GATE_STATIC;
 	c->r.fc_entries = (int)p[HRF_P_FC_ENTRIES];
+	c->r.exempt = (int)p[HRF_P_EXEMPT];
+	c->r.alloc_ports = (int)p[HRF_P_ALLOC_PORTS];
+	c->r.pf_depth = (int)p[HRF_P_PF_DEPTH];
 	tb_cfg_default(&c->t);
 	c->t.tfet_regs = (int)p[HRF_P_TFET_REGS];
 	c->t.dw_pct = (int)p[HRF_P_DW_PCT];

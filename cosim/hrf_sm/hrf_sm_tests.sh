@@ -16,6 +16,10 @@ t fast "bad:hrf_sm-tfet-regs" "tests/expect_bad.sh 'TFET_REGS=200 must be 4*TFET
 t fast "bad:hrf_sm-class" "tests/expect_bad.sh 'CLASS=NONE is not one of CMOS_RA|MEM_RA' $W gen hrf_sm --set CLASS=NONE -o @OUT@"
 t fast "bad:hrf_sm-fc-entries" "tests/expect_bad.sh 'FC_ENTRIES=2 must be at least WARPS=8' $W gen hrf_sm --set WARPS=8 --set FC_ENTRIES=2 -o @OUT@"
 t fast "bad:hrf_sm-warps" "tests/expect_bad.sh 'WARPS=65 is out of range (legal range 1..64)' $W gen hrf_sm --set WARPS=65 -o @OUT@"
+t fast "bad:hrf_sm-exempt" "tests/expect_bad.sh 'EXEMPT=17 must be below REGS=17 (legal 0..16)' $W gen hrf_sm --set REGS=17 --set RT_ENTRIES=816 --set EXEMPT=17 -o @OUT@"
+t fast "bad:hrf_sm-rt-banks" "tests/expect_bad.sh 'RT_BANKS=3 must be 1, 2, 4 or 8' $W gen hrf_sm --set RT_BANKS=3 -o @OUT@"
+t fast "bad:hrf_sm-alloc-ports" "tests/expect_bad.sh 'ALLOC_PORTS=5 is out of range (legal range 1..4)' $W gen hrf_sm --set ALLOC_PORTS=5 -o @OUT@"
+t fast "bad:hrf_sm-pf-depth" "tests/expect_bad.sh 'PF_DEPTH=2 is out of range (legal range 3..16)' $W gen hrf_sm --set PF_DEPTH=2 -o @OUT@"
 t fast "bad:stats-hrf_sm-cosim-knob" "tests/expect_bad.sh \"knob TRWS is co-simulation's\" $W stats hrf_sm --knob TRWS=0"
 t fast-only "cosim:hrf_sm-small-short" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob ILEN=40 --seed 4 --cycles 5000 -q"
 
@@ -34,6 +38,10 @@ t sweep "prove:hrf_sm-without-rename" "tests/prove_check.sh without rename hrf_s
 t sweep "lint:hrf_sm-small" "BLOCK=hrf_sm tests/lint.sh $HRF_SMALL"
 t test "cosim:hrf_sm-small-seed1" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob ILEN=60 --seed 1 --cycles 50000 -q"
 t test "cosim:hrf_sm-small-gto-seed2" "\$WARPGEN_SAN cosim hrf_sm $HRF_SMALL --knob TRWS=0 --knob ILEN=60 --seed 2 --cycles 50000 -q"
+# the renaming table's parameters the composition exposes (docs/hrf_sm.md "Parameters"): two table
+# banks, one allocation port, the shortest pending-free list, no exempt registers; the environment
+# follows them (a build of its own, about a minute)
+t sweep "cosim:hrf_sm-small-ports" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set RT_BANKS=2 --set ALLOC_PORTS=1 --set EXEMPT=0 --set PF_DEPTH=3 --knob ILEN=60 --seed 5 --cycles 50000 -q"
 t sweep "cosim:hrf_sm-small-cmos-ra-gto-seed2" "\$WARPGEN cosim hrf_sm $HRF_SMALL --set CLASS=CMOS_RA --knob TRWS=0 --knob ILEN=60 --seed 2 --cycles ${CYCLES:-1000000} -q"
 t test "cosim:hrf_sm-small-nw-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL --knob PROFILE=9 --knob SMS=1 --knob ILEN=60 --seed 3 --cycles 100000 -q"
 # decision 11 (a load's destination: CMOS with the fallback to TFET): the run that deadlocked with

@@ -23,6 +23,8 @@ PROVE_SMALL=(
 	"mascar|--set WARPS=2 --set SCHEDULERS=1 --set MSHRS=2 --set MISSQ=1 --set SAT_MARGIN_MSHR=1 --set SAT_MARGIN_MQ=0 --set ENTRIES=2 --set THREADS=1 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set REG_BITS=1|test"
 	"sm_slg|--set WARPS=4 --set CTAS=2 --set X=1 --set Y=2|test"
 	"sm_rfc|--set WARPS=4 --set ACTIVE=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2|test"
+	# hrf_sm's netlist: ABC minutes (the pdr portfolio's last, plain pdr; docs/hrf_sm.md "Invariants")
+	"hrf_sm|--set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set RT_BANKS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=3 --set TFET_ROWS=1 --set TFET_REGS=4 --set FC_ENTRIES=1 --set MAX_BLOCKS=1 --set SAMPLE_PERIOD=1 --set THR_ACC=0 --set REF_SHIFT=0|test-invariants"
 	"equalizer_gpu|--set SMS=2 --set WARPS=4 --set SAMPLE_PERIOD=2 --set EPOCH=8 --set MAX_CTAS=2 --set SM_LAT=4 --set MEM_LAT=4|test"
 )
 for pv_e in "${PROVE_SMALL[@]}"; do
