@@ -124,6 +124,8 @@ eq_model *eq_init(void *mem, const eq_cfg *c)
 	m->smask = (unsigned)wg_ones64(m->sb);
 	m->tmask = (unsigned)wg_ones64(m->tb);
 	m->wbmask = (unsigned)wg_ones64(m->wb);
+	m->spm = (unsigned)c->sample_period - 1u;
+	m->epm = (unsigned)c->epoch - 1u;
 	eq_reset(m);
 	return m;
 }
@@ -184,7 +186,7 @@ static uint64_t eq_slot_warps(const eq_model *m, const uint64_t *wplane, unsigne
 
 /* paused_w and the warps of free (or out-of-range) slots: the warps of each
  * valid or paused slot (valid_q and paused_q have no bit at or above MAX_CTAS). */
-static void eq_warp_masks(const eq_model *m, const uint64_t *wplane, eq_wmask *wm)
+void eq_wmask_make(const eq_model *m, const uint64_t *wplane, eq_wmask *wm)
 {
 	uint64_t p = 0, v = 0;
 	for (unsigned x = m->valid | m->paused; x; x &= x - 1) {
@@ -197,14 +199,9 @@ static void eq_warp_masks(const eq_model *m, const uint64_t *wplane, eq_wmask *w
 	}
 	wm->wpause = p;
 	wm->wfree = ~v & m->wmask;
+	wm->nrun = wg_popc64(m->valid & ~m->paused);
 	wm->valid = m->valid;
 	wm->paused = m->paused;
-}
-
-void eq_wmask_update(const eq_model *m, const uint64_t *wplane, eq_wmask *wm)
-{
-	if (wm->valid != m->valid || wm->paused != m->paused)
-		eq_warp_masks(m, wplane, wm);
 }
 
 /* Warp w's slot (SB bits) from the planes. */
@@ -235,14 +232,15 @@ static int eq_pick(const eq_model *m, unsigned x, int young)
 	return -1;
 }
 
-/* The controller (docs/equalizer.md "The CTA controller"). */
-static void eq_control(const eq_model *m, eq_plan *pl)
+/* The controller (docs/equalizer.md "The CTA controller"); U: the number of
+ * unpaused CTAs (valid_q & ~paused_q). */
+static void eq_control(const eq_model *m, eq_plan *pl, unsigned U)
 {
 	const eq_in *in = &pl->in;
-	unsigned P = m->valid & ~m->paused, Q = m->valid & m->paused, U = wg_popc64(P);
+	unsigned P = m->valid & ~m->paused, Q = m->valid & m->paused;
 	pl->act = EQ_ACT_NONE;
 	pl->slot = -1;
-	if (!pl->quiet || in->launch || in->done)
+	if ((pl->quiet ^ 1u) | in->launch | in->done)
 		return;
 	if (U > m->t) {
 		pl->slot = eq_pick(m, P, 1);
@@ -292,33 +290,41 @@ void eq_plan_make(const eq_model *m, const eq_in *raw, const uint64_t *wplane, c
 	eq_plan_of(m, wplane, wm, pl, outs);
 }
 
+/* The cycle's events, bit EQ_EV_* (0 in a reset cycle). */
+static unsigned eq_events(const eq_model *m, const eq_plan *pl)
+{
+	static const unsigned act_ev[] = {[EQ_ACT_NONE] = 0, [EQ_ACT_PAUSE] = 1u << EQ_EV_PAUSE,
+					  [EQ_ACT_UNPAUSE] = 1u << EQ_EV_UNPAUSE, [EQ_ACT_REQ] = 1u << EQ_EV_CTA_REQ};
+	if (pl->in.rst)
+		return 0;
+	unsigned evm = act_ev[pl->act] | (unsigned)(pl->t_d != m->t) << EQ_EV_TCHANGE;
+	if (pl->quiet)
+		evm |= pl->smp << EQ_EV_SAMPLE | pl->eend << EQ_EV_DECIDE |
+		       (unsigned)(pl->eend && pl->dec.vote != EQ_VOTE_NONE) << EQ_EV_VOTE;
+	return evm;
+}
+
 void eq_plan_of(const eq_model *m, const uint64_t *wplane, const eq_wmask *wm, eq_plan *pl, int outs)
 {
-	/* no memset of the whole plan (its eq_in holds 64 slot bytes never read) */
-	pl->wpause = pl->wfree = 0;
-	pl->cnt = (eq_sample_counts){0, 0, 0, 0};
-	pl->dec = (eq_decision){0, EQ_VOTE_NONE, 0};
-	pl->evm = 0;
+	/* every field but `in` written once (no memset: its eq_in holds 64 slot bytes never read) */
 	const eq_in *in = &pl->in;
 	const eq_cfg *c = &m->cfg;
-	pl->quiet = !in->rst && !in->kstart;
-	pl->smp = (m->cyc & (unsigned)(c->sample_period - 1)) == (unsigned)c->sample_period - 1u; /* a power of two */
-	pl->eend = m->cyc == (unsigned)c->epoch - 1u;
-	if (outs || pl->smp) {
-		eq_wmask w;
-		if (!wm) {
-			eq_warp_masks(m, wplane, &w);
-			wm = &w;
-		}
-		pl->wpause = wm->wpause;
-		pl->wfree = wm->wfree;
+	eq_wmask w;
+	pl->quiet = !(in->rst | in->kstart);
+	pl->smp = eq_sample_cycle(m);
+	pl->eend = m->cyc == m->epm;
+	if (!wm && (outs || pl->smp)) {
+		eq_wmask_make(m, wplane, &w);
+		wm = &w;
 	}
-	if (pl->smp)
-		pl->cnt = eq_classify(c, in, pl->wpause);
+	pl->wpause = outs || pl->smp ? wm->wpause : 0;
+	pl->wfree = outs || pl->smp ? wm->wfree : 0;
+	pl->cnt = pl->smp ? eq_classify(c, in, pl->wpause) : (eq_sample_counts){0, 0, 0, 0};
 	pl->sums.active = m->act + pl->cnt.active;
 	pl->sums.waiting = m->wait + pl->cnt.waiting;
 	pl->sums.xalu = m->xalu + pl->cnt.xalu;
 	pl->sums.xmem = m->xmem + pl->cnt.xmem;
+	pl->dec = (eq_decision){0, EQ_VOTE_NONE, 0};
 	pl->t_d = m->t, pl->hdir_d = m->hdir, pl->hcnt_d = m->hcnt;
 	if (pl->eend) {
 		/* no kernel (kmax_i = 0): a decision is still registered (the SMs'
@@ -330,13 +336,8 @@ void eq_plan_of(const eq_model *m, const uint64_t *wplane, const eq_wmask *wm, e
 	}
 	if (in->kstart)
 		pl->t_d = in->kmax, pl->hdir_d = 0, pl->hcnt_d = 0;
-	eq_control(m, pl);
-	if (in->rst)
-		return; /* events are zero in a reset cycle */
-	pl->evm = (unsigned)(pl->quiet && pl->smp) << EQ_EV_SAMPLE | (unsigned)(pl->quiet && pl->eend) << EQ_EV_DECIDE |
-		  (unsigned)(pl->quiet && pl->eend && pl->dec.vote != EQ_VOTE_NONE) << EQ_EV_VOTE |
-		  (unsigned)(pl->t_d != m->t) << EQ_EV_TCHANGE | (unsigned)(pl->act == EQ_ACT_PAUSE) << EQ_EV_PAUSE |
-		  (unsigned)(pl->act == EQ_ACT_UNPAUSE) << EQ_EV_UNPAUSE | (unsigned)(pl->act == EQ_ACT_REQ) << EQ_EV_CTA_REQ;
+	eq_control(m, pl, wm ? wm->nrun : wg_popc64(m->valid & ~m->paused));
+	pl->evm = eq_events(m, pl);
 }
 
 int eq_plan_check(const eq_model *m, const eq_plan *pl, const uint64_t *wplane, char *msg, size_t n)
@@ -447,7 +448,8 @@ int eq_eval_pl(const eq_model *m, const eq_in *in, const uint64_t *wplane, eq_ou
 	eq_plan pl;
 	eq_plan_make(m, in, wplane, NULL, &pl, 1);
 	eq_fill_out(m, &pl, out);
-	return eq_plan_check(m, &pl, wplane, out->msg, sizeof out->msg);
+	out->msg[0] = '\0';
+	return eq_plan_fine(m, &pl) ? 0 : eq_plan_check(m, &pl, wplane, out->msg, sizeof out->msg);
 }
 
 /* Slot events and the controller's action at the edge. */
@@ -514,7 +516,7 @@ void eq_plan_apply(eq_model *m, const eq_plan *pl)
 	}
 	if (in->kmax == 0)
 		m->krun = 0; /* the kernel ended */
-	m->cyc = (m->cyc + 1u) & (unsigned)(m->cfg.epoch - 1); /* a power of two */
+	m->cyc = (m->cyc + 1u) & m->epm;
 	if (pl->smp && !pl->eend) {
 		m->act = pl->sums.active;
 		m->wait = pl->sums.waiting;

@@ -11,21 +11,20 @@
 
 #include "wg_bits.h"
 
-/* The last eval's input frame and plan (the tick of the same frame applies
- * that plan), and wslot_i's planes and per-warp masks (made again only when
- * wslot_i or the slots change). Everything in it is a function of the last
- * eval's frame and the state it saw, so the model's bytes after an eval are
- * a function of the state and that frame (wg_explore.c's canon evaluates the
- * idle frame before it hashes them). */
-#define EQ_FM_CACHE_WORDS 64 /* frames of more input words are never kept */
-#define EQ_FM_WS_WORDS 8     /* wslot_i's words: WARPS * SB <= 256 bits */
+/* The last eval's plan and its frame's key words: the ports from rst_i to
+ * wslot_i, all the plan reads off a sample cycle besides the state (the tick
+ * of the same key words applies that plan); wslot_i's planes and the per-warp
+ * masks (made again only when wslot_i or the slots change). Everything in it
+ * is a function of the last eval's frame and the state it saw, so the model's
+ * bytes after an eval are a function of the state and that frame
+ * (wg_explore.c's canon evaluates the idle frame before it hashes them). */
+#define EQ_FM_KEY_WORDS 32   /* a longer key range is never kept (every eval unpacks, every tick plans) */
 typedef struct eq_fm_cache {
-	uint64_t wplane[EQ_WPLANES];       /* ws_w as bit planes */
+	uint64_t wplane[EQ_WPLANES];       /* wslot_i's key words as bit planes */
 	eq_wmask wm;                       /* paused_w and free-slot warps of wplane (key ~0: none) */
-	eq_plan plan;                      /* the plan of in_w and the state eval saw */
-	uint32_t in_w[EQ_FM_CACHE_WORDS];  /* the input words of the last eval */
-	uint32_t ws_w[EQ_FM_WS_WORDS];     /* the wslot_i words wplane was made from */
-	uint32_t plan_ok;                  /* plan and in_w are the current state's (no tick since) */
+	eq_plan plan;                      /* the plan of the last eval's frame and the state it saw */
+	uint32_t key_w[EQ_FM_KEY_WORDS];   /* that frame's key words (eq_fm.key_lo, key_n) */
+	uint32_t plan_ok;                  /* plan and key_w are the current state's (no tick since) */
 	uint32_t pad;                      /* (8-byte size) */
 } eq_fm_cache;
 
@@ -35,7 +34,10 @@ typedef struct eq_fm {
 	struct eq_model m;                 /* the typed model (eq_size bytes) */
 	wg_layout L;                       /* the frame layout */
 	int ev_bits;                       /* 1: ev_o's field of event e is bit e (ev_o = the plan's evm) */
-	unsigned ws_n;                     /* wslot_i's words (<= EQ_FM_WS_WORDS) */
+	unsigned ws_n;                     /* wslot_i's words */
+	unsigned whi;                      /* a per-warp port's second word: 1 when WARPS > 32, else 0 */
+	unsigned key_lo, key_n;            /* the key words: from rst_i's to wslot_i's last (eq_key_range) */
+	uint32_t vf[4];                    /* vf_o of each vote_q code */
 	eq_fm_cache k;                     /* eval-to-tick and cycle-to-cycle copies */
 } eq_fm;
 
@@ -85,12 +87,19 @@ static void eq_unpack_planes(const wg_layout *L, const eq_cfg *c, const uint32_t
 	}
 }
 
-/* The frame's inputs but wslot_i (the planes carry it; fi->wslot is not
- * written), each port read as its word (the per-warp ports through wg_get)
- * and cut to its width as eq_clip does. */
-static void eq_unpack(const eq_model *m, const wg_layout *L, const uint32_t *in, eq_in *fi)
+/* A per-warp port at word `off`: its one or two words (hi: 1 for two), cut
+ * to WARPS bits (with hi = 0 the word is read twice and the copy masked off). */
+static uint64_t eq_warp_port(const uint32_t *in, int off, unsigned hi, uint64_t wmask)
 {
-	const int *o = L->off;
+	return ((uint64_t)in[off] | (uint64_t)in[(unsigned)off + hi] << 32) & wmask;
+}
+
+/* The frame's ports from rst_i to cta_done_slot_i (the key words), each cut
+ * to its width as eq_clip does. */
+static void eq_unpack_key(const eq_fm *f, const uint32_t *in, eq_in *fi)
+{
+	const eq_model *m = &f->m;
+	const int *o = f->L.off;
 	fi->rst = in[o[EQ_RST_I]] & 1u;
 	fi->kstart = in[o[EQ_KSTART_I]] & 1u;
 	fi->kmax = in[o[EQ_KMAX_I]] & m->tmask;
@@ -100,28 +109,72 @@ static void eq_unpack(const eq_model *m, const wg_layout *L, const uint32_t *in,
 	fi->launch_slot = in[o[EQ_LAUNCH_SLOT_I]] & m->smask;
 	fi->done = in[o[EQ_DONE_I]] & 1u;
 	fi->done_slot = in[o[EQ_DONE_SLOT_I]] & m->smask;
-	fi->lsu_full = in[o[EQ_LSU_FULL_I]] & 1u;
-	unsigned nw = (unsigned)m->cfg.warps; /* the per-warp ports: one or two words, WARPS bits */
-	fi->hv = wg_get(in, (unsigned)o[EQ_HV_I] * 32u, nw);
-	fi->hrdy = wg_get(in, (unsigned)o[EQ_HRDY_I] * 32u, nw);
-	fi->hmem = wg_get(in, (unsigned)o[EQ_HMEM_I] * 32u, nw);
-	fi->hbar = wg_get(in, (unsigned)o[EQ_HBAR_I] * 32u, nw);
-	fi->iss = wg_get(in, (unsigned)o[EQ_ISS_I] * 32u, nw);
 }
 
-/* k->wplane for the frame's wslot_i: made again only when its words changed
- * (then the per-warp masks too). */
+/* The per-warp ports and lsu_full_i: hv_i, hrdy_i and iss_i always (the
+ * check reads them every cycle), hmem_i, hbar_i and lsu_full_i only for a
+ * sample cycle's classification (`smp`; else 0: nothing else reads them). */
+static void eq_unpack_warps(const eq_fm *f, const uint32_t *in, eq_in *fi, unsigned smp)
+{
+	const int *o = f->L.off;
+	unsigned hi = f->whi;
+	uint64_t wm = f->m.wmask;
+	fi->hv = eq_warp_port(in, o[EQ_HV_I], hi, wm);
+	fi->hrdy = eq_warp_port(in, o[EQ_HRDY_I], hi, wm);
+	fi->iss = eq_warp_port(in, o[EQ_ISS_I], hi, wm);
+	fi->hmem = fi->hbar = 0;
+	fi->lsu_full = 0;
+	if (!smp)
+		return;
+	fi->hmem = eq_warp_port(in, o[EQ_HMEM_I], hi, wm);
+	fi->hbar = eq_warp_port(in, o[EQ_HBAR_I], hi, wm);
+	fi->lsu_full = in[o[EQ_LSU_FULL_I]] & 1u;
+}
+
+/* The key words: those of the ports from rst_i to wslot_i (one word each but
+ * wslot_i's ws_n), all a plan reads off a sample cycle besides the state,
+ * with the planes' source; on a sample cycle the plan reads the per-warp
+ * ports too, and the tick plans again. */
+static void eq_key_range(eq_fm *f)
+{
+	const int *o = f->L.off;
+	unsigned lo = (unsigned)o[EQ_RST_I], hi = lo;
+	for (int p = EQ_RST_I; p <= EQ_WSLOT_I; p++) {
+		unsigned a = (unsigned)o[p], b = a + (p == EQ_WSLOT_I ? f->ws_n : 1u);
+		lo = a < lo ? a : lo;
+		hi = b > hi ? b : hi;
+	}
+	f->key_lo = lo;
+	f->key_n = hi - lo;
+}
+
+/* k->wplane made from the frame's wslot_i, and the per-warp masks marked
+ * stale. */
 static void eq_fm_planes(const eq_fm *f, const uint32_t *in, eq_fm_cache *k)
 {
-	const uint32_t *ws = in + f->L.off[EQ_WSLOT_I];
-	unsigned n = f->ws_n, diff = 0;
-	for (unsigned i = 0; i < n; i++)
-		diff |= ws[i] ^ k->ws_w[i];
-	if (!diff)
-		return;
-	memcpy(k->ws_w, ws, n * sizeof *ws);
 	eq_unpack_planes(&f->L, &f->m.cfg, in, k->wplane);
 	k->wm.valid = k->wm.paused = ~0u;
+}
+
+/* The key words kept (k->key_w), cut into k->plan.in and, when wslot_i's
+ * changed, made into the planes; nothing when they are the last eval's (as
+ * are then k->plan.in's part and the planes). */
+static void eq_fm_key(const eq_fm *f, const uint32_t *in, eq_fm_cache *k)
+{
+	const uint32_t *kw = in + f->key_lo;
+	size_t n = f->key_n * sizeof *kw;
+	if (f->key_n > EQ_FM_KEY_WORDS) {
+		eq_fm_planes(f, in, k);
+		eq_unpack_key(f, in, &k->plan.in);
+		return;
+	}
+	if (memcmp(k->key_w, kw, n) == 0)
+		return;
+	unsigned ws = (unsigned)f->L.off[EQ_WSLOT_I] - f->key_lo; /* wslot_i's first key word */
+	if (memcmp(k->key_w + ws, kw + ws, f->ws_n * sizeof *kw) != 0)
+		eq_fm_planes(f, in, k);
+	memcpy(k->key_w, kw, n);
+	eq_unpack_key(f, in, &k->plan.in);
 }
 
 /* The outputs of the state and the plan. Every output word is written: each
@@ -145,7 +198,7 @@ static void eq_pack(const eq_fm *f, const eq_plan *pl, uint32_t *out)
 	out[L->off[EQ_DEC_VALID_O]] = m->dvalid;
 	out[L->off[EQ_DELTA_O]] = m->delta;
 	out[L->off[EQ_VOTE_O]] = m->vote;
-	out[L->off[EQ_VF_O]] = eq_vf_of_vote(&m->cfg, (int)m->vote);
+	out[L->off[EQ_VF_O]] = f->vf[m->vote & 3u];
 	uint32_t ev = pl->evm;
 	if (!f->ev_bits) {
 		ev = 0;
@@ -169,11 +222,25 @@ void eq_model_init(void *mem, const long *p, const wg_layout *L)
 	eq_init(&f->m, &c);
 	f->L = *L;
 	f->ws_n = ((unsigned)L->width[EQ_WSLOT_I] + 31u) / 32u;
+	f->whi = c.warps > 32;
+	eq_key_range(f);
+	for (unsigned v = 0; v < 4; v++)
+		f->vf[v] = eq_vf_of_vote(&c, (int)v);
 	f->ev_bits = 1;
 	for (int e = 0; e < EQ_NEVENTS; e++)
 		f->ev_bits &= L->ev_w[e] == 1 && L->ev_lsb[e] == e;
 	memset(&f->k, 0, sizeof f->k); /* no wslot_i words: all-zero planes */
 	f->k.wm.valid = f->k.wm.paused = ~0u;
+}
+
+/* The plan of the frame and the state into k->plan (outs: eq_plan_of's). */
+static void eq_fm_plan(eq_fm *f, const uint32_t *in, int outs)
+{
+	eq_fm_cache *k = &f->k;
+	eq_fm_key(f, in, k);
+	eq_wmask_update(&f->m, k->wplane, &k->wm);
+	eq_unpack_warps(f, in, &k->plan.in, eq_sample_cycle(&f->m));
+	eq_plan_of(&f->m, k->wplane, &k->wm, &k->plan, outs);
 }
 
 int eq_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
@@ -182,17 +249,11 @@ int eq_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_
 	const eq_model *m = &f->m;
 	eq_fm_cache *k = &f->k;
 	eq_plan *pl = &k->plan;
-	size_t nin = (size_t)f->L.nwords[WG_IN];
 	char msg[EQ_MSG_LEN];
-	eq_fm_planes(f, in, k);
-	eq_wmask_update(m, k->wplane, &k->wm);
-	eq_unpack(m, &f->L, in, &pl->in);
-	eq_plan_of(m, k->wplane, &k->wm, pl, 1);
-	k->plan_ok = nin <= EQ_FM_CACHE_WORDS;
-	if (k->plan_ok)
-		memcpy(k->in_w, in, nin * sizeof *in);
+	eq_fm_plan(f, in, 1);
+	k->plan_ok = f->key_n <= EQ_FM_KEY_WORDS;
 	eq_pack(f, pl, out);
-	int rc = eq_plan_check(m, pl, k->wplane, msg, sizeof msg);
+	int rc = eq_plan_fine(m, pl) ? 0 : eq_plan_check(m, pl, k->wplane, msg, sizeof msg);
 	if (rc && err && errn)
 		snprintf(err, errn, "%s", msg);
 	return rc;
@@ -202,19 +263,15 @@ void eq_model_tick(void *mem, const uint32_t *in)
 {
 	eq_fm *f = mem;
 	eq_fm_cache *k = &f->k;
-	size_t nin = (size_t)f->L.nwords[WG_IN];
-	if (k->plan_ok && memcmp(k->in_w, in, nin * sizeof *in) == 0) {
-		k->plan_ok = 0; /* the plan is of the state before this edge */
-		eq_plan_apply(&f->m, &k->plan);
-		return;
-	}
-	eq_plan pl;
-	k->plan_ok = 0;
-	eq_fm_planes(f, in, k);
-	eq_wmask_update(&f->m, k->wplane, &k->wm);
-	eq_unpack(&f->m, &f->L, in, &pl.in);
-	eq_plan_of(&f->m, k->wplane, &k->wm, &pl, 0);
-	eq_plan_apply(&f->m, &pl);
+	/* the kept plan when no other frame was evaluated since and this one's key
+	 * words are the same: off a sample cycle the plan reads no other input
+	 * word (the classification is a sample cycle's, the per-warp masks are
+	 * only for the outputs and the check); else this frame's plan */
+	int kept = k->plan_ok && !k->plan.smp && memcmp(k->key_w, in + f->key_lo, f->key_n * sizeof *in) == 0;
+	k->plan_ok = 0; /* the plan is of the state before this edge */
+	if (!kept)
+		eq_fm_plan(f, in, 0);
+	eq_plan_apply(&f->m, &k->plan);
 }
 
 const uint64_t *eq_model_counts(const void *mem)

@@ -21,6 +21,7 @@ typedef struct eq_wmask {
 	uint64_t wpause;          /* warps of paused slots */
 	uint64_t wfree;           /* warps whose slot is out of range or free */
 	uint32_t valid, paused;   /* the valid_q and paused_q they were made for */
+	uint32_t nrun, pad;       /* U: the number of unpaused CTAs (valid & ~paused); (8-byte size) */
 } eq_wmask;
 
 /* Everything one cycle decides, computed from the state and the inputs. */
@@ -46,6 +47,7 @@ struct eq_model {
 	uint64_t wmask;                /* WARPS low ones */
 	unsigned cmask;                /* MAX_CTAS low ones */
 	unsigned smask, tmask, wbmask; /* SB, TB and WB low ones: the slot, kmax_i and wcta_i widths */
+	unsigned spm, epm;             /* SAMPLE_PERIOD - 1, EPOCH - 1 (powers of two: cyc_q's masks) */
 	unsigned act, wait, xalu, xmem; /* act_q, wait_q, xalu_q, xmem_q: the epoch's sums so far */
 	unsigned cyc;                  /* cyc_q: cycle within the epoch */
 	unsigned t;                    /* t_q: T (numBlocks) */
@@ -61,9 +63,20 @@ struct eq_model {
 	uint64_t counts[EQ_NEVENTS];   /* cumulative events (reset cycles excluded) */
 };
 
-/* wm made again for the model's valid_q and paused_q unless it is theirs
- * already (wplane: wslot_i as bit planes, the same as when wm was made). */
-void eq_wmask_update(const eq_model *m, const uint64_t *wplane, eq_wmask *wm);
+/* cyc_q is a sample cycle's (sample_o). */
+static inline unsigned eq_sample_cycle(const eq_model *m)
+{
+	return (m->cyc & m->spm) == m->spm;
+}
+
+/* wm made for the model's valid_q and paused_q (wplane: wslot_i as bit planes). */
+void eq_wmask_make(const eq_model *m, const uint64_t *wplane, eq_wmask *wm);
+/* The same unless wm is theirs already (wplane the same as when wm was made). */
+static inline void eq_wmask_update(const eq_model *m, const uint64_t *wplane, eq_wmask *wm)
+{
+	if (wm->valid != m->valid || wm->paused != m->paused)
+		eq_wmask_make(m, wplane, wm);
+}
 /* The plan of the state and the inputs `raw`, cut to their ports' widths
  * into pl->in. wm: the per-warp masks of this state (from eq_wmask_update),
  * or NULL: made from wplane when needed (`outs`: eval's outputs and checks
@@ -75,6 +88,20 @@ void eq_plan_make(const eq_model *m, const eq_in *raw, const uint64_t *wplane, c
 void eq_plan_of(const eq_model *m, const uint64_t *wplane, const eq_wmask *wm, eq_plan *pl, int outs);
 /* First violated rule of "Protocol" into msg; 0 when none. */
 int eq_plan_check(const eq_model *m, const eq_plan *pl, const uint64_t *wplane, char *msg, size_t n);
+/* 1: no rule of "Protocol" can fire, without taking them one by one (a reset
+ * cycle, or the per-warp rules hold, no launch, done or kernel start, and
+ * kmax_i and wcta_i in range and as at the running kernel's start); 0 (also
+ * for a cycle that breaks none): eq_plan_check decides. */
+static inline int eq_plan_fine(const eq_model *m, const eq_plan *pl)
+{
+	const eq_in *in = &pl->in;
+	uint64_t warps = (in->iss & (~in->hv | ~in->hrdy | pl->wpause)) | (in->hv & pl->wfree);
+	unsigned ev = in->launch | in->done | in->kstart;
+	unsigned range = (in->kmax > (unsigned)m->cfg.max_ctas) | (in->wcta > (unsigned)m->cfg.warps);
+	unsigned kdiff = (in->kmax ^ m->kmax_k) | (in->wcta ^ m->wcta_k);
+	unsigned kern = (in->kmax != 0) & ((in->wcta == 0) | (m->krun & (kdiff != 0)));
+	return in->rst | (!warps & !(ev | range | kern));
+}
 /* The clock edge with the plan of this state and inputs. */
 void eq_plan_apply(eq_model *m, const eq_plan *pl);
 

@@ -121,16 +121,18 @@ static inline unsigned wg_ctz64(uint64_t x)
 #endif
 }
 
-/* Number of set bits of x. */
+/* Number of set bits of x: the machine's instruction when the build targets
+ * it (-mpopcnt), else a SWAR count (a dozen operations inline, where
+ * __builtin_popcountll calls libgcc's __popcountdi2; issue 29). */
 static inline unsigned wg_popc64(uint64_t x)
 {
-#if defined(__GNUC__)
+#if defined(__GNUC__) && defined(__POPCNT__)
 	return (unsigned)__builtin_popcountll((unsigned long long)x);
 #else
-	unsigned n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
+	x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+	x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+	x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+	return (unsigned)((x * UINT64_C(0x0101010101010101)) >> 56);
 #endif
 }
 

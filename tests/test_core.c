@@ -34,6 +34,16 @@ static void bits(void)
 	CHECK(back[0] == src[0] && back[1] == src[1]);
 	CHECK(wg_clog2(1) == 0 && wg_clog2(2) == 1 && wg_clog2(6) == 3 && wg_clog2(8) == 3 && wg_clog2(9) == 4);
 	CHECK(wg_idxw(1) == 1 && wg_idxw(8) == 3);
+	CHECK(wg_popc64(0) == 0 && wg_popc64(~UINT64_C(0)) == 64 && wg_popc64(UINT64_C(0x8000000000000001)) == 2);
+	int popc_ok = 1; /* the SWAR count against one bit at a time, on a xorshift sequence */
+	for (uint64_t x = UINT64_C(0x9e3779b97f4a7c15), i = 0; i < 1000; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		unsigned n = 0;
+		for (int b = 0; b < 64; b++)
+			n += (unsigned)(x >> b) & 1u;
+		popc_ok &= wg_popc64(x) == n && wg_popc64(x & 0xffffu) == n - wg_popc64(x & ~UINT64_C(0xffff));
+	}
+	CHECK(popc_ok);
 }
 
 static void params(void)
