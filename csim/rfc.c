@@ -1020,6 +1020,21 @@ int rfc_warp_slot(const rfc_model *m, int w)
 	return w >= 0 && w < m->cfg.warps ? m->wslot[w] : -1;
 }
 
+uint32_t rfc_slot_valid_mask(const rfc_model *m, int s)
+{
+	return rfc_slot_ok(m, s) ? m->valid[s] & m->emask : 0;
+}
+
+uint32_t rfc_slot_pin_mask(const rfc_model *m, int s)
+{
+	return rfc_slot_ok(m, s) ? rfc_pins_inflight(m, (unsigned)s) & m->emask : 0;
+}
+
+int rfc_slot_find(const rfc_model *m, int s, unsigned reg)
+{
+	return rfc_slot_ok(m, s) && reg <= m->regmask ? rfc_find(m, (unsigned)s, reg) : -1;
+}
+
 int rfc_entry_valid(const rfc_model *m, int s, int e)
 {
 	return rfc_ent_ok(m, s, e) && ((m->valid[s] >> e) & 1u);

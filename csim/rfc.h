@@ -212,6 +212,10 @@ int rfc_slot_owner(const rfc_model *m, int s);             /* owner warp, -1 out
 int rfc_slot_nvalid(const rfc_model *m, int s);            /* valid entries */
 int rfc_slot_pinned(const rfc_model *m, int s);            /* an in-flight hit (stages 1..READ_LAT-1) */
 int rfc_warp_slot(const rfc_model *m, int w);              /* OWNED/DRAINING slot of warp w, or -1 */
+/* Whole-slot forms of the entry accessors below, for code that runs every cycle (rfc's coverage). */
+uint32_t rfc_slot_valid_mask(const rfc_model *m, int s);  /* bit e: rfc_entry_valid(m, s, e) */
+uint32_t rfc_slot_pin_mask(const rfc_model *m, int s);    /* bit e: rfc_entry_pinned(m, s, e) */
+int rfc_slot_find(const rfc_model *m, int s, unsigned reg); /* the valid entry tagged reg, or -1 */
 int rfc_entry_valid(const rfc_model *m, int s, int e);
 int rfc_entry_tag(const rfc_model *m, int s, int e);
 int rfc_entry_dead(const rfc_model *m, int s, int e);

@@ -53,6 +53,12 @@ void rsc_init(rs_cls *k, const long *p, const wg_layout *L, uint64_t seed)
 	k->p_free_tfet = port(L, "free_tfet_o");
 	k->p_reg_on = port(L, "reg_on_o");
 	k->p_dom_on = port(L, "dom_on_o");
+	k->p_ready = wg_port_index(&wg_block_rename, "op_ready_o");
+	k->p_src_pid = wg_port_index(&wg_block_rename, "op_src_pid_o");
+	k->p_dst_pid = wg_port_index(&wg_block_rename, "op_dst_pid_o");
+	k->p_dst_new = wg_port_index(&wg_block_rename, "op_dst_new_o");
+	k->p_gnt = wg_port_index(&wg_block_rename, "alc_gnt_o");
+	k->p_pid = wg_port_index(&wg_block_rename, "alc_pid_o");
 	k->e_wr = event(L, "rt_write");
 	k->e_stall = event(L, "alloc_stall");
 	k->e_wake = event(L, "dom_wake");
@@ -155,16 +161,6 @@ const char *rsc_check(rs_cls *k, const wg_layout *L, const rn_cfg *c, const rn_m
 {
 	int P = k->phys;
 	uint8_t avail[RN_MAX_PHYS], set[RN_MAX_PHYS], domocc[256];
-	memset(domocc, 0, sizeof domocc);
-	int free_t = 0;
-	for (int p = 0; p < P; p++) {
-		int occ = rn_occupied(m, p);
-		if (occ)
-			domocc[rn_dom_of(c, p)] = 1;
-		int pw = k->gating != RSC_STATIC || rsc_powered(k, k->gb, p);
-		avail[p] = (uint8_t)(!occ && pw);
-		free_t += p >= k->pt && !occ;
-	}
 	/* GATING=STATIC: the powered ids are the formula's, whatever the occupancy */
 	if (k->gating == RSC_STATIC) {
 		for (int p = 0; p < P; p++)
@@ -177,15 +173,25 @@ const char *rsc_check(rs_cls *k, const wg_layout *L, const rn_cfg *c, const rn_m
 		EXPECT(rsc_ev(L, out, k->e_wake) == 0, "STATIC: dom_wake = %u, kernel-long gating has no wake-ups (A18)",
 		       rsc_ev(L, out, k->e_wake));
 	}
-	if (!rsc_on(k))
+	if (!rsc_on(k)) /* (no class ports: nothing below to check, so the occupancy scan is skipped) */
 		return NULL;
+	memset(domocc, 0, sizeof domocc);
+	int free_t = 0;
+	for (int p = 0; p < P; p++) {
+		int occ = rn_occupied(m, p);
+		if (occ)
+			domocc[rn_dom_of(c, p)] = 1;
+		int pw = k->gating != RSC_STATIC || rsc_powered(k, k->gb, p);
+		avail[p] = (uint8_t)(!occ && pw);
+		free_t += p >= k->pt && !occ;
+	}
 	EXPECT(wg_port_get(L, out, k->p_free_tfet) == (uint64_t)free_t,
 	       "free_tfet_o = %llu, but %d TFET ids (>= %d) are free at the start of the cycle",
 	       (unsigned long long)wg_port_get(L, out, k->p_free_tfet), free_t, k->pt);
 	/* sources and destination at rename */
-	if (in->op_valid && in->op_kind == RN_OP_INSN && wg_port_get(L, out, wg_port_index(&wg_block_rename, "op_ready_o"))) {
-		int pb = L->width[wg_port_index(&wg_block_rename, "op_dst_pid_o")];
-		int ps = wg_port_index(&wg_block_rename, "op_src_pid_o");
+	if (in->op_valid && in->op_kind == RN_OP_INSN && wg_port_get(L, out, k->p_ready)) {
+		int pb = L->width[k->p_dst_pid];
+		int ps = k->p_src_pid;
 		for (int j = 0; j < k->srcs; j++) {
 			unsigned pid = (unsigned)wg_slice_get(L, out, ps, (long)j * pb, pb), t = bit(L, out, k->p_src_tfet, j);
 			EXPECT(!t || pid >= (unsigned)k->pt, "op_src_tfet_o[%d] = 1 for id %u, a CMOS id (< %d)", j, pid, k->pt);
@@ -194,8 +200,8 @@ const char *rsc_check(rs_cls *k, const wg_layout *L, const rn_cfg *c, const rn_m
 				       "op_src_tfet_o[%d] = %u for source r%u at id %u (TFET ids >= %d)", j, t, in->op_reg[j], pid,
 				       k->pt);
 		}
-		unsigned dp = (unsigned)wg_port_get(L, out, wg_port_index(&wg_block_rename, "op_dst_pid_o"));
-		unsigned dn = (unsigned)wg_port_get(L, out, wg_port_index(&wg_block_rename, "op_dst_new_o"));
+		unsigned dp = (unsigned)wg_port_get(L, out, k->p_dst_pid);
+		unsigned dn = (unsigned)wg_port_get(L, out, k->p_dst_new);
 		unsigned dt = (unsigned)wg_port_get(L, out, k->p_dst_tfet);
 		EXPECT(dt == (in->op_dst != RN_NONE && !dn && dp >= (unsigned)k->pt),
 		       "op_dst_tfet_o = %u for destination r%u (new %u) at id %u (TFET ids >= %d)", dt, in->op_dst, dn, dp, k->pt);
@@ -203,8 +209,8 @@ const char *rsc_check(rs_cls *k, const wg_layout *L, const rn_cfg *c, const rn_m
 	/* step 6 with classes: every port against the page's cascade */
 	if (!k->running || in->rst || in->kl_valid)
 		return NULL;
-	int R = k->kr - k->ke, gnt_port = wg_port_index(&wg_block_rename, "alc_gnt_o");
-	int pid_port = wg_port_index(&wg_block_rename, "alc_pid_o"), pb = L->width[pid_port] / k->ports;
+	int R = k->kr - k->ke, gnt_port = k->p_gnt;
+	int pid_port = k->p_pid, pb = L->width[pid_port] / k->ports;
 	int used[8] = {0};
 	unsigned n_acm = 0, n_atf = 0, n_trf = 0, n_fbt = 0, n_gnt = 0, n_stall = 0;
 	for (int i = 0; i < k->ports; i++) {
@@ -296,8 +302,8 @@ void rsc_observe(rs_cls *k, const wg_layout *L, const rn_in *in, const uint32_t 
 		memset(k->budget, 0, sizeof k->budget);
 		return;
 	}
-	int gnt_port = wg_port_index(&wg_block_rename, "alc_gnt_o");
-	int pid_port = wg_port_index(&wg_block_rename, "alc_pid_o"), pb = L->width[pid_port] / k->ports;
+	int gnt_port = k->p_gnt;
+	int pid_port = k->p_pid, pb = L->width[pid_port] / k->ports;
 	for (int i = 0; i < k->ports; i++) {
 		if (!in->alc_valid[i] || !bit(L, out, gnt_port, i))
 			continue;

@@ -33,6 +33,8 @@ typedef struct rs_cls {
 	/* ports and events of the classes (-1: absent in this configuration) */
 	int p_tfet_i, p_load_i, p_tfet_o, p_src_tfet, p_dst_tfet, p_free_tfet, p_reg_on, p_dom_on;
 	int e_wr, e_stall, e_wake, e_acm, e_atf, e_trf, e_fbt;
+	/* rename's own ports the monitor reads every cycle (looked up once, by name) */
+	int p_ready, p_src_pid, p_dst_pid, p_dst_new, p_gnt, p_pid; /* op_ready_o ... alc_gnt_o, alc_pid_o */
 	/* this cycle's class inputs, per allocation port */
 	uint8_t tfet[RN_MAX_ALLOC];   /* alc_tfet_i[k] */
 	uint8_t load[RN_MAX_ALLOC];   /* alc_load_i[k] */

@@ -149,7 +149,9 @@ static void domain_free_and_alloc(const wg_layout *L, const rn_model *m, const r
 		if (!fld(L, out, RN_ALC_GNT_O, k, 1))
 			continue;
 		int d = rn_dom_of(c, (int)fld(L, out, RN_ALC_PID_O, k, PB)), occ = 0, freed = 0;
-		for (int p = 0; p < c->phys; p++)
+		/* the domain's ids lie in its sub-array (rn_dom_of: sub-array * RF_BANKS + bank) */
+		const int sub = c->phys / c->subarrays, p0 = d / c->rf_banks * sub;
+		for (int p = p0; p < p0 + sub; p++)
 			if (rn_dom_of(c, p) == d && rn_occupied(m, p)) {
 				occ++;
 				freed += !rn_occupied(next, p);
@@ -201,7 +203,7 @@ static void cover_alloc(const wg_layout *L, const rn_model *m, const rn_cfg *c, 
 }
 
 static void cover_op(const wg_layout *L, const rn_model *m, const uint32_t *in, const uint32_t *out, int R, int kr,
-		     int cw, uint64_t *hits)
+		     int kw, uint64_t *hits)
 {
 	const int WB = L->width[RN_OP_WARP_I];
 	const int S = L->width[RN_OP_REL_O];
@@ -243,7 +245,7 @@ static void cover_op(const wg_layout *L, const rn_model *m, const uint32_t *in, 
 			hits[P_FLAG_TWICE]++;
 		if (dup && rel)
 			hits[P_SAME_REGISTER_TWICE]++;
-		if (rel && cw == w)
+		if (rel && committing_warp(m, kw) == w) /* (the warps' scan only when it can count) */
 			hits[P_COMMIT_AND_RELEASE]++;
 		int e, slot;
 		if (rn_cursor(m, w, &e, &slot) && slot == RN_PIR_SLOTS - 1)
@@ -292,10 +294,9 @@ void rn_cover(const wg_layout *L, const rn_model *m, const uint32_t *in, const u
 	int kw, kr, ke;
 	rn_shape(m, &kw, &kr, &ke);
 	const int R = kr > ke ? kr - ke : 0;
-	const int cw = committing_warp(m, kw);
 	if (fld(L, in, RN_PIR_VALID_I, 0, 1) && !fld(L, out, RN_PIR_READY_O, 0, 1))
 		hits[P_FLAG_CACHE_PINNED]++;
 	if (fld(L, in, RN_OP_VALID_I, 0, 1))
-		cover_op(L, m, in, out, R, kr, cw, hits);
+		cover_op(L, m, in, out, R, kr, kw, hits);
 	cover_alloc(L, m, c, in, out, R, hits);
 }

@@ -931,7 +931,7 @@ void rne_observe(rn_env *e, const rn_model *m, const rn_in *in, const rn_out *ou
 	e->st.frees += out->ev[RN_EV_FREE];
 	int occ = 0;
 	for (int i = 0; i < (e->c.phys + 63) / 64; i++)
-		occ += __builtin_popcountll(out->reg_on[i]);
+		occ += (int)wg_popc64(out->reg_on[i]); /* (inline: the libgcc call cost more, every cycle) */
 	v->occ = occ;
 	e->st.occ_sum += (uint64_t)occ;
 	if (occ > e->st.peak_occ)

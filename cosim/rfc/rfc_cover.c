@@ -92,14 +92,11 @@ const wg_cov_point rfc_cov_points[RFC_NCOV] = {
 };
 _Static_assert(RFC_NCOV == RFC_NCOV_POINTS, "RFC_NCOV_POINTS in rfc_cover.h");
 
-/* The valid entry of slot s tagged reg (at most one), or -1. */
+/* The valid entry of slot s tagged reg (at most one), or -1: the model's own index of its tags
+ * (a scan of the entries' valid bits and tags gives the same; this runs every cycle). */
 static int find_tag(const rfc_model *m, int s, unsigned reg)
 {
-	const rfc_cfg *c = rfc_config(m);
-	for (int e = 0; e < c->entries; e++)
-		if (rfc_entry_valid(m, s, e) && (unsigned)rfc_entry_tag(m, s, e) == reg)
-			return e;
-	return -1;
+	return rfc_slot_find(m, s, reg);
 }
 
 /* The victim of §4 A.4 in slot s with pin mask pins: the lowest invalid
@@ -108,10 +105,10 @@ static int find_tag(const rfc_model *m, int s, unsigned reg)
 static int victim(const rfc_model *m, int s, unsigned pins)
 {
 	const rfc_cfg *c = rfc_config(m);
+	uint32_t open = ~rfc_slot_valid_mask(m, s) & ~pins & (uint32_t)wg_ones64(c->entries);
+	if (open)
+		return (int)wg_ctz64(open);
 	int v = -1;
-	for (int e = 0; e < c->entries; e++)
-		if (!((pins >> e) & 1u) && !rfc_entry_valid(m, s, e))
-			return e;
 	for (int e = 0; e < c->entries; e++)
 		if (!((pins >> e) & 1u) && (v < 0 || rfc_entry_rank(m, s, e) > rfc_entry_rank(m, s, v)))
 			v = e;
@@ -189,9 +186,7 @@ void rfc_cover(const wg_layout *L, const rfc_model *m, const uint32_t *in, const
 			} else if (!bypass && !full)
 				hits[P_PARTIAL_MISS]++;
 			else if (!bypass) { /* full-mask miss: the victim choice */
-				unsigned inflight = 0;
-				for (int f = 0; f < N; f++)
-					inflight |= (unsigned)(rfc_entry_pinned(m, s, f) != 0) << f;
+				unsigned inflight = rfc_slot_pin_mask(m, s); /* bit f: rfc_entry_pinned(m, s, f) */
 				unsigned pins = inflight | (ls == s ? hitpins : 0);
 				int v = victim(m, s, pins);
 				if (v < 0)

@@ -163,7 +163,7 @@ struct sm_env {
 };
 
 /* ---- random numbers ---- */
-static uint64_t mix64(uint64_t x)
+static inline uint64_t mix64(uint64_t x)
 {
 	x += UINT64_C(0x9E3779B97F4A7C15);
 	x = (x ^ (x >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
@@ -193,7 +193,7 @@ static size_t ix(const sm_env *e, int w, int r) { return (size_t)w * (size_t)e->
 static size_t lx(const sm_env *e, int w, int r, int l) { return ix(e, w, r) * (size_t)e->LN + (size_t)l; }
 
 /* The data of version `ver` of (w, r) on lane l. */
-static uint64_t data_of(const sm_env *e, int w, int r, uint32_t ver, int l)
+static inline uint64_t data_of(const sm_env *e, int w, int r, uint32_t ver, int l)
 {
 	uint64_t x = mix64(((uint64_t)ver << 24) ^ ((uint64_t)w << 14) ^ ((uint64_t)r << 6) ^ (uint64_t)l ^ e->seed);
 	return x & wg_ones64(e->WID);

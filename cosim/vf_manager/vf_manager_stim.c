@@ -637,10 +637,13 @@ static const char *vs_check(void *st, const void *model, const uint32_t *in, con
 	vs_stim *s = st;
 	vs_obs o;
 	observe_out(s, out, &o);
-	/* this cycle's inputs, from the frame */
-	s->rst = (int)wg_port_get(s->L, in, VFM_RST_I);
-	s->stb = (uint32_t)wg_port_get(s->L, in, VFM_STB_I);
-	wg_elems_get8(s->L, in, VFM_REQ_I, s->c.sms, EQ_VF_BITS, s->req);
+	/* this cycle's inputs, from the frame: a directed case may change the frame after drive
+	 * (strict_majority's votes outside a strobe); random_next's are the frame's already */
+	if (s->cs >= 0) {
+		s->rst = (int)wg_port_get(s->L, in, VFM_RST_I);
+		s->stb = (uint32_t)wg_port_get(s->L, in, VFM_STB_I);
+		wg_elems_get8(s->L, in, VFM_REQ_I, s->c.sms, EQ_VF_BITS, s->req);
+	}
 	if (cyc < 1) /* before the first reset edge the state is not known */
 		return NULL;
 	const char *e = common_check(s, &o, cyc, buf, n);
