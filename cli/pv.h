@@ -79,9 +79,10 @@ char *pv_insert_props(const char *rtl, const char *top, const char *props, const
 /* The strengthening lemmas of text (a <block>_lemmas.txt, its sections selected; named file in
  * messages) against the netlist text nl: the miter top's wires and assertions appended to vlog,
  * the Yosys script's connect lines (after flattening) to ys, their number in *count. 0, or -1
- * and a message (a malformed line, a signal the netlist lacks). */
-int pv_lemmas(const char *text, const char *nl, const char *file, wg_buf *vlog, wg_buf *ys, int *count, char *err,
-	      size_t n);
+ * and a message (a malformed line, a signal the netlist lacks). b and p: the block and its
+ * configuration, for NAME/P's parameter P. */
+int pv_lemmas(const char *text, const char *nl, const char *file, const wg_block *b, const long *p, wg_buf *vlog,
+	      wg_buf *ys, int *count, char *err, size_t n);
 
 /* ---- pv_oblig.c ---- */
 /* The properties text of a leaf, instance `inst` of composition `comp`, with each assumption

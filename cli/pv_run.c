@@ -264,7 +264,7 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	int has_lem = !q->no_lemmas && (q->lemmas_file || lemmas_path(q->b, lp, sizeof lp) == 0);
 	if (has_lem) {
 		char *lt = read_props(q->b, q->p, lp, err, n);
-		int lrc = lt ? pv_lemmas(lt, nl, strrchr(lp, '/') ? strrchr(lp, '/') + 1 : lp, &lem, &conn, &nlem, err, n) : -1;
+		int lrc = lt ? pv_lemmas(lt, nl, strrchr(lp, '/') ? strrchr(lp, '/') + 1 : lp, q->b, q->p, &lem, &conn, &nlem, err, n) : -1;
 		free(lt);
 		if (lrc != 0) {
 			*code = 2;

@@ -233,7 +233,12 @@ module prefetch_table #(
   // -------------------------------------------------------------------------
   // State (docs/prefetch_table.md "State")
   // -------------------------------------------------------------------------
+  // (* wg_lemma *): no function; Yosys keeps the name of a wire with an attribute over an
+  // alias's (g_entry[i].typ, .epc, .s0, hd_tag), so the netlist's flip-flops keep the RTL's
+  // names, as rtl_templates/prefetch_table_lemmas.txt needs
+  (* wg_lemma *)
   reg [ENTRIES*2-1:0]           type_q;           // PF Type
+  (* wg_lemma *)
   reg [ENTRIES*PC_BITS-1:0]     pc_q;             // owner / trigger PC
   reg [ENTRIES*ADDR_BITS-1:0]   addr_q;           // last lane's address / AD0
   reg [ENTRIES*OFFSET_BITS-1:0] off_q;            // signed offset
@@ -241,10 +246,12 @@ module prefetch_table #(
   reg [ENTRIES*CONF_BITS-1:0]   conf_q;           // confidence
   reg [ENTRIES*TIDX_BITS-1:0]   tid_q;            // lane of addr (all ones: scalar)
   reg [ENTRIES*DIST_BITS-1:0]   dist_q;           // distance
+  (* wg_lemma *)
   reg [ENTRIES*SW-1:0]          st_q;             // PF State
   reg [WARPS*PC_BITS-1:0]       lalpc_q, lalpc_d; // last accessed load per warp
   reg [WARPS-1:0]               lalv_q, lalv_d;   // its valid
   reg [PQ_DEPTH*LB-1:0]         qline_q;          // queue lines
+  (* wg_lemma *)
   reg [PQ_DEPTH*TGB-1:0]        qtag_q;           // queue tags
   wire [PQ_DEPTH*AB-1:0]        qage_q;           // queue ages (flops in g_age)
   wire [PQ_DEPTH*AB-1:0]        qage_d;
