@@ -24,7 +24,7 @@ typedef enum {
 typedef struct pv_result {
 	char what[1024];        /* "RTL = generic-gate netlist", "invariants (p_a, p_b)" */
 	pv_verdict verdict;
-	char engine[64];        /* "equiv_induct", "abc scorr+pdr", "abc pdr", "abc dprove", "yosys-smtbmc -s z3" */
+	char engine[64];        /* "equiv_induct", "abc scorr+pdr (pdr -S 2 -T 20)", "abc pdr", "abc dprove", "yosys-smtbmc -s z3" */
 	int depth;              /* PV_BOUNDED: cycles checked; PV_CEX: the failing cycle after time 0 */
 	double seconds;         /* this verdict's wall time, Yosys included */
 	long equiv_total;       /* --netlist: $equiv points of equiv_make */

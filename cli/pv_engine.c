@@ -34,43 +34,86 @@ static int run_logged(const pv_req *q, char **argv, const char *dir, const char 
 
 typedef enum { ABC_PROVED, ABC_CEX, ABC_UNDECIDED } abc_out;
 
+/* One ABC engine: its commands after read_aiger, then in turn its pdr variants (a portfolio),
+ * each printed after a marker line so that the log says which one decided. */
+typedef struct {
+	const char *name;             /* on the verdict line: "abc NAME", "abc NAME (VARIANT)" */
+	const char *script;           /* ABC commands after read_aiger */
+	const char *log;              /* its console output: <log> in the run's folder */
+	const char *const *variants;  /* run after script, in turn, until one decides; NULL: none */
+} pv_abc_engine;
+
+/* The marker before each variant's output in the log: "wg_variant N". */
+#define PV_MARK "wg_variant"
+
 /* The register correspondence step of --netlist: ABC's scorr (2-step induction) merges the
  * RTL's flip-flops with their netlist partners, first under the protocol's constraints, again
  * after they are folded into the property, and pdr proves what is left. A counterexample there
  * is one of the reduced network (fewer flip-flops than miter.aim maps): the plain engines
- * then find it again on the miter itself, for the replay. */
-#define PV_SCORR "scorr -c -F 2; fold; strash; scorr -F 2; pdr"
+ * then find it again on the miter itself, for the replay.
+ * pdr's time on these miters swings with the order of flip-flops and inputs Yosys happens to
+ * write (rename at RT_ENTRIES=4: the same miter written twice, 17.7 CPU-s and no verdict in
+ * 82), so pdr runs as a portfolio: plain pdr first (the make-test miters end in its first
+ * seconds), then other SAT seeds and flop orders, each stopped after PV_TRY CPU-s (ABC's -T
+ * counts CPU time; a solved miter skips the rest), and last plain pdr without a limit, so no
+ * verdict plain pdr reached before is lost (docs/cosim.md "`--netlist`", "Stop 46"). */
+#define PV_TRY "20"
+static const char *const pv_scorr_variants[] = {
+	"pdr -T " PV_TRY, "pdr -S 1 -T " PV_TRY, "pdr -S 2 -T " PV_TRY, "pdr -f -T " PV_TRY, "pdr -y -T " PV_TRY,
+	"pdr", NULL};
+static const pv_abc_engine pv_scorr = {"scorr+pdr", "scorr -c -F 2; fold; strash; scorr -F 2", "scorr.log",
+				       pv_scorr_variants};
+static const pv_abc_engine pv_pdr = {"pdr", "fold; strash; pdr", "pdr.log", NULL};
+static const pv_abc_engine pv_dprove = {"dprove", "fold; strash; dprove", "dprove.log", NULL};
 
-/* One ABC engine: "pdr", "dprove" or PV_SCORR (logged as scorr.log). *frame: the failing
- * frame of a cex. */
-static abc_out run_abc(const pv_req *q, const char *dir, const char *engine, int *frame, char *note, size_t nn)
+/* The variant whose output holds `at` in the log s: the last marker before it, or NULL. */
+static const char *variant_at(const pv_abc_engine *e, const char *s, const char *at)
 {
-	char cmd[512], log[64];
-	int sc = strcmp(engine, PV_SCORR) == 0;
-	snprintf(cmd, sizeof cmd, "read_aiger miter.aig; %s%s; write_cex -a cex.aiw", sc ? "" : "fold; strash; ",
-		 engine);
-	snprintf(log, sizeof log, "%s.log", sc ? "scorr" : engine);
-	char *argv[] = {"yosys-abc", "-c", cmd, NULL};
+	int nv = 0;
+	while (e->variants[nv])
+		nv++;
+	const char *v = NULL;
+	for (const char *m = strstr(s, PV_MARK " "); m && m < at; m = strstr(m + 1, PV_MARK " ")) {
+		int k = atoi(m + strlen(PV_MARK " "));
+		v = k >= 0 && k < nv ? e->variants[k] : NULL;
+	}
+	return v;
+}
+
+/* Run one ABC engine. *frame: the failing frame of a cex; name (n bytes): the engine and, for
+ * a portfolio, the variant that decided. */
+static abc_out run_abc(const pv_req *q, const char *dir, const pv_abc_engine *e, int *frame, char *name, size_t n,
+		       char *note, size_t nn)
+{
+	wg_buf cmd = {0};
+	wg_buf_printf(&cmd, "read_aiger miter.aig; %s", e->script);
+	for (int k = 0; e->variants && e->variants[k]; k++)
+		wg_buf_printf(&cmd, "; echo " PV_MARK " %d; %s", k, e->variants[k]);
+	wg_buf_printf(&cmd, "; write_cex -a cex.aiw");
+	char *argv[] = {"yosys-abc", "-c", cmd.s, NULL};
 	wg_buf out = {0};
 	char cex[PV_PATH + 16];
 	snprintf(cex, sizeof cex, "%s/cex.aiw", dir);
 	remove(cex);
-	int rc = run_logged(q, argv, dir, log, &out);
+	int rc = run_logged(q, argv, dir, e->log, &out);
 	const char *s = out.s ? out.s : "";
 	abc_out r = ABC_UNDECIDED;
-	const char *f;
-	if (rc == 0 && (strstr(s, "Property proved") || strstr(s, "Networks are equivalent")))
+	const char *f, *at = NULL;
+	if (rc == 0 && ((at = strstr(s, "Property proved")) || (at = strstr(s, "Networks are equivalent"))))
 		r = ABC_PROVED;
-	else if (rc == 0 && ((f = strstr(s, "was asserted in frame ")) != NULL || strstr(s, "NOT EQUIVALENT"))) {
+	else if (rc == 0 && ((at = f = strstr(s, "was asserted in frame ")) != NULL || (at = strstr(s, "NOT EQUIVALENT")))) {
 		r = ABC_CEX;
 		*frame = f ? atoi(f + strlen("was asserted in frame ")) : -1;
 	}
+	const char *v = at && e->variants ? variant_at(e, s, at) : NULL;
+	snprintf(name, n, "abc %s%s%s%s", e->name, v ? " (" : "", v ? v : "", v ? ")" : "");
 	if (r == ABC_UNDECIDED) {
 		size_t used = strlen(note);
-		snprintf(note + used, nn - used, "%sabc %s: %s", used ? "; " : "", sc ? "scorr+pdr" : engine,
+		snprintf(note + used, nn - used, "%sabc %s: %s", used ? "; " : "", e->name,
 			 rc == WG_PROC_TIMEOUT ? "timed out (--timeout)" : rc != 0 ? "failed (see its log)" : "undecided");
 	}
 	wg_buf_free(&out);
+	wg_buf_free(&cmd);
 	return r;
 }
 
@@ -145,22 +188,22 @@ void pv_engines(const pv_req *q, const char *dir, int scorr, pv_result *r)
 {
 	int frame = -1;
 	if (scorr) {
-		abc_out a = run_abc(q, dir, PV_SCORR, &frame, r->note, sizeof r->note);
+		char name[sizeof r->engine];
+		abc_out a = run_abc(q, dir, &pv_scorr, &frame, name, sizeof name, r->note, sizeof r->note);
 		if (a == ABC_PROVED) {
-			snprintf(r->engine, sizeof r->engine, "abc scorr+pdr");
+			snprintf(r->engine, sizeof r->engine, "%s", name);
 			r->verdict = PV_PROVEN;
 			return;
 		}
 		if (a == ABC_CEX) { /* on the reduced network: found again below, on the miter */
 			size_t used = strlen(r->note);
-			snprintf(r->note + used, sizeof r->note - used, "%sabc scorr+pdr: a counterexample",
-				 used ? "; " : "");
+			snprintf(r->note + used, sizeof r->note - used, "%s%s: a counterexample", used ? "; " : "",
+				 name);
 		}
 	}
-	const char *engines[] = {"pdr", "dprove"};
+	const pv_abc_engine *engines[] = {&pv_pdr, &pv_dprove};
 	for (int e = 0; e < 2; e++) {
-		abc_out a = run_abc(q, dir, engines[e], &frame, r->note, sizeof r->note);
-		snprintf(r->engine, sizeof r->engine, "abc %s", engines[e]);
+		abc_out a = run_abc(q, dir, engines[e], &frame, r->engine, sizeof r->engine, r->note, sizeof r->note);
 		if (a == ABC_PROVED) {
 			r->verdict = PV_PROVEN;
 			return;

@@ -3,9 +3,8 @@
 # `warpgen prove --netlist` (and --invariants where the block declares them) at every small
 # configuration of tests/suites/prove.sh (PROVE_SMALL) and tabulates what was proven, at which
 # size, by which engine, in what time. Reuses the Yosys steps cached under out/prove/.
-# $WARPGEN (default out/bin/warpgen); PROVE_REPORT_BLOCKS="a b" limits it to those blocks; the
-# configurations marked "open" (an unexplained counterexample, 4-20 minutes each) are listed, and
-# run only with PROVE_REPORT_OPEN=1. Then the `--model` rows: the make-test configurations of
+# $WARPGEN (default out/bin/warpgen); PROVE_REPORT_BLOCKS="a b" limits it to those blocks. Then
+# the `--model` rows: the make-test configurations of
 # tests/suites/prove_model.sh (PROVE_REPORT_MODEL=sweep adds its sweep ones, minutes each).
 set -uo pipefail
 W=${WARPGEN:-out/bin/warpgen}
@@ -25,13 +24,9 @@ echo "| block | configuration | proof | verdict | engine | this run (s) |"
 echo "|---|---|---|---|---|---|"
 bad=0
 for e in "${PROVE_SMALL[@]}"; do
-	IFS='|' read -r b a tier <<<"$e"
+	IFS='|' read -r b a _ <<<"$e"
 	if [ -n "${PROVE_REPORT_BLOCKS:-}" ] && ! [[ " $PROVE_REPORT_BLOCKS " == *" $b "* ]]; then continue; fi
 	what=(--netlist --invariants)
-	if [ "$tier" = open-netlist ] && [ -z "${PROVE_REPORT_OPEN:-}" ]; then
-		echo "| $b | ${a//--set /} | RTL = generic-gate netlist | open: no verdict in the time allowed at this size (proven at the smallest legal one: docs/cosim.md \"Proofs\"); PROVE_REPORT_OPEN=1 runs it | | |"
-		what=(--invariants)
-	fi
 	# shellcheck disable=SC2086
 	"$W" prove "$b" $a "${what[@]}" -q --json "$tmp/$b.json" >"$tmp/$b.out" 2>&1
 	rc=$?

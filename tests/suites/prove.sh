@@ -6,8 +6,8 @@
 # test, the netlist in the sweep (prefetch_table's takes ABC minutes; tuba's netlist is proven in
 # make test by prove:broken-netlist); "sweep": both in the sweep; "open" marks a configuration
 # whose netlist proof ends with a counterexample not explained yet (prove_report.sh still runs
-# it), "open-netlist" one whose invariants are proven (sweep) but whose netlist proof is open at
-# this size (rename: both proven at its smallest size in make test, below).
+# it). rename: "sweep" (its netlist at RT_ENTRIES=4: about 90 CPU-s, the pdr portfolio's `-S 2`;
+# docs/cosim.md "Stop 46"); both proven at its smallest size in make test, below.
 PROVE_SMALL=(
 	"tuba|--set TFET_REGS=8 --set MAX_BLOCKS=2|test-invariants"
 	"vf_manager|--set SMS=2 --set SM_LAT=4 --set MEM_LAT=4|test"
@@ -19,7 +19,7 @@ PROVE_SMALL=(
 	"equalizer|--set WARPS=4 --set SAMPLE_PERIOD=2 --set EPOCH=8 --set MAX_CTAS=2|test"
 	"rfc|--set WARPS=4 --set ACTIVE_WARPS=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2|test"
 	"prefetch_table|--set ENTRIES=2 --set PC_BITS=2 --set ADDR_BITS=12 --set OFFSET_BITS=2 --set CONF_BITS=1 --set TIDX_BITS=2 --set DIST_BITS=1 --set WARPS=1 --set THREADS=2 --set LANES_PER_CYCLE=1 --set LINE_BYTES=4 --set PQ_DEPTH=1 --set MIN_ACTIVE=2 --set ITER_BITS=4|test-invariants"
-	"rename|--set WARPS=2 --set REGS=2 --set PHYS_REGS=16 --set RT_ENTRIES=4 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2|open-netlist"
+	"rename|--set WARPS=2 --set REGS=2 --set PHYS_REGS=16 --set RT_ENTRIES=4 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2|sweep"
 	"mascar|--set WARPS=2 --set SCHEDULERS=1 --set MSHRS=2 --set MISSQ=1 --set SAT_MARGIN_MSHR=1 --set SAT_MARGIN_MQ=0 --set ENTRIES=2 --set THREADS=1 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set REG_BITS=1|test"
 	"sm_slg|--set WARPS=4 --set CTAS=2 --set X=1 --set Y=2|test"
 	"sm_rfc|--set WARPS=4 --set ACTIVE=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2|test"
@@ -34,7 +34,6 @@ for pv_e in "${PROVE_SMALL[@]}"; do
 		t test "prove:$pv_b-invariants" "tests/prove_check.sh invariants $pv_b $pv_a"
 		t sweep "prove:$pv_b" "tests/prove_check.sh proven $pv_b $pv_a" ;;
 	open) ;; # a counterexample nobody has explained yet (docs/cosim.md "Proofs", Open): in the report only
-	open-netlist) t sweep "prove:$pv_b-invariants" "tests/prove_check.sh invariants $pv_b $pv_a" ;;
 	test) t test "prove:$pv_b" "tests/prove_check.sh proven $pv_b $pv_a" ;; # (netlist and invariants)
 	*) t sweep "prove:$pv_b" "tests/prove_check.sh proven $pv_b $pv_a" ;;
 	esac
@@ -48,8 +47,8 @@ t test "prove:false-invariant" "tests/prove_check.sh false tests/data/prove_reex
 # the cache's assumptions on the scheduler's wires as obligations, and one made stricter than the
 # scheduler guarantees (it tags only slot 0) gives a counterexample naming it
 t sweep "prove:sm_rfc-obligation" "tests/prove_check.sh obligation rfc a_lookup_owned '!lu_valid_i || lu_slot_i == 0' sm_rfc --set WARPS=4 --set ACTIVE=2 --set ENTRIES=2 --set LANES=1 --set WIDTH=2 --set REG_BITS=2"
-# make test: rename's netlist at its smallest legal size (at the larger configuration above it is
-# open): equiv_induct leaves 32 of 152 points, ABC's scorr + pdr prove the miter (docs/rename.md
+# make test: rename's netlist at its smallest legal size (the larger configuration above: sweep):
+# equiv_induct leaves 32 of 152 points, ABC's scorr + pdr prove the miter (docs/rename.md
 # "Invariants"; 24 CPU-s cold with equiv_induct alone, 45-53 with equiv_simple -seq 5 before it)
 t test "prove:rename-netlist" "tests/prove_check.sh netlist rename --set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set LOOKUP_PORTS=2"
 # and its invariants at the same size (about 8 CPU-s; at the size above 25 CPU-s: sweep)
