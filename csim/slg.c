@@ -30,6 +30,7 @@ typedef struct slg_plan {
 	uint64_t sleepy;               /* sleepy[w] */
 	uint64_t first;                /* first[w]: an S21 wake pays the rest + X (S21_WAKE = REST: every warp) */
 	uint64_t s21w;                 /* regions in S21 whose wake starts by rule 3 (clear frst_q) */
+	uint64_t ok;                   /* ok_o: regions in ACT or ENT */
 	unsigned sum;                  /* COUNT = THREADS: thr_q + arriving threads */
 	int grel;                      /* COUNT = THREADS: sum == bsz_q & sum > 0 */
 	uint8_t nst[SLG_MAX_WARPS];    /* region state after the edge */
@@ -51,6 +52,9 @@ struct slg_model {
 	unsigned thr;                  /* thr_q (COUNT = THREADS) */
 	unsigned bsz;                  /* bsz_q (COUNT = THREADS) */
 	uint64_t counts[SLG_NEVENTS];  /* cumulative events (reset cycles excluded) */
+	int ck_ok;                     /* ck_in and ck_plan are the last slg_eval_keep's, for this state */
+	slg_in ck_in;                  /* its inputs */
+	slg_plan ck_plan;              /* its plan, which slg_tick applies when its inputs are these */
 };
 
 #define BIT(w) (UINT64_C(1) << (w))
@@ -126,6 +130,7 @@ void slg_reset(slg_model *m)
 	memset(m->tm, 0, sizeof m->tm);
 	m->thr = 0;
 	m->bsz = 0;
+	m->ck_ok = 0;
 }
 
 slg_model *slg_init(void *mem, const slg_cfg *c)
@@ -159,17 +164,12 @@ void slg_free(slg_model *m)
  * leaves, B6). */
 static unsigned slg_mode_of(unsigned st)
 {
-	switch (st) {
-	case SLG_S1:
-	case SLG_WK1:
-		return SLG_MODE_SLG1;
-	case SLG_S2:
-	case SLG_S21:
-	case SLG_WK2:
-		return SLG_MODE_SLG2;
-	default:
-		return SLG_MODE_ACTIVE;
-	}
+	static const uint8_t mode[8] = {
+		[SLG_ACT] = SLG_MODE_ACTIVE, [SLG_ENT] = SLG_MODE_ACTIVE, [SLG_S2] = SLG_MODE_SLG2,
+		[SLG_S21] = SLG_MODE_SLG2,   [SLG_S1] = SLG_MODE_SLG1,    [SLG_WK1] = SLG_MODE_SLG1,
+		[SLG_WK2] = SLG_MODE_SLG2,
+	};
+	return mode[st & 7u];
 }
 
 /* ok_o: access allowed in ACT and ENT only. */
@@ -420,31 +420,24 @@ static void slg_region_next(const slg_model *m, const slg_plan *pl, unsigned w, 
 	*ntm = (uint8_t)tn;
 }
 
-/* The events of "Events", from the state, the plan and the next states. */
-static void slg_events(const slg_model *m, const slg_in *in, slg_plan *pl)
+/* The events of "Events" of warp w (its state st, next state ns) into ev: the transitions (rule 3
+ * only for the wakes: an exit or a launch, rule12, is not one) and the leakage modes. */
+static void slg_warp_events(unsigned st, unsigned ns, int rule12, unsigned *ev)
 {
-	unsigned *ev = pl->ev;
-	uint64_t rule12 = pl->ext | (in->launch & m->wmask); /* exits and launches: rules 1 and 2 */
-	memset(ev, 0, sizeof pl->ev);
-	if (in->rst)
+	unsigned md = slg_mode_of(st);
+	ev[SLG_EV_SLG1] += md == SLG_MODE_SLG1;
+	ev[SLG_EV_SLG2] += md == SLG_MODE_SLG2;
+	if (ns == st)
 		return;
-	ev[SLG_EV_ARRIVE] = slg_popcount(pl->arr);
-	ev[SLG_EV_RELEASE] = slg_popcount(pl->rel);
-	ev[SLG_EV_STALL] = slg_popcount(in->acc & m->wmask & ~slg_ok_mask(m));
-	for (int w = 0; w < m->cfg.warps; w++) {
-		unsigned st = m->st[w], ns = pl->nst[w], md = slg_mode_of(st);
-		ev[SLG_EV_ENTER] += ns == SLG_S2 && st != SLG_S2;
-		ev[SLG_EV_TO_SLG1] += st == SLG_S21 && ns == SLG_S1;
-		/* WK1 or ACT by rule 3 only: an exit (rule 1) is not a wake; from
-		 * S21 this is a later warp's wake under FIRST_Y */
-		ev[SLG_EV_WAKE1] += (st == SLG_S1 || st == SLG_S21) && (ns == SLG_WK1 || ns == SLG_ACT) &&
-				    !((rule12 >> w) & 1u);
-		ev[SLG_EV_WAKE2] += (st == SLG_S2 || st == SLG_S21) && ns == SLG_WK2;
-		ev[SLG_EV_SLG1] += md == SLG_MODE_SLG1;
-		ev[SLG_EV_SLG2] += md == SLG_MODE_SLG2;
-	}
+	ev[SLG_EV_ENTER] += ns == SLG_S2;
+	ev[SLG_EV_TO_SLG1] += st == SLG_S21 && ns == SLG_S1;
+	/* WK1 or ACT by rule 3 only; from S21 this is a later warp's wake under FIRST_Y */
+	ev[SLG_EV_WAKE1] += (st == SLG_S1 || st == SLG_S21) && (ns == SLG_WK1 || ns == SLG_ACT) && !rule12;
+	ev[SLG_EV_WAKE2] += (st == SLG_S2 || st == SLG_S21) && ns == SLG_WK2;
 }
 
+/* The cycle's plan; one pass over the warps gives ok_o, the regions in S21, the next states and
+ * the per-warp events (a region in ACT that is not sleepy stays there: the common case, no call). */
 static void slg_plan_make(const slg_model *m, const slg_in *in, slg_plan *pl)
 {
 	const slg_cfg *c = &m->cfg;
@@ -463,11 +456,6 @@ static void slg_plan_make(const slg_model *m, const slg_in *in, slg_plan *pl)
 	pl->wk = (sel | in->acc) & m->wmask;
 	pl->wd = pl->wa & ~pl->relw;
 	pl->sleepy = c->enable ? pl->wd & ~in->pend & ~pl->wk : 0;
-	pl->s21w = 0;
-	for (int w = 0; w < c->warps; w++)
-		if (m->st[w] == SLG_S21)
-			pl->s21w |= BIT(w);
-	pl->s21w &= pl->wk & ~pl->sleepy & ~pl->ext & ~launch; /* not by an exit (launch: never in S21) */
 	pl->first = m->wmask;
 	if (c->s21_wake == SLG_S21_FIRST_Y) {
 		pl->first = 0;
@@ -475,35 +463,69 @@ static void slg_plan_make(const slg_model *m, const slg_in *in, slg_plan *pl)
 			if ((m->frst >> m->cta[w]) & 1u)
 				pl->first |= BIT(w);
 	}
+	unsigned ev[SLG_NEVENTS] = {0};
+	uint64_t rule12 = pl->ext | launch, ok = 0, s21 = 0;
 	for (int w = 0; w < c->warps; w++) {
-		if (((pl->ext | launch) >> w) & 1u) {
+		unsigned st = m->st[w];
+		if (st == SLG_ACT || st == SLG_ENT)
+			ok |= BIT(w);
+		if (st == SLG_S21)
+			s21 |= BIT(w);
+		if ((rule12 >> w) & 1u) {
 			pl->nst[w] = SLG_ACT;
 			pl->ntm[w] = 0;
+		} else if (st == SLG_ACT && !((pl->sleepy >> w) & 1u)) {
+			pl->nst[w] = SLG_ACT;
+			pl->ntm[w] = 0;
+			continue; /* (no event) */
 		} else {
 			slg_region_next(m, pl, (unsigned)w, &pl->nst[w], &pl->ntm[w]);
 		}
+		slg_warp_events(st, pl->nst[w], (int)((rule12 >> w) & 1u), ev);
 	}
-	slg_events(m, in, pl);
+	pl->ok = ok;
+	pl->s21w = s21 & pl->wk & ~pl->sleepy & ~pl->ext & ~launch; /* not by an exit (launch: never in S21) */
+	memset(pl->ev, 0, sizeof pl->ev);
+	if (in->rst)
+		return;
+	memcpy(pl->ev, ev, sizeof pl->ev);
+	pl->ev[SLG_EV_ARRIVE] = slg_popcount(pl->arr);
+	pl->ev[SLG_EV_RELEASE] = slg_popcount(pl->rel);
+	pl->ev[SLG_EV_STALL] = slg_popcount(in->acc & m->wmask & ~ok);
 }
 
 /* ------------------------------------------------------------------ */
 /* Outputs                                                             */
 /* ------------------------------------------------------------------ */
 
-int slg_eval(const slg_model *m, const slg_in *in, slg_out *out)
+/* The outputs of the state and the plan. */
+static int slg_outputs(const slg_model *m, const slg_in *in, const slg_plan *pl, slg_out *out)
 {
-	slg_plan pl;
-	slg_plan_make(m, in, &pl);
 	memset(out, 0, sizeof *out);
 	for (int w = 0; w < m->cfg.warps; w++) {
 		out->st[w] = m->st[w];
 		out->mode[w] = (uint8_t)slg_mode_of(m->st[w]);
 	}
-	out->ok = slg_ok_mask(m);
+	out->ok = pl->ok;
 	out->wait = m->wait;
-	out->rel = pl.rel;
-	memcpy(out->ev, pl.ev, sizeof out->ev);
+	out->rel = pl->rel;
+	memcpy(out->ev, pl->ev, sizeof out->ev);
 	return slg_check(m, in, out->msg, sizeof out->msg);
+}
+
+int slg_eval(const slg_model *m, const slg_in *in, slg_out *out)
+{
+	slg_plan pl;
+	slg_plan_make(m, in, &pl);
+	return slg_outputs(m, in, &pl, out);
+}
+
+int slg_eval_keep(slg_model *m, const slg_in *in, slg_out *out)
+{
+	slg_plan_make(m, in, &m->ck_plan);
+	m->ck_in = *in;
+	m->ck_ok = 1;
+	return slg_outputs(m, in, &m->ck_plan, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -521,8 +543,8 @@ static void slg_apply_warps(slg_model *m, const slg_in *in, const slg_plan *pl)
 	if (m->cfg.count == SLG_COUNT_THREADS && launch) {
 		m->lst = (m->lst & ~launch) | BIT(slg_top(launch));
 	}
-	memcpy(m->st, pl->nst, sizeof m->st);
-	memcpy(m->tm, pl->ntm, sizeof m->tm);
+	memcpy(m->st, pl->nst, (size_t)m->cfg.warps); /* (a plan sets the warps' entries only) */
+	memcpy(m->tm, pl->ntm, (size_t)m->cfg.warps);
 }
 
 /* frst_q (S21_WAKE = FIRST_Y, ENABLE = 1): set by the CTA's release;
@@ -552,11 +574,26 @@ static void slg_apply(slg_model *m, const slg_in *in, const slg_plan *pl)
 		m->counts[e] += pl->ev[e];
 }
 
+/* The inputs decide the plan: every field of slg_in. */
+static int slg_in_same(const slg_in *a, const slg_in *b)
+{
+	return a->rst == b->rst && a->launch == b->launch && a->launch_cta == b->launch_cta &&
+	       a->launch_size == b->launch_size && a->ext_valid == b->ext_valid && a->ext_warp == b->ext_warp &&
+	       a->arr == b->arr && a->sel_valid == b->sel_valid && a->sel_warp == b->sel_warp && a->acc == b->acc &&
+	       a->pend == b->pend;
+}
+
 void slg_tick(slg_model *m, const slg_in *in)
 {
 	slg_plan pl;
+	int kept = m->ck_ok && slg_in_same(&m->ck_in, in); /* the plan of this cycle's slg_eval_keep */
+	m->ck_ok = 0; /* (the state changes) */
 	if (in->rst) {
 		slg_reset(m);
+		return;
+	}
+	if (kept) {
+		slg_apply(m, in, &m->ck_plan);
 		return;
 	}
 	slg_plan_make(m, in, &pl);

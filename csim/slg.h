@@ -146,6 +146,9 @@ void slg_free(slg_model *m);
 /* One cycle: slg_eval (any number of times, no effect on the state), then
  * slg_tick (the rising edge; reset when in->rst). */
 int slg_eval(const slg_model *m, const slg_in *in, slg_out *out);
+/* slg_eval that keeps its plan in the model: the next slg_tick with the same inputs applies it
+ * instead of deciding the cycle again (the frame adapter's eval; issue 29). */
+int slg_eval_keep(slg_model *m, const slg_in *in, slg_out *out);
 void slg_tick(slg_model *m, const slg_in *in);
 void slg_reset(slg_model *m);
 

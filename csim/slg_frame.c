@@ -53,13 +53,15 @@ static void slg_fput(const wg_layout *L, uint32_t *out, int port, uint64_t v)
 
 static void slg_pack(const wg_layout *L, int W, const slg_out *o, uint32_t *out)
 {
-	uint32_t *mo = out + L->off[SLG_MODE_O], *so = out + L->off[SLG_ST_O];
+	wg_bitw mo = {.p = out + L->off[SLG_MODE_O]}, so = {.p = out + L->off[SLG_ST_O]};
 	uint64_t ev = 0;
 	memset(out, 0, (size_t)L->nwords[WG_OUT] * sizeof *out);
-	for (int w = 0; w < W; w++) {
-		wg_put(mo, 2u * (unsigned)w, 2, o->mode[w]);
-		wg_put(so, 3u * (unsigned)w, 3, o->st[w]);
+	for (int w = 0; w < W; w++) { /* fields of 2 and 3 bits, a word at a time */
+		wg_bitw_put(&mo, 2, o->mode[w]);
+		wg_bitw_put(&so, 3, o->st[w]);
 	}
+	wg_bitw_end(&mo);
+	wg_bitw_end(&so);
 	slg_fput(L, out, SLG_OK_O, o->ok);
 	slg_fput(L, out, SLG_WAIT_O, o->wait);
 	slg_fput(L, out, SLG_REL_O, o->rel);
@@ -85,11 +87,11 @@ void slg_model_init(void *mem, const long *p, const wg_layout *L)
 
 int slg_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, size_t errn)
 {
-	const slg_model *m = mem;
+	slg_model *m = mem;
 	slg_in fi;
 	slg_out o;
 	slg_unpack(slg_fm_lay(mem), in, &fi);
-	int rc = slg_eval(m, &fi, &o);
+	int rc = slg_eval_keep(m, &fi, &o); /* its plan kept for the tick */
 	slg_pack(slg_fm_lay(mem), slg_config(m)->warps, &o, out);
 	if (rc && err && errn)
 		snprintf(err, errn, "%s", o.msg);

@@ -614,21 +614,38 @@ typedef struct comp_move {
 	size_t src_at;     /* src >= 0: byte offset in the model of the source word (set by the model's init) */
 	unsigned sw0, swn; /* SRC_IN: the input frame's words it reads, [sw0, sw0 + swn) (constants: none) */
 	size_t dst_at;     /* a copy's input move: byte offset of that copy's input frame */
+	int kind;          /* how apply moves it (set by the model's init): MV_* */
+	uint64_t mask;     /* MV_SLICE: the low w ones */
 } comp_move;
+
+/* comp_move.kind: one word copied, several, a slice of up to 64 bits from a frame, anything else
+ * (a wider slice, a constant) bit by bit. */
+enum { MV_WORD, MV_WORDS, MV_SLICE, MV_BITS };
+
+/* The words of an input port (or of consecutive ports a joined move reads) and the copies' fixed moves
+ * that read them: when any of its words changed, all of them are applied (a move whose own words did
+ * not change writes the same bits). */
+typedef struct comp_seg {
+	unsigned w0, nw; /* the words [w0, w0 + nw) */
+	int m0, nm;      /* its moves: sgm[m0 .. m0 + nm - 1] (indexes into the moves) */
+} comp_seg;
 
 /* One copy (a child) inside the model: an instance, or one copy of an array. */
 typedef struct comp_child {
 	wg_layout lay;          /* its frame layout */
 	size_t model;           /* byte offset of its model */
 	size_t in;              /* byte offset of its input frame (built from the wires) */
-	size_t last;            /* byte offset of the input frame of its last evaluation */
+	size_t last;            /* byte offset of the input frame of its last evaluation (kept only for a copy
+	                         * with wires from copies: the one rebuilt in a later pass) */
 	size_t out;             /* byte offset of its output frame */
-	size_t oprev;           /* byte offset of its output frame as the composition's outputs last read it */
+	size_t oprev;           /* byte offset of its output frame as last compared (after each evaluation) */
 	int nin, nout;          /* frame words */
 	int entry;              /* its instance entry (wg_comp.inst index) */
 	int mv0, nmv;           /* its input moves: mv[mv0 .. mv0 + nmv - 1] */
 	int nfixed;             /* the first nfixed of them: from the composition's inputs or constants */
 	uint64_t fanout;        /* bit j: copy j reads an output of this one */
+	uint64_t srcchg;        /* bit j: the output frame of source copy j changed since this copy's wires from */
+	                        /* copies were last applied (all ones before the first) */
 	int rc;                 /* return of its last evaluation */
 	char err[COMP_ERRLEN];  /* message of its last evaluation */
 } comp_child;
@@ -644,14 +661,14 @@ typedef struct comp_model {
 	size_t in_applied;                  /* byte offset of the input frame the copies' fixed moves last read */
 	int applied;                        /* the copies' fixed moves were applied from that frame */
 	size_t out_keep;                    /* byte offset of the composition's output frame as last written */
-	int out_ok;                         /* out_keep and every copy's oprev are those of the last eval */
+	int out_ok;                         /* out_keep is the last eval's outputs */
+	uint64_t ochg;                      /* copies whose output frame changed since the last eval's outputs */
 	size_t mv_off;                      /* byte offset of the moves */
-	size_t rd_off;                      /* byte offset of the readers: per input frame word j, the narrow fixed */
-	                                    /* moves reading it are rd[rd[j] .. rd[j + 1] - 1] (ints; nwords + 1 */
-	                                    /* heads), then the nwide wide fixed moves (more than RD_NARROW words), */
-	                                    /* then the nrw words that have narrow readers, ascending */
-	int nwide;                          /* wide fixed moves */
-	int nrw;                            /* input words read by narrow fixed moves */
+	size_t seg_off;                     /* byte offset of the segments (comp_seg, nseg of them): the input ports */
+	                                    /* the copies' fixed moves read (one each, or ports a move joins), each */
+	                                    /* with its moves (ints at sgm_off: sgm[seg.m0 .. seg.m0 + seg.nm - 1]) */
+	size_t sgm_off;                     /* byte offset of the segments' moves */
+	int nseg;                           /* segments */
 	size_t om_off;                      /* byte offset of the output moves per source copy k (k = ncopies: */
 	                                    /* from the inputs): om[om[k] .. om[k + 1] - 1] (ints; ncopies + 2 heads) */
 	int nmv;                            /* moves: copies' inputs (grouped per copy), then the outputs */
@@ -759,8 +776,7 @@ static int moves_build(const wg_block *b, const comp_plan *P, const wg_layout *L
 }
 
 /* Offsets of everything after the header; returns the total size. */
-static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layout *L, int nmv, int nrd,
-			   comp_model *m)
+static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layout *L, int nmv, comp_model *m)
 {
 	size_t at = al8(sizeof(comp_model));
 	for (int k = 0; k < b->comp->ninst; k++) {
@@ -792,37 +808,20 @@ static size_t model_layout(const wg_block *b, const comp_plan *P, const wg_layou
 		m->mv_off = at;
 	at += (size_t)nmv * sizeof(comp_move);
 	if (m)
-		m->rd_off = at;
-	at += al8((size_t)(L->nwords[WG_IN] + 1 + 2 * nrd) * sizeof(int));
+		m->seg_off = at;
+	at += (size_t)nmv * sizeof(comp_seg); /* (at most one per fixed move) */
+	if (m)
+		m->sgm_off = at;
+	at += al8((size_t)nmv * sizeof(int));
 	if (m)
 		m->om_off = at;
 	return at + (size_t)(P->ncopies + 2 + nmv) * sizeof(int);
 }
 
-/* A fixed move reading at most this many input words (a slice of up to 64 bits) is found through the
- * readers of each changed word; a wider one (a whole port of data) is compared word by word itself, so
- * that a wide port that changes in every cycle costs a compare, not a visit per changed word. */
-#define RD_NARROW 3u
-
 /* Input frame words the move reads: [sw0, sw0 + swn) (none for a constant or a copy's output). */
 static unsigned move_words(const comp_move *v)
 {
 	return v->src == SRC_IN ? (v->src_bit + v->w + 31u) / 32u - (v->src_bit >> 5) : 0u;
-}
-
-/* The moves (nmv of them) and the number of (fixed move, input word it reads) pairs: the
- * readers' entries. Joining word copies (moves_merge) keeps that number: a joined move reads the
- * words of its parts. */
-static int moves_count(const wg_block *b, const comp_plan *P, const wg_layout *L, int *nrd)
-{
-	int nmv = moves_build(b, P, L, NULL, NULL);
-	comp_move *mv = wg_xcalloc((size_t)(nmv ? nmv : 1) * sizeof *mv);
-	moves_build(b, P, L, NULL, mv);
-	*nrd = 0;
-	for (int i = 0; i < nmv; i++)
-		*nrd += (int)move_words(&mv[i]);
-	free(mv);
-	return nmv;
 }
 
 size_t wg_comp_model_size(const wg_block *b, const long *p)
@@ -833,8 +832,7 @@ size_t wg_comp_model_size(const wg_block *b, const long *p)
 	size_t sz = sizeof(comp_model);
 	if (!wg_comp_plan_make(b, p, P, err, sizeof err)) {
 		wg_layout_init(&L, b, p);
-		int nrd, nmv = moves_count(b, P, &L, &nrd);
-		sz = model_layout(b, P, &L, nmv, nrd, NULL);
+		sz = model_layout(b, P, &L, moves_build(b, P, &L, NULL, NULL), NULL);
 	}
 	free(P);
 	return sz;
@@ -900,6 +898,54 @@ static void moves_merge(comp_model *m, comp_move *mv)
 	m->out0 = out0;
 }
 
+/* The composition's input port holding input frame word j. */
+static int word_port(const comp_model *m, unsigned j)
+{
+	for (int p = 0; p < m->b->nports; p++)
+		if (m->b->ports[p].dir == WG_IN && (unsigned)m->L.off[p] <= j &&
+		    j < (unsigned)m->L.off[p] + ((unsigned)m->L.width[p] + 31u) / 32u)
+			return p;
+	return -1; /* (not reached: a move reads words of its ports) */
+}
+
+/* The segments: the copies' fixed moves that read the input frame, grouped by the input ports they read
+ * (usually one; a joined word copy may read several consecutive ports): a segment is the words of the
+ * ports its moves read, in moves_build's order within it. */
+static void segments_build(comp_model *m, const comp_move *mv)
+{
+	int *sgm = (int *)((unsigned char *)m + m->sgm_off), n = 0;
+	comp_seg *seg = (comp_seg *)((unsigned char *)m + m->seg_off);
+	int *p0 = wg_xcalloc((size_t)(m->nmv ? m->nmv : 1) * 2u * sizeof *p0), *p1 = p0 + m->nmv;
+	for (int k = 0; k < m->ncopies; k++)
+		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++)
+			if (mv[i].swn) {
+				p0[i] = word_port(m, mv[i].sw0);
+				p1[i] = word_port(m, mv[i].sw0 + mv[i].swn - 1u);
+				sgm[n++] = i;
+			}
+	for (int i = 1; i < n; i++) /* insertion sort by first port: stable, and no global state */
+		for (int j = i; j > 0 && p0[sgm[j - 1]] > p0[sgm[j]]; j--) {
+			int t = sgm[j - 1];
+			sgm[j - 1] = sgm[j];
+			sgm[j] = t;
+		}
+	m->nseg = 0;
+	int last = -1; /* the last port of the segment being built */
+	for (int i = 0; i < n; i++) {
+		int v = sgm[i];
+		if (m->nseg && p0[v] <= last) { /* reads a port of the segment before: joins it */
+			last = p1[v] > last ? p1[v] : last;
+			seg[m->nseg - 1].nm++;
+		} else {
+			seg[m->nseg++] = (comp_seg){.w0 = (unsigned)m->L.off[p0[v]], .m0 = i, .nm = 1};
+			last = p1[v];
+		}
+		comp_seg *g = &seg[m->nseg - 1];
+		g->nw = (unsigned)m->L.off[last] + ((unsigned)m->L.width[last] + 31u) / 32u - g->w0;
+	}
+	free(p0);
+}
+
 void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_layout *L)
 {
 	comp_model *m = mem;
@@ -914,9 +960,8 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 	const wg_comp *c = b->comp;
 	m->ninst = c->ninst;
 	m->ncopies = P->ncopies;
-	int nrd;
-	m->nmv = moves_count(b, P, L, &nrd);
-	model_layout(b, P, L, m->nmv, nrd, m);
+	m->nmv = moves_build(b, P, L, NULL, NULL);
+	model_layout(b, P, L, m->nmv, m);
 	int ev0 = 0;
 	for (int k = 0; k < c->ninst; k++) {
 		m->first[k] = P->first[k];
@@ -928,6 +973,10 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 			ch->lay = P->cl[k];
 			ch->nin = ch->lay.nwords[WG_IN];
 			ch->nout = ch->lay.nwords[WG_OUT];
+			memset(fr(m, ch->in), 0, (size_t)ch->nin * 4u); /* (the frames' bytes are the model's too) */
+			memset(fr(m, ch->last), 0, (size_t)ch->nin * 4u);
+			memset(fr(m, ch->out), 0, (size_t)ch->nout * 4u);
+			memset(fr(m, ch->oprev), 0, (size_t)ch->nout * 4u);
 			ch->entry = k;
 			c->inst[k].block->model_init(fr(m, ch->model), P->cp[k], &ch->lay);
 		}
@@ -940,6 +989,11 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 			mv[i].src_at = m->c[mv[i].src].out + (size_t)(mv[i].src_bit >> 5) * 4u;
 	}
 	moves_merge(m, mv);
+	for (int i = 0; i < m->nmv; i++) { /* apply's way for each */
+		comp_move *v = &mv[i];
+		v->kind = v->src < SRC_IN ? MV_BITS : v->whole ? (v->nw == 1 ? MV_WORD : MV_WORDS) : v->w <= 64u ? MV_SLICE : MV_BITS;
+		v->mask = wg_ones64(v->w);
+	}
 	for (int i = 0; i < m->nmv; i++) { /* what a fixed move reads of the input frame */
 		mv[i].sw0 = mv[i].src_bit >> 5;
 		mv[i].swn = move_words(&mv[i]);
@@ -947,32 +1001,7 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 	for (int k = 0; k < m->ncopies; k++) /* where each copy's input moves write */
 		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nmv; i++)
 			mv[i].dst_at = m->c[k].in;
-	/* the readers of each input word: the narrow fixed moves of every copy that read it, in move
-	 * order; then the wide ones (each takes one of the entries its words were counted for) */
-	int nw = L->nwords[WG_IN], *rd = (int *)((unsigned char *)m + m->rd_off);
-	memset(rd, 0, (size_t)(nw + 1) * sizeof *rd);
-	for (int k = 0; k < m->ncopies; k++)
-		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++)
-			for (unsigned j = mv[i].sw0; mv[i].swn <= RD_NARROW && j < mv[i].sw0 + mv[i].swn; j++)
-				rd[j + 1]++;
-	for (int j = 0; j < nw; j++)
-		rd[j + 1] += rd[j];
-	int *fill = wg_xcalloc((size_t)(nw ? nw : 1) * sizeof *fill);
-	m->nwide = 0;
-	for (int k = 0; k < m->ncopies; k++)
-		for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++) {
-			if (mv[i].swn > RD_NARROW) {
-				rd[nw + 1 + rd[nw] + m->nwide++] = i;
-				continue;
-			}
-			for (unsigned j = mv[i].sw0; j < mv[i].sw0 + mv[i].swn; j++)
-				rd[nw + 1 + rd[j] + fill[j]++] = i;
-		}
-	free(fill);
-	m->nrw = 0; /* (at most one per narrow entry) */
-	for (int j = 0; j < nw; j++)
-		if (rd[j + 1] > rd[j])
-			rd[nw + 1 + rd[nw] + m->nwide + m->nrw++] = j;
+	segments_build(m, mv);
 	/* the output moves from each copy */
 	int *om = (int *)((unsigned char *)m + m->om_off), no = 0;
 	for (int k = 0; k <= m->ncopies; k++) {
@@ -984,6 +1013,9 @@ void wg_comp_model_init(const wg_block *b, void *mem, const long *p, const wg_la
 	om[m->ncopies + 1] = no;
 	m->applied = 0;
 	m->out_ok = 0;
+	m->ochg = 0;
+	for (int k = 0; k < m->ncopies; k++)
+		m->c[k].srcchg = ~UINT64_C(0);
 	memset(fr(m, m->out_keep), 0, (size_t)L->nwords[WG_OUT] * 4u);
 	counts_refresh(m);
 	free(P);
@@ -1028,21 +1060,36 @@ static void apply_bits(const comp_model *m, const comp_move *v, const uint32_t *
  * inline in the loops of settle and eval (a call per move was a third of sm_rfc's model time). */
 static inline void apply(const comp_model *m, const comp_move *v, const uint32_t *in, uint32_t *dst)
 {
-	if (v->whole && v->src >= SRC_IN) {
-		const uint32_t *s = v->src == SRC_IN ? in + (v->src_bit >> 5) : fr(m, v->src_at);
-		uint32_t *d = dst + (v->dst_bit >> 5);
-		if (v->nw == 1)
-			*d = *s;
-		else
-			memcpy(d, s, (size_t)v->nw * 4u);
+	if (v->kind == MV_BITS) {
+		apply_bits(m, v, in, dst);
 		return;
 	}
-	if (v->w <= 64u && v->src >= SRC_IN) { /* a small slice (an SM's field of a port): one read, one write */
-		const uint32_t *s = v->src == SRC_IN ? in + (v->src_bit >> 5) : fr(m, v->src_at);
-		wg_put(dst, v->dst_bit, v->w, wg_get(s, v->src_bit & 31u, v->w));
+	const uint32_t *s = v->src == SRC_IN ? in + (v->src_bit >> 5) : fr(m, v->src_at);
+	uint32_t *d = dst + (v->dst_bit >> 5);
+	if (v->kind == MV_WORD) {
+		*d = *s;
 		return;
 	}
-	apply_bits(m, v, in, dst);
+	if (v->kind == MV_WORDS) {
+		memcpy(d, s, (size_t)v->nw * 4u);
+		return;
+	}
+	/* a small slice (an SM's field of a port): its source words, then one write; the destination is
+	 * usually a copy's whole port, which starts on a word */
+	unsigned o = v->src_bit & 31u, e = o + v->w;
+	uint64_t x = (uint64_t)s[0] >> o;
+	if (e > 32u)
+		x |= (uint64_t)s[1] << (32u - o);
+	if (e > 64u)
+		x |= (uint64_t)s[2] << (64u - o);
+	x &= v->mask;
+	if (v->dst_bit & 31u) {
+		wg_put(dst, v->dst_bit, v->w, x);
+		return;
+	}
+	d[0] = (d[0] & ~(uint32_t)v->mask) | (uint32_t)x;
+	if (v->w > 32u)
+		d[1] = (d[1] & ~(uint32_t)(v->mask >> 32)) | (uint32_t)(x >> 32);
 }
 
 /* "<inst>" or, for a copy of an array, "<inst>[<copy>]". */
@@ -1057,10 +1104,10 @@ static const char *copy_name(const comp_model *m, int id, char *buf, size_t n)
 }
 
 /* The copies' fixed moves (from the composition's inputs or constants) for the frame in: all of them
- * the first time, then only those reading an input word that differs from the frame they were last
- * applied from (ia): the bits the others wrote in a copy's frame are still right (no other move
- * writes them). A narrow move reading several changed words is applied once, at the first; a wide
- * one when a memcmp of its words finds a change. */
+ * the first time, then only those of the segments with a word that differs from the frame they were
+ * last applied from (ia): the bits the others wrote in a copy's frame are still right (no other move
+ * writes them). A segment is usually one input port (its copies' slices, equalizer_gpu's hv_i), so a
+ * port that changes costs one compare and its moves, and one that does not a compare. */
 static void fixed_apply(comp_model *m, const uint32_t *in)
 {
 	const comp_move *mv = moves(m);
@@ -1071,24 +1118,16 @@ static void fixed_apply(comp_model *m, const uint32_t *in)
 			for (int i = m->c[k].mv0; i < m->c[k].mv0 + m->c[k].nfixed; i++)
 				apply(m, &mv[i], in, fr(m, mv[i].dst_at));
 	} else {
-		const int *rd = (const int *)((const unsigned char *)m + m->rd_off), *ent = rd + nw + 1;
-		const int *words = ent + rd[nw] + m->nwide;
-		long prev = -1; /* the last changed word before j (all the words a narrow move reads are listed) */
-		for (int q = 0; q < m->nrw; q++) {
-			int j = words[q];
-			if (in[j] != ia[j]) {
-				for (int r = rd[j]; r < rd[j + 1]; r++) {
-					const comp_move *v = &mv[ent[r]];
-					if (prev < (long)v->sw0) /* applied once: at the first changed word it reads */
-						apply(m, v, in, fr(m, v->dst_at));
-				}
-				prev = j;
-			}
-		}
-		for (int r = rd[nw]; r < rd[nw] + m->nwide; r++) {
-			const comp_move *v = &mv[ent[r]];
-			if (memcmp(in + v->sw0, ia + v->sw0, (size_t)v->swn * 4u) != 0)
-				apply(m, v, in, fr(m, v->dst_at));
+		const comp_seg *seg = (const comp_seg *)((const unsigned char *)m + m->seg_off);
+		const int *sgm = (const int *)((const unsigned char *)m + m->sgm_off);
+		for (int g = 0; g < m->nseg; g++) {
+			const uint32_t *a = in + seg[g].w0, *b = ia + seg[g].w0;
+			unsigned nwg = seg[g].nw;
+			int chg = nwg <= 4u ? 0 : memcmp(a, b, (size_t)nwg * 4u) != 0;
+			for (unsigned j = 0; nwg <= 4u && j < nwg; j++)
+				chg |= a[j] != b[j];
+			for (int r = seg[g].m0; chg && r < seg[g].m0 + seg[g].nm; r++)
+				apply(m, &mv[sgm[r]], in, fr(m, mv[sgm[r]].dst_at));
 		}
 	}
 	memcpy(ia, in, (size_t)nw * 4u);
@@ -1116,16 +1155,25 @@ static int settle(comp_model *m, const uint32_t *in, char *err, size_t errn)
 				continue;
 			dirty &= ~(UINT64_C(1) << k);
 			uint32_t *ci = fr(m, ch->in), *cl = fr(m, ch->last);
-			for (int i = ch->nfixed; i < ch->nmv; i++)
-				apply(m, &mv[ch->mv0 + i], in, ci);
+			for (int i = ch->mv0 + ch->nfixed; ch->srcchg && i < ch->mv0 + ch->nmv; i++)
+				if ((ch->srcchg >> mv[i].src) & 1u) /* (its source's outputs changed since) */
+					apply(m, &mv[i], in, ci);
+			ch->srcchg = 0;
 			if (pass > 0 && memcmp(ci, cl, (size_t)ch->nin * 4u) == 0)
 				continue;
 			ch->err[0] = '\0';
 			ch->rc = child_block(m, k)->model_eval(fr(m, ch->model), ci, fr(m, ch->out), ch->err,
 							   sizeof ch->err);
-			memcpy(cl, ci, (size_t)ch->nin * 4u);
+			if (ch->nmv > ch->nfixed) /* (only a copy with wires from copies is built again in a later pass) */
+				memcpy(cl, ci, (size_t)ch->nin * 4u);
 			evald |= UINT64_C(1) << k;
 			dirty |= ch->fanout;
+			if (memcmp(fr(m, ch->out), fr(m, ch->oprev), (size_t)ch->nout * 4u) != 0) {
+				memcpy(fr(m, ch->oprev), fr(m, ch->out), (size_t)ch->nout * 4u);
+				m->ochg |= UINT64_C(1) << k;
+				for (uint64_t x = ch->fanout; x; x &= x - 1u)
+					m->c[wg_ctz64(x)].srcchg |= UINT64_C(1) << k;
+			}
 		}
 		m->passes = pass + 1;
 		if (!dirty)
@@ -1176,14 +1224,8 @@ int wg_comp_model_eval(void *mem, const uint32_t *in, uint32_t *out, char *err, 
 	memcpy(fr(m, m->in_copy), in, (size_t)m->L.nwords[WG_IN] * 4u);
 	/* The outputs are kept from the last eval: only the moves from copies whose output frame changed since
 	 * (and those from the composition's inputs) are applied again. */
-	uint64_t chg = 0;
-	for (int k = 0; k < m->ncopies; k++) {
-		const comp_child *ch = &m->c[k];
-		if (!m->out_ok || memcmp(fr(m, ch->out), fr(m, ch->oprev), (size_t)ch->nout * 4u) != 0) {
-			memcpy(fr(m, ch->oprev), fr(m, ch->out), (size_t)ch->nout * 4u);
-			chg |= UINT64_C(1) << k;
-		}
-	}
+	uint64_t chg = m->out_ok ? m->ochg : wg_ones64(m->ncopies);
+	m->ochg = 0;
 	uint32_t *keep = fr(m, m->out_keep);
 	const comp_move *mv = moves(m);
 	const int *om = (const int *)((const unsigned char *)m + m->om_off), *oent = om + m->ncopies + 2;
