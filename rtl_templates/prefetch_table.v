@@ -614,9 +614,11 @@ module {{TOP}} #(
             ev_confirm = w_cf;
             if (w_early && !w_mis) begin
               ev_ddec = 1'b1;
+{{if DIST_BITS!=1}}
               if (w_dist > ONE_D) begin
                 w_dist = w_dist - ONE_D;
               end
+{{end}}
             end
             ph_d = PH_GEN;
             cur_d = {NB{1'b0}};

@@ -13,6 +13,7 @@ gate_small "--set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --s
 t fast "bad:equalizer-gpu-sms" "tests/expect_bad.sh 'SMS=33 is out of range (legal range 1..32)' $W gen equalizer_gpu --set SMS=33 -o @OUT@"
 t fast-only "cosim:equalizer_gpu-sms1-short" "\$WARPGEN_SAN cosim equalizer_gpu --set SMS=1 --set WARPS=8 --set MAX_CTAS=4 --set SAMPLE_PERIOD=8 --set EPOCH=256 --set SM_LAT=300 --set MEM_LAT=100 --knob KLEN=40 --knob CTAS=6 --seed 3 --cycles 5000 -q"
 t test "lint:equalizer_gpu-s3" "BLOCK=equalizer_gpu tests/lint.sh --set SMS=3 --set WARPS=16"
+t test "lint:equalizer_gpu-smallest" "BLOCK=equalizer_gpu tests/lint.sh --set SMS=1 --set WARPS=1 --set SAMPLE_PERIOD=1 --set EPOCH=2 --set MAX_CTAS=1 --set HYSTERESIS=1 --set BARRIER_IS_ACTIVE=0 --set XMEM_STRICT=0 --set SM_LAT=1 --set MEM_LAT=1" # every parameter at its smallest legal value
 t test "area:equalizer_gpu-s3" "\$WARPGEN area equalizer_gpu --flops-only --set SMS=3 -q"
 for c in "${EQG_CONFIGS[@]}"; do
 	case $c in sms15*) ;; # the largest (40 s): make sweep runs it; 15 SMs at gate level

@@ -81,6 +81,7 @@ t sweep "cosim:hrf_sm-cov-small-fc8-nw-seed3" "\$WARPGEN cosim hrf_sm $HRF_SMALL
 # seeds 1-5 at 100,000-300,000 cycles)
 t sweep "cosim:hrf_sm-cov-small-tuba40-nw-seed1" "\$WARPGEN cosim hrf_sm $HRF_SMALL $HRF_TUBA40 -q"
 t sweep "lint:hrf_sm-default" "BLOCK=hrf_sm tests/lint.sh"
+t test "lint:hrf_sm-smallest" "BLOCK=hrf_sm tests/lint.sh --set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set TFET_ROWS=1 --set TFET_REGS=4 --set THR_ACC=0 --set REF_SHIFT=0 --set SAMPLE_PERIOD=1 --set DW_PCT=1 --set UP_PCT=2 --set MAX_BLOCKS=1 --set FC_ENTRIES=1 --set EXEMPT=0 --set RT_BANKS=1 --set ALLOC_PORTS=1 --set PF_DEPTH=3" # every parameter at its smallest legal value
 t sweep "area:hrf_sm-small" "\$WARPGEN area hrf_sm $HRF_SMALL -q"
 # every profile at the small size, more seeds (make sweep)
 for p in 0 1 2 3 4 5 6 7 8 9 10 11 12 13; do

@@ -17,6 +17,7 @@ t fast-only "cosim:mascar-w4-e1-short" "\$WARPGEN_SAN cosim mascar --set WARPS=4
 t fast-only "case:mascar-fast-fig46_reexecution" "\$WARPGEN_SAN cosim mascar --case fig46_reexecution -q"
 t test "gen:mascar-paper-storage" "cosim/mascar/mascar_storage.sh"
 t test "lint:mascar-w4-e2-t4" "BLOCK=mascar tests/lint.sh --set WARPS=4 --set ENTRIES=2 --set THREADS=4 --set ADDR_BITS=16"
+t test "lint:mascar-smallest" "BLOCK=mascar tests/lint.sh --set WARPS=2 --set SCHEDULERS=1 --set MSHRS=1 --set MISSQ=1 --set SAT_MARGIN_MSHR=0 --set SAT_MARGIN_MQ=0 --set SAT_HYST=0 --set OWNER_IDLE_TIMEOUT=0 --set ENTRIES=1 --set THREADS=1 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set REG_BITS=1 --set STORES=0" # every parameter at its smallest legal value
 t test "build:mascar-default" "\$WARPGEN cosim mascar --cycles 1000 -q"
 for c in "${MSC_CONFIGS[@]}"; do
 	case $c in w48-e16-stores*) ;; # the slowest (50 s): make sweep runs it

@@ -40,6 +40,7 @@ t test "lint:memra-mid" "BLOCK=memra tests/lint.sh $MR_MID"
 t test "lint:memra-w3-cb4-thrmax-p7" "BLOCK=memra tests/lint.sh --set WARPS=3 --set CNT_BITS=4 --set THR_ACC=15 --set REF_SHIFT=3 --set SAMPLE_PERIOD=7"
 t sweep "lint:memra-default" "BLOCK=memra tests/lint.sh"
 t sweep "lint:memra-wide" "BLOCK=memra tests/lint.sh $MR_WIDE"
+t test "lint:memra-smallest" "BLOCK=memra tests/lint.sh --set WARPS=1 --set CNT_BITS=4 --set THR_ACC=0 --set REF_SHIFT=0 --set SAMPLE_PERIOD=1" # every parameter at its smallest legal value
 
 # random co-simulation: three seeds of the default (the second checks that every phase and corner was
 # reached), the three other configurations, each with the coverage check, and the middle one with hot knobs

@@ -64,6 +64,7 @@ done
 t test "energy:prefetch_table" "[ \"\$(\$WARPGEN energy prefetch_table -q | grep -c ' n/g\$')\" = 17 ] && \$WARPGEN energy prefetch_table -q | grep -qx 'lookup n/g' && \$WARPGEN energy prefetch_table | grep -Eq '^lookup +n/g +not given by the papers \\(sethia2015\\.tsv:[0-9]+, .*\\): no pJ in the thesis: a load.s PC compared with the 64 entries of the Artisan SRAM \\(64 x 73 bits, TSMC 65 nm\\)' && \$WARPGEN energy prefetch_table | grep -q '64 x 73-bit entries = 4672 bits' && \$WARPGEN energy prefetch_table | grep -qx 'clock 1 GHz (leakage energy per cycle = leakage mW / clock GHz pJ)'"
 t sweep "area:prefetch_table-small" "\$WARPGEN area prefetch_table --flops-only --set ENTRIES=4 --set THREADS=8 --set WARPS=2 --set PQ_DEPTH=4 -q"
 t sweep "lint:prefetch_table-w8-l32-pq64" "BLOCK=prefetch_table tests/lint.sh --set WARPS=8 --set LANES_PER_CYCLE=32 --set PQ_DEPTH=64 --set ADDR_BITS=32 --set OFFSET_BITS=16"
+t test "lint:prefetch_table-smallest" "BLOCK=prefetch_table tests/lint.sh --set ENTRIES=1 --set PC_BITS=2 --set ADDR_BITS=12 --set OFFSET_BITS=2 --set CONF_BITS=1 --set TIDX_BITS=2 --set DIST_BITS=1 --set WARPS=1 --set THREADS=2 --set LANES_PER_CYCLE=1 --set LINE_BYTES=4 --set PQ_DEPTH=1 --set ISSUE_LAT=0 --set MIN_ACTIVE=2 --set CONF_SLACK=0 --set ITER_BITS=4" # every parameter at its smallest legal value
 for e in 1 4 64; do for w in 1 4 8; do for l in 1 8 32; do for th in 8 32; do
 	[ "$l" -le "$th" ] || continue
 	for ((s = 1; s <= ${SEEDS:-5}; s++)); do

@@ -8,6 +8,7 @@ t fast "gen:help-reexec_q" "\$WARPGEN gen reexec_q --help | grep -q 'ENTRIES *32
 t fast-only "cosim:reexec_q-e1-short" "\$WARPGEN_SAN cosim reexec_q --set ENTRIES=1 --set THREADS=4 --set ADDR_BITS=16 --set WARPS=4 --seed 3 --cycles 5000 -q"
 t test "lint:reexec_q-e1-w1" "BLOCK=reexec_q tests/lint.sh --set ENTRIES=1 --set WARPS=1"
 t test "lint:reexec_q-e3-small-st" "BLOCK=reexec_q tests/lint.sh --set ENTRIES=3 --set THREADS=4 --set WARPS=4 --set ADDR_BITS=16 --set OFFSET_BITS=3 --set STORES=1"
+t test "lint:reexec_q-smallest" "BLOCK=reexec_q tests/lint.sh --set ENTRIES=1 --set THREADS=1 --set ADDR_BITS=8 --set OFFSET_BITS=1 --set WARPS=1 --set REG_BITS=1 --set STORES=0" # every parameter at its smallest legal value
 t test "area:reexec_q-e1-w1-st" "\$WARPGEN area reexec_q --set ENTRIES=1 --set WARPS=1 --set STORES=1 -q"
 t test "area:reexec_q-e3-small" "\$WARPGEN area reexec_q --set ENTRIES=3 --set THREADS=4 --set WARPS=4 --set ADDR_BITS=16 --set OFFSET_BITS=3 -q"
 t test "cosim:reexec_q-default-seed1" "\$WARPGEN_SAN cosim reexec_q --seed 1 --cycles 30000 -q"

@@ -164,6 +164,7 @@ t sweep "lint:rename-static-tfet0-cmos-ra" "BLOCK=rename tests/lint.sh $RN_SMALL
 t sweep "lint:rename-all-tfet" "BLOCK=rename tests/lint.sh $RN_SMALL --set TFET_ROWS=8 --set CLASS=CMOS_RA --set GATING=STATIC"
 t sweep "lint:rename-edge-tfet" "BLOCK=rename tests/lint.sh --set WARPS=1 --set REGS=2 --set RT_ENTRIES=2 --set RT_BANKS=1 --set PHYS_REGS=16 --set RF_BANKS=1 --set SUBARRAYS=1 --set FC_ENTRIES=1 --set EXEMPT=1 --set LOOKUP_PORTS=2 --set PF_DEPTH=1 --set ALLOC_PORTS=1 --set PC_BITS=16 --set TFET_ROWS=3 --set CLASS=MEM_RA --set GATING=STATIC"
 t sweep "lint:rename-paper-tfet56" "BLOCK=rename tests/lint.sh $RN_PAPER"
+t test "lint:rename-smallest" "BLOCK=rename tests/lint.sh --set WARPS=1 --set REGS=1 --set PHYS_REGS=16 --set RT_ENTRIES=1 --set RT_BANKS=1 --set RF_BANKS=1 --set SUBARRAYS=1 --set LOOKUP_PORTS=2 --set EXEMPT=0 --set ALLOC_PORTS=1 --set PF_DEPTH=1 --set FC_ENTRIES=1 --set PC_BITS=4 --set TFET_ROWS=0" # every parameter at its smallest legal value
 t sweep "area:rename-cls-static" "\$WARPGEN area rename $RN_CLS_ST --flops-only -q"
 # sweep: the paper's partitions (87.5 %, 78 %, 62.5 % CMOS) x class policies x gating at the default sizes
 for tr in 32 56 96; do

@@ -29,6 +29,7 @@ for c in "${RFC_CONFIGS[@]}"; do
 	t $tier "lint:rfc-${c%%|*}" "tests/lint.sh ${c#*|}"
 done
 lint_cases sweep # (every case configuration is co-simulated in make test; the lints of the sizes above cover the template)
+t test "lint:rfc-smallest" "tests/lint.sh --set WARPS=1 --set ACTIVE_WARPS=1 --set ENTRIES=1 --set LANES=1 --set WIDTH=1 --set REG_BITS=1 --set READ_PORTS=1 --set READ_LAT=1 --set FLUSH_PORTS=1 --set LIVENESS=0" # every parameter at its smallest legal value
 
 # --- co-simulation: 2 seeds x 100,000 cycles per configuration (C side under ASan/UBSan); make
 # test runs the second seed of the default only (with the directed cases, three seeds a block) ---

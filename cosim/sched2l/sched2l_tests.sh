@@ -103,6 +103,7 @@ t sweep "area:sched2l-w48a6-rr" "\$WARPGEN area sched2l --set WARPS=48 --set ACT
 t test "area:sched2l-w8a2" "\$WARPGEN area sched2l --set WARPS=8 --set ACTIVE=2 -q"
 t test "area:flops-only-agrees" "\$WARPGEN area sched2l --flops-only | grep -q 'flip-flop bits 129, storage_bits predicts 129: ok'"
 t test "lint:sched2l-w64a1-rr" "BLOCK=sched2l tests/lint.sh --set WARPS=64 --set ACTIVE=1 --set SELECT=RR"
+t test "lint:sched2l-smallest" "BLOCK=sched2l tests/lint.sh --set WARPS=1 --set ACTIVE=1 --set BARRIER_DEMOTE=0" # every parameter at its smallest legal value
 t test "cosim:sched2l-w64a1-rr" "\$WARPGEN_SAN cosim sched2l --set WARPS=64 --set ACTIVE=1 --set SELECT=RR --seed 1 --cycles 100000 -q"
 t test "cosim:sched2l-w7a7-pending" "\$WARPGEN_SAN cosim sched2l --set WARPS=7 --set ACTIVE=7 --set SUSPEND=PENDING --seed 1 --cycles 100000 -q"
 t test "energy:sched2l-not-given" "\$WARPGEN energy sched2l -q | grep -qx 'select n/g'"

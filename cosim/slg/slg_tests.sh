@@ -101,6 +101,7 @@ done
 t sweep "cosim:slg-w8c4-x1y17-first-y-seed1" "\$WARPGEN cosim slg --set WARPS=8 --set CTAS=4 --set X=1 --set Y=17 --set S21_WAKE=FIRST_Y --seed 1 --cycles ${CYCLES:-100000} --knob COVER=1 -q"
 t sweep "lint:slg-w64c8" "BLOCK=slg tests/lint.sh --set WARPS=64 --set CTAS=8"
 t sweep "lint:slg-w64c1-x24y35-threads-ed15" "BLOCK=slg tests/lint.sh --set WARPS=64 --set CTAS=1 --set X=24 --set Y=35 --set COUNT=THREADS --set ENTER_DELAY=15"
+t test "lint:slg-smallest" "BLOCK=slg tests/lint.sh --set WARPS=1 --set CTAS=1 --set X=1 --set Y=2 --set ENABLE=0 --set ENTER_DELAY=0" # every parameter at its smallest legal value
 
 # RTL mutants, at the cases' configuration (Y - X = 2: a wake from the middle of SLG2 -> SLG1
 # differs from a wake from SLG2); each must be caught by the random stream (tests/mutant.sh runs no

@@ -24,6 +24,7 @@ t fast-only "cosim:sm_rfc-w1a1e1l1-short" "\$WARPGEN_SAN cosim sm_rfc --set WARP
 # Without barrier demotion the synthetic SM's barriers deadlock (the environment's watchdog
 # says so: case-neg:sm_rfc-barrier-without-demotion); random runs then use no barriers.
 t sweep "lint:sm_rfc-nobar" "BLOCK=sm_rfc tests/lint.sh --set WARPS=8 --set ACTIVE=4 --set LANES=4 --set WIDTH=8 --set BARRIER_DEMOTE=0"
+t test "lint:sm_rfc-smallest" "BLOCK=sm_rfc tests/lint.sh --set WARPS=1 --set ACTIVE=1 --set BARRIER_DEMOTE=0 --set ENTRIES=1 --set LANES=1 --set WIDTH=1 --set REG_BITS=1 --set READ_PORTS=1 --set READ_LAT=1 --set FLUSH_PORTS=1 --set LIVENESS=0" # every parameter at its smallest legal value
 t test "cosim:sm_rfc-nobar-no-barriers" "\$WARPGEN_SAN cosim sm_rfc --set WARPS=8 --set ACTIVE=4 --set LANES=4 --set WIDTH=8 --set BARRIER_DEMOTE=0 --knob BAR_PM=0 --cycles 50000 -q"
 # (the paper's point and two other sizes with 2 seeds; the edges with one, and the 64 x 64 edge
 # is not linted: Yosys needs minutes for it; sched2l is linted alone at 64 x 64, rfc at 32 slots)

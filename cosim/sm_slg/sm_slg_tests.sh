@@ -98,6 +98,7 @@ t sweep "lint:sm_slg-default" "BLOCK=sm_slg tests/lint.sh"
 t sweep "area:sm_slg-w8c2" "\$WARPGEN area sm_slg $SSL_SMALL -q"
 t sweep "cosim:sm_slg-w8c2-first-y" "\$WARPGEN cosim sm_slg $SSL_SMALL --set S21_WAKE=FIRST_Y --set Y=17 --knob Z=3 --seed 4 --cycles 200000 -q"
 t sweep "lint:sm_slg-w64c64-threads" "BLOCK=sm_slg tests/lint.sh --set WARPS=64 --set CTAS=64 --set COUNT=THREADS --set ENTER_DELAY=15"
+t test "lint:sm_slg-smallest" "BLOCK=sm_slg tests/lint.sh --set WARPS=1 --set CTAS=1 --set X=1 --set Y=2 --set ENABLE=0 --set ENTER_DELAY=0" # every parameter at its smallest legal value
 t sweep "wave:sm_slg-case" "tests/check_wave.sh sm_slg barrier_sleep_release_wake"
 t sweep "stats:sm_slg-full" "\$WARPGEN stats sm_slg -q | grep -q 'stats sm_slg: all checks passed'"
 

@@ -111,6 +111,7 @@ for T in 1 224 4096; do
 done
 t sweep "lint:tuba-t4096-m32-p1024" "BLOCK=tuba tests/lint.sh --set TFET_REGS=4096 --set MAX_BLOCKS=32 --set EVAL_PERIOD=1024"
 t sweep "lint:tuba-t1-m1-p0" "BLOCK=tuba tests/lint.sh --set TFET_REGS=1 --set MAX_BLOCKS=1"
+t test "lint:tuba-smallest" "BLOCK=tuba tests/lint.sh --set TFET_REGS=1 --set DW_PCT=1 --set UP_PCT=2 --set MAX_BLOCKS=1 --set EVAL_PERIOD=0" # every parameter at its smallest legal value
 # the largest period: no mid-run resets (at the default 50 per million one comes every 20,000 cycles on
 # average and no 65,536-cycle period would end), kernels every ~200,000 cycles (START_PPM=5: at 15, a
 # kernel every ~67,000 cycles, the 3 period ends of seed 1 moved the limit neither way, and ev_o's

@@ -12,6 +12,7 @@ t fast-only "cosim:wrc-w4s1-short" "\$WARPGEN_SAN cosim wrc --set WARPS=4 --set 
 # lint at small sizes (the thesis's sizes take Yosys 25 s each: `make` lints them)
 t test "lint:wrc-w8" "BLOCK=wrc tests/lint.sh --set WARPS=8"
 t test "lint:wrc-w5s3-t7-h2" "BLOCK=wrc tests/lint.sh --set WARPS=5 --set SCHEDULERS=3 --set OWNER_IDLE_TIMEOUT=7 --set SAT_HYST=2"
+t test "lint:wrc-smallest" "BLOCK=wrc tests/lint.sh --set WARPS=2 --set SCHEDULERS=1 --set MSHRS=1 --set MISSQ=1 --set SAT_MARGIN_MSHR=0 --set SAT_MARGIN_MQ=0 --set SAT_HYST=0 --set OWNER_IDLE_TIMEOUT=0" # every parameter at its smallest legal value
 t test "area:wrc-w8" "\$WARPGEN area wrc --set WARPS=8 -q"
 for seed in 1 2; do
 	t test "cosim:wrc-w8-seed$seed" "\$WARPGEN_SAN cosim wrc --set WARPS=8 --seed $seed --cycles 30000 -q"
