@@ -299,7 +299,7 @@ static unsigned mr_prev(const mr_model *m, unsigned w)
 }
 
 /* Set bits of a mask that has few (a cycle's loads or grants): one step a
- * bit, where wg_popc64 is a library call without a popcount instruction. */
+ * bit, fewer instructions than wg_popc64's SWAR count for a bit or two. */
 static unsigned mr_popc_few(uint64_t x)
 {
 	unsigned n = 0;

@@ -240,8 +240,8 @@ static void rn_plan_insn(const rn_model *m, const rn_in *in, unsigned w, rn_plan
 		if (!dup)
 			rel |= 1u << j;
 	}
-	int nrel = rn_popc(rel);
-	int pffree = m->cfg.pf_depth - rn_popc(m->pfv[w]);
+	int nrel = (int)wg_popc64(rel);
+	int pffree = m->cfg.pf_depth - (int)wg_popc64(m->pfv[w]);
 	if (nrel > pffree) {
 		pl->op_wait = RN_WAIT_PF;
 		pl->srv_next = m->srv | pl->rd_now | nolook;
@@ -338,7 +338,7 @@ void rn_plan_make(const rn_model *m, const rn_in *in, rn_plan *pl)
 		rn_static_on(m, m->gb, pl->on);
 	if (c->tfet_rows > 0) /* (no TFET ids otherwise: tmask is empty) */
 		for (int i = 0; i < m->pwords; i++)
-			pl->free_tfet += (unsigned)rn_popc(m->tmask[i] & ~m->occ[i]);
+			pl->free_tfet += wg_popc64(m->tmask[i] & ~m->occ[i]);
 
 	/* 2. release flag cache */
 	if (in->pir_valid && in->pir_warp < (unsigned)c->warps) {
@@ -390,7 +390,7 @@ void rn_plan_make(const rn_model *m, const rn_in *in, rn_plan *pl)
 	if (cw) {
 		pl->commit = (int)wg_ctz64(cw);
 		pl->commit_pf = m->pfv[pl->commit];
-		pl->ev[RN_EV_FREE] += (unsigned)rn_popc(pl->commit_pf);
+		pl->ev[RN_EV_FREE] += wg_popc64(pl->commit_pf);
 	}
 	pl->ev[RN_EV_FREE] += (unsigned)pl->nfree;
 
@@ -403,7 +403,7 @@ void rn_plan_make(const rn_model *m, const rn_in *in, rn_plan *pl)
 	}
 	for (int i = 0; i < RN_DW; i++) {
 		pl->dom_on[i] = pl->dom_occ[i] | pl->dom_gnt[i];
-		pl->ev[RN_EV_DOM_WAKE] += (unsigned)rn_popc(pl->dom_gnt[i] & ~pl->dom_occ[i]);
+		pl->ev[RN_EV_DOM_WAKE] += wg_popc64(pl->dom_gnt[i] & ~pl->dom_occ[i]);
 	}
 }
 
@@ -852,7 +852,7 @@ int rn_occ_count(const rn_model *m)
 {
 	int n = 0;
 	for (int i = 0; i < m->pwords; i++)
-		n += rn_popc(m->occ[i]);
+		n += (int)wg_popc64(m->occ[i]);
 	return n;
 }
 
@@ -946,6 +946,6 @@ int rn_free_tfet(const rn_model *m)
 {
 	int n = 0;
 	for (int i = 0; i < m->pwords; i++)
-		n += rn_popc(m->tmask[i] & ~m->occ[i]);
+		n += (int)wg_popc64(m->tmask[i] & ~m->occ[i]);
 	return n;
 }

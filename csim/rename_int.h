@@ -122,11 +122,6 @@ static inline void rn_clr(uint64_t *v, int i)
 	v[i >> 6] &= ~(UINT64_C(1) << (i & 63));
 }
 
-static inline int rn_popc(uint64_t x)
-{
-	return __builtin_popcountll((unsigned long long)x);
-}
-
 static inline int rn_R(const rn_model *m)
 {
 	return m->kr > m->ke ? (int)(m->kr - m->ke) : 0;

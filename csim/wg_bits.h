@@ -123,7 +123,9 @@ static inline unsigned wg_ctz64(uint64_t x)
 
 /* Number of set bits of x: the machine's instruction when the build targets
  * it (-mpopcnt), else a SWAR count (a dozen operations inline, where
- * __builtin_popcountll calls libgcc's __popcountdi2; issue 29). */
+ * __builtin_popcountll calls libgcc's __popcountdi2; issue 29). The C models
+ * and the co-simulation count bits with this, not the builtin (a 32-bit
+ * value too: zero-extended, same count). */
 static inline unsigned wg_popc64(uint64_t x)
 {
 #if defined(__GNUC__) && defined(__POPCNT__)

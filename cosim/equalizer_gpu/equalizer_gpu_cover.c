@@ -119,7 +119,7 @@ void eqg_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 	for (int k = 0; k < sms; k++) {
 		const eq_model *e = wg_comp_child(model, k);
 		if (field(L, in, EQG_KMAX_I, k, sms) && !field(L, in, EQG_GWDE_AVAIL_I, k, sms) &&
-		    eq_target(e) > (unsigned)__builtin_popcount(eq_valid(e))) {
+		    eq_target(e) > wg_popc64(eq_valid(e))) {
 			hits[P_REQ_NO_WORK]++;
 			break;
 		}

@@ -255,7 +255,6 @@ static uint64_t warps_of(const eqg_env *e, unsigned x)
 	return m;
 }
 
-static int popc(unsigned x) { return __builtin_popcount(x); }
 
 static int lowest(unsigned x) { return x ? __builtin_ctz(x) : -1; }
 
@@ -502,7 +501,7 @@ static void check_sm(eqg_env *e, int k, const uint32_t *out, long cyc, int *act,
 contract: /* the controller (docs/equalizer.md): one action in a quiet cycle without a slot event */
 	;
 	unsigned P = s->valid & ~s->paused, Q = s->valid & s->paused;
-	int U = popc(P);
+	int U = (int)wg_popc64(P);
 	*act = 0;
 	*req = 0;
 	if (!pl->kstart && pl->launch[k] < 0 && pl->done[k] < 0) {
@@ -516,7 +515,7 @@ contract: /* the controller (docs/equalizer.md): one action in a quiet cycle wit
 	unsigned ro = e->base ? (unsigned)*req : (unsigned)get_all(e, out, EQG_CTA_REQ_O, k);
 	if ((int)ro != *req) {
 		snprintf(m, sizeof m, "SM %d: cta_req_o %u, the contract says %d (T %u, %d running, %d paused, avail %d, "
-			 "pending %d)", k, ro, *req, t, U, popc(Q), pl->avail[k], s->rpend);
+			 "pending %d)", k, ro, *req, t, U, (int)wg_popc64(Q), pl->avail[k], s->rpend);
 		fail(e, cyc, m);
 	}
 }
@@ -559,8 +558,8 @@ static void edge_sm(eqg_env *e, int k, long cyc, int act, int req)
 			int fit = pr->fit_pct * e->kmax / 100;
 			if (pr->fit_pct && fit < 1)
 				fit = 1;
-			if (pr->fit_pct && popc(running) > fit) /* thrashing: the hit rate falls with more CTAs */
-				hit = hit * fit / popc(running);
+			if (pr->fit_pct && (int)wg_popc64(running) > fit) /* thrashing: the hit rate falls with more CTAs */
+				hit = hit * fit / (int)wg_popc64(running);
 			eqe_qent *q = &s->q[(s->qh + s->qn) % MAXQ];
 			q->warp = (uint8_t)w;
 			q->hit = (int)rnd(e, 100) < hit;
@@ -651,7 +650,7 @@ static void record_epoch(eqg_env *e, const uint32_t *out, long cyc, int kmax)
 		unsigned d = (unsigned)get_all(e, out, EQG_DELTA_O, k);
 		p->delta[k] = (int8_t)(d == 1 ? 1 : d == 3 ? -1 : 0);
 		p->vote[k] = (uint8_t)get_all(e, out, EQG_VOTE_O, k);
-		p->ctas[k] = (uint8_t)popc(e->sm[k].valid);
+		p->ctas[k] = (uint8_t)wg_popc64(e->sm[k].valid);
 		if (kmax == 0 && (p->delta[k] != 0 || p->vote[k] != EQ_VOTE_NONE)) {
 			char m[200];
 			snprintf(m, sizeof m,

@@ -309,7 +309,7 @@ static void walk_peaks(rn_env *e, const rnk_kernel *k, int kw, int R, int *peak)
 				if (in->dst < R)
 					map |= UINT64_C(1) << in->dst;
 				slot++;
-				int c = __builtin_popcountll(map);
+				int c = (int)wg_popc64(map);
 				pk = c > pk ? c : pk;
 			}
 		}

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rename_kernel.h"
+#include "wg_bits.h"
 
 #define RB(r) ((uint64_t)1 << (r))
 #define RNK_FULL 0xffffffffu
@@ -157,7 +158,7 @@ const char *rnk_check(const rnk_kernel *k, int warps, uint64_t seed, rnk_dstats 
 				}
 			} else if (ev.kind == RNK_EV_EXIT) {
 				nexit++;
-				st->swept += __builtin_popcountll(mapped);
+				st->swept += (long)wg_popc64(mapped);
 			} else {
 				snprintf(err, n, "rn_kernel check: unknown event %d", ev.kind);
 				return err;

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "rename_kernel.h"
+#include "wg_bits.h"
 
 typedef uint64_t rmask;
 #define RB(r) ((rmask)1 << (r))
@@ -52,14 +53,6 @@ typedef struct lv_ws {
 	int nextblk;                 /* program-order check of the structure */
 	int nvisit;                  /* nodes visited (cycle guard) */
 } lv_ws;
-
-static int popc(rmask m)
-{
-	int c = 0;
-	for (; m; m &= m - 1)
-		c++;
-	return c;
-}
 
 static rmask srcs_of(const rnk_insn *in)
 {
@@ -259,7 +252,7 @@ static void lv_hints(rnk_kernel *k, lv_ws *w)
 			if (d != c && w->cons[d].lo <= cs->lo && cs->hi <= w->cons[d].hi)
 				outer |= w->cons[d].cap;
 		rmask want = cs->cap & ~outer;
-		k->hs.dropped += popc(want & w->bin[cs->join]);
+		k->hs.dropped += (int)wg_popc64(want & w->bin[cs->join]);
 		want &= ~w->bin[cs->join];
 		rnk_block *bl = &k->block[cs->join];
 		for (int q = 0; q < bl->npbr; q++) /* one join per construct; merge anyway */
@@ -372,7 +365,7 @@ static void lv_pcs(rnk_kernel *k)
 		h->pir_words += ch;
 	}
 	for (int i = 0; i < k->ninsns; i++)
-		h->pir_bits += popc(k->insn[i].rel);
+		h->pir_bits += (int)wg_popc64(k->insn[i].rel);
 	h->code_bytes = pc;
 }
 

@@ -6,8 +6,7 @@
 
 #include "rename_energy.h"
 #include "rename_power.h"
-
-static int popc(uint64_t x) { return __builtin_popcountll(x); }
+#include "wg_bits.h"
 
 int rnp_dom_of(const rn_power *pw, int p)
 {
@@ -99,8 +98,8 @@ int rnp_cycle(rn_power *pw, const uint64_t *reg_on, const uint64_t *dom_on, cons
 		for (int b = 0; b < 64 && 64 * i + b < pw->exempt; b++)
 			ex |= 1ull << b;
 		cnt[i] = r & ~(ex & ~pw->ex_written[i]);
-		occ += popc(r);
-		on += popc(cnt[i]);
+		occ += (int)wg_popc64(r);
+		on += (int)wg_popc64(cnt[i]);
 		for (uint64_t x = r; x; x &= x - 1) {
 			int p = 64 * i + __builtin_ctzll(x), d = rnp_dom_of(pw, p);
 			dom_raw[d / 64] |= 1ull << (d % 64);
@@ -115,20 +114,20 @@ int rnp_cycle(rn_power *pw, const uint64_t *reg_on, const uint64_t *dom_on, cons
 		uint64_t valid = pw->doms - 64 * i >= 64 ? ~0ull : (1ull << (pw->doms - 64 * i)) - 1;
 		if (dom_on && (dom_on[i] & valid) != dom_raw[i])
 			rc = -1;
-		doms += popc(dom_cnt[i]);
+		doms += (int)wg_popc64(dom_cnt[i]);
 	}
 	if (rc)
 		pw->dom_mismatch++;
 	/* mode changes of the renaming run: a unit counted on now and not in the last cycle woke up (this
 	 * cycle is its wake-up cycle, one of its on-cycles) */
 	for (int i = 0; i < words; i++) {
-		pw->wakes[RNP_REG][RNP_RENAMING] += (uint64_t)popc(cnt[i] & ~pw->prev_cnt[i]);
-		pw->sleeps[RNP_REG][RNP_RENAMING] += (uint64_t)popc(pw->prev_cnt[i] & ~cnt[i]);
+		pw->wakes[RNP_REG][RNP_RENAMING] += wg_popc64(cnt[i] & ~pw->prev_cnt[i]);
+		pw->sleeps[RNP_REG][RNP_RENAMING] += wg_popc64(pw->prev_cnt[i] & ~cnt[i]);
 		pw->prev_cnt[i] = cnt[i];
 	}
 	for (int i = 0; i < (pw->doms + 63) / 64; i++) {
-		pw->wakes[RNP_DOM][RNP_RENAMING] += (uint64_t)popc(dom_cnt[i] & ~pw->prev_dom[i]);
-		pw->sleeps[RNP_DOM][RNP_RENAMING] += (uint64_t)popc(pw->prev_dom[i] & ~dom_cnt[i]);
+		pw->wakes[RNP_DOM][RNP_RENAMING] += wg_popc64(dom_cnt[i] & ~pw->prev_dom[i]);
+		pw->sleeps[RNP_DOM][RNP_RENAMING] += wg_popc64(pw->prev_dom[i] & ~dom_cnt[i]);
 		pw->prev_dom[i] = dom_cnt[i];
 	}
 	pw->wake_on[RNP_REG][RNP_RENAMING] = pw->wakes[RNP_REG][RNP_RENAMING];

@@ -423,14 +423,6 @@ static void script(s2l_stim *s, uint32_t *in, uint64_t rdy, uint64_t mark, uint6
  * 4..7 (pending) after two instructions; then one more and EXIT. */
 static const char *const barrier_script[8] = {"BnE", "BnE", "BnE", "BnE", "nnBnE", "nnBnE", "nnBnE", "nnBnE"};
 
-static int popcount(uint64_t x)
-{
-	int k = 0;
-	for (; x; x &= x - 1)
-		k++;
-	return k;
-}
-
 /* In the CHECK phase: this cycle's outputs into o, and 1; else 0. */
 static int outputs(const s2l_stim *s, const wg_cyc *c, s2l_obs *o)
 {
@@ -682,7 +674,7 @@ static void case_barrier(void *st, wg_cyc *c)
 		WG_EXPECT(c, t < BARRIER_LIMIT || s->exited == s->wmask,
 			  "deadlock: the warps waiting at the barrier hold every slot and the pending warps never get in "
 			  "(%d of 8 warps exited by t=%d)",
-			  popcount(s->exited), BARRIER_LIMIT);
+			  (int)wg_popc64(s->exited), BARRIER_LIMIT);
 	}
 	if (wg_done(c)) {
 		WG_EXPECT(c, s->seen[0], "no warp was demoted at the barrier");

@@ -229,7 +229,7 @@ void smr_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 		hits[P_HELD_BY_DRAIN]++;
 	if (cand && released && !(released & free_))
 		hits[P_NO_FREE_SLOT]++;
-	if (__builtin_popcountll(res & bar) >= A && (res & ~act & ~bar))
+	if ((int)wg_popc64(res & bar) >= A && (res & ~act & ~bar))
 		hits[P_BARRIER_ALL_ACTIVE]++;
 	for (int w = 0; w < 64 && (launch >> w); w++)
 		if (((launch >> w) & 1u) && rfc_warp_slot(rfc, w) >= 0) {

@@ -996,7 +996,7 @@ static void issue(sm_env *e, int wi, long cyc)
 	v->iss = *I;
 	e->st.issued++;
 	e->st.by_class[I->cls]++;
-	e->st.lanes += (uint64_t)__builtin_popcountll(I->mask);
+	e->st.lanes += wg_popc64(I->mask);
 	long lat = latency(e, I->cls);
 	if (lat > 0) {
 		sme_res *r = &e->ring[(cyc + lat - 1) % RING];

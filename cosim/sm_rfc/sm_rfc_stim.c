@@ -188,12 +188,12 @@ static void case_barrier(void *st, wg_cyc *c)
 				slots_bar |= (v->bar >> v->slot_warp[sl]) & 1u ? bit(sl) : 0;
 			}
 		uint64_t pending_not_bar = v->resident & ~v->active & ~v->bar;
-		int all_bar = nslots == s->A && (int)__builtin_popcountll(slots_bar) == s->A;
+		int all_bar = nslots == s->A && (int)wg_popc64(slots_bar) == s->A;
 		if (all_bar && pending_not_bar)
 			WG_EXPECT(c, v->dem_valid && v->dem_cause == S2L_CAUSE_BARRIER,
 				  "every slot holds a warp blocked at a barrier while warps it waits for are pending, and none "
 				  "is demoted: deadlock (spec §9 #13)");
-		if (__builtin_popcountll(v->bar) >= s->A && pending_not_bar && !s->seen[0])
+		if ((int)wg_popc64(v->bar) >= s->A && pending_not_bar && !s->seen[0])
 			mark_key(s, c, 0);
 		if (s->seen[0] && sme_get_stats(s->env)->releases > 0)
 			s->seen[1] = 1;

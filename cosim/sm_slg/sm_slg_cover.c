@@ -152,7 +152,7 @@ void ssl_cover(const wg_layout *L, const void *model, const uint32_t *in, const 
 		if (slg_st(g, w) == SLG_S2)
 			cta_s2 |= UINT64_C(1) << c;
 	}
-	if (__builtin_popcountll(cta_wait) >= 2)
+	if (wg_popc64(cta_wait) >= 2)
 		hits[P_TWO_CTAS_WAITING]++;
 	if (rel && (cta_s2 & ~rel))
 		hits[P_RELEASE_OTHER_ASLEEP]++;

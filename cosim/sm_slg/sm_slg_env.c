@@ -245,7 +245,7 @@ static uint64_t pick_launch(sm_slg_env *e)
 			m |= bit(w);
 			k++;
 		}
-	if (__builtin_popcountll(m) < e->sh.wpb)
+	if ((int)wg_popc64(m) < e->sh.wpb)
 		return 0;
 	e->launch_cta = c;
 	return m;
@@ -618,7 +618,7 @@ static void barriers(sm_slg_env *e)
 				e->st.max_wait = len;
 		}
 	}
-	e->st.releases += (uint64_t)__builtin_popcountll(v->rel);
+	e->st.releases += wg_popc64(v->rel);
 }
 
 static void launch(sm_slg_env *e)
@@ -682,7 +682,7 @@ void sse_observe(sm_slg_env *e, const uint32_t *in, const uint32_t *out, long cy
 	if (kernel) {
 		for (int w = 0; w < e->W; w++)
 			e->st.res[v->mode[w] < 3 ? v->mode[w] : 2]++;
-		e->st.wait_cycles += (uint64_t)__builtin_popcountll(waiting);
+		e->st.wait_cycles += wg_popc64(waiting);
 		if (!v->iss_valid)
 			e->st.idle++;
 	}
@@ -735,5 +735,5 @@ void sse_observe(sm_slg_env *e, const uint32_t *in, const uint32_t *out, long cy
 	if (cyc - e->last_progress > e->watchdog)
 		fail(e, "deadlock: no selection, register access or launch for %ld cycles (%d warps waiting at "
 			"barriers, %d resident)",
-		     e->watchdog, __builtin_popcountll(waiting), __builtin_popcountll(e->resident));
+		     e->watchdog, (int)wg_popc64(waiting), (int)wg_popc64(e->resident));
 }

@@ -119,9 +119,9 @@ static void case_rr(void *st, wg_cyc *c)
 				s->run_start = c->t;
 			}
 			s->run_warps |= bit(v->iss_warp);
-			if (__builtin_popcountll(s->run_warps) == s->W)
+			if ((int)wg_popc64(s->run_warps) == s->W)
 				seen(s, c, 0); /* WARPS selections in a row, every warp once */
-			if (__builtin_popcountll(v->rdy & ~v->wait & v->resident) >= 3)
+			if (wg_popc64(v->rdy & ~v->wait & v->resident) >= 3)
 				s->seen[1]++;
 		}
 	}
