@@ -3,9 +3,9 @@
 # tests/prove_report.sh prints make's "## Proofs" section from the same list (PROVE_SMALL).
 # Tier "test": the netlist and the invariants in make test (issue 25 item 4; CPU-s per block in
 # docs/cosim.md "Where proofs run and what they cost"); "test-invariants": the invariants in make
-# test, the netlist in the sweep (tuba's netlist is proven in make test by prove:broken-netlist); "sweep": both in the sweep; "open" marks a configuration
-# whose netlist proof ends with a counterexample not explained yet (prove_report.sh still runs
-# it). rename: "sweep" (its netlist at RT_ENTRIES=4: about 90 CPU-s, the pdr portfolio's `-S 2`;
+# test, the netlist in the sweep (tuba's netlist is proven in make test by prove:broken-netlist);
+# "sweep": both in the sweep; "open" marks a configuration whose netlist proof ends with a
+# counterexample not explained yet (prove_report.sh still runs it). rename: "sweep" (its netlist at RT_ENTRIES=4: about 90 CPU-s, the pdr portfolio's `-S 2`;
 # docs/cosim.md "Stop 46"); both proven at its smallest size in make test, below.
 PROVE_SMALL=(
 	"tuba|--set TFET_REGS=8 --set MAX_BLOCKS=2|test-invariants"
