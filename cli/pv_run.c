@@ -195,61 +195,47 @@ int pv_netlist(const pv_req *q, pv_result *r, int *code, char *err, size_t n)
 	 * miter (its assertions are --invariants' business and are removed there) */
 	int assumed = 0;
 	char pp[PV_PATH + 64], assumes[sizeof r->what - 64] = "";
+	char *full = NULL; /* the RTL with the assumptions inserted, when there are any */
 	if (!q->no_assume && q->b->comp) {
 		/* a composition: its leaves' properties in their modules as --invariants has them, the
 		 * leaves' protocols assumed at the ports the composition's inputs drive; the assertions
 		 * (the obligations among them: --invariants proves them) are removed below */
 		char labels[2048] = "", oblig[1024] = "", mixed[1024] = "";
 		int pcode = 1;
-		char *full = pv_props_all(q, rtl, labels, sizeof labels, oblig, sizeof oblig, mixed, sizeof mixed, &pcode,
-					  err, n);
+		full = pv_props_all(q, rtl, labels, sizeof labels, oblig, sizeof oblig, mixed, sizeof mixed, &pcode, err, n);
 		if (!full) {
 			*code = pcode;
 			free(rtl);
 			return -1;
 		}
 		pv_props_labels(full, "assume", assumes, sizeof assumes);
-		if (assumes[0]) {
-			char path[PV_PATH + 64];
-			snprintf(path, sizeof path, "%s/%s_assumed.v", r->dir, q->b->name);
-			int wrc = wg_write_atomic(path, full, strlen(full), err, n);
-			key = wg_fnv_part(key, full, strlen(full));
-			if (wrc != 0) {
-				free(full);
-				free(rtl);
-				return -1;
-			}
-			assumed = 1;
-		}
-		free(full);
 	} else if (!q->no_assume && pv_props_path(q->b, NULL, pp, sizeof pp) == 0) {
 		char *props = read_props(q->b, q->p, pp, err, n);
-		char alabels[sizeof r->what - 64];
 		if (!props) {
 			free(rtl);
 			return -1;
 		}
-		pv_props_labels(props, "assume", alabels, sizeof alabels);
-		char *full = alabels[0] ? pv_insert_props(rtl, q->b->name, props, strrchr(pp, '/') + 1, err, n) : NULL;
+		pv_props_labels(props, "assume", assumes, sizeof assumes);
+		full = assumes[0] ? pv_insert_props(rtl, q->b->name, props, strrchr(pp, '/') + 1, err, n) : NULL;
 		free(props);
-		if (alabels[0] && !full) {
+		if (assumes[0] && !full) {
 			free(rtl);
 			return -1;
 		}
-		if (full) {
-			char path[PV_PATH + 64];
-			snprintf(path, sizeof path, "%s/%s_assumed.v", r->dir, q->b->name);
-			int wrc = wg_write_atomic(path, full, strlen(full), err, n);
-			key = wg_fnv_part(key, full, strlen(full));
-			free(full);
-			if (wrc != 0) {
-				free(rtl);
-				return -1;
-			}
-			snprintf(assumes, sizeof assumes, "%s", alabels);
-			assumed = 1;
-		}
 	}
+	if (full && assumes[0]) {
+		char path[PV_PATH + 64];
+		snprintf(path, sizeof path, "%s/%s_assumed.v", r->dir, q->b->name);
+		int wrc = wg_write_atomic(path, full, strlen(full), err, n);
+		key = wg_fnv_part(key, full, strlen(full));
+		if (wrc != 0) {
+			free(full);
+			free(rtl);
+			return -1;
+		}
+		assumed = 1;
+	}
+	free(full);
 	free(rtl);
 	char *nl = wg_read_file(net, NULL, err, n);
 	if (!nl)
